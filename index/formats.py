@@ -1,0 +1,378 @@
+"""Reading paper lists: plain text, JSON, JSON Lines, BibTeX and CSV.
+
+Every reader returns a `ParsedList` or raises `ListFormatError` naming the file and the
+problem (line and column where known). Readers never touch the library: a failed read
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .models import ParsedList, Record
+
+MIN_ABSTRACT_CHARS = 30
+MAX_FILE_BYTES = 512 * 1024 * 1024
+
+_YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&+\-]*")
+_GENERIC_WORDS = {"papers", "paper", "list", "accepted", "proceedings", "of", "the", "abstracts"}
+
+_TITLE_KEYS = ("title",)
+_ABSTRACT_KEYS = ("abstract", "summary")
+_AUTHOR_KEYS = ("authors", "author")
+_VENUE_KEYS = ("venue", "conference", "booktitle", "journal")
+_YEAR_KEYS = ("year",)
+_URL_KEYS = ("url", "paper_url", "pdf_url", "link")
+_ID_KEYS = ("id", "key", "ID")
+
+
+class ListFormatError(ValueError):
+    """A list file that cannot be read; str() is a one-line message naming the file."""
+
+    def __init__(self, path: Path | str, problem: str, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.line = line
+        self.column = column
+        where = str(self.path)
+        if line is not None:
+            where += f":{line}"
+            if column is not None:
+                where += f":{column}"
+        super().__init__(f"{where}: {problem}")
+
+
+def venue_and_year(title: str) -> tuple[str | None, int | None]:
+    """'ICML 2026 Papers' and 'ICML 2026 论文列表' both give ('ICML', 2026)."""
+    match = _YEAR.search(title)
+    year = int(match.group(1)) if match else None
+    before = title[: match.start()] if match else title
+    after = title[match.end():] if match else ""
+    for part in (before, after):
+        words = [w for w in _LATIN_WORD.findall(part) if w.lower() not in _GENERIC_WORDS]
+        if not words:
+            continue
+        # Venue acronyms carry inner capitals (ICML, NeurIPS); prefer the one nearest the year.
+        acronyms = [w for w in words if sum(c.isupper() for c in w) >= 2]
+        if acronyms:
+            return canonical_venue(acronyms[-1] if part is before else acronyms[0]), year
+        return canonical_venue(words[-1] if part is before else words[0]), year
+    return None, year
+
+
+def split_authors(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return [str(a).strip() for a in value if str(a).strip()]
+    text = str(value).strip()
+    if not text:
+        return []
+    parts = re.split(r"\s+and\s+|;|,(?![^()]*\))", text) if " and " in text or ";" in text \
+        else text.split(",")
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _as_year(value: Any) -> int | None:
+    if value is None or isinstance(value, bool):
+        return None
+    match = _YEAR.search(str(value))
+    return int(match.group(1)) if match else None
+
+
+def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[str | None, Any]:
+    for key in keys:
+        if key in mapping and mapping[key] not in (None, "", []):
+            return key, mapping[key]
+    return None, None
+
+
+def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
+    """Map the usual field names (case-insensitive) onto a Record, keeping the rest."""
+    lowered = {str(k).strip().lower(): v for k, v in mapping.items()}
+    used: set[str] = set()
+
+    def take(keys: tuple[str, ...]) -> Any:
+        key, value = _first(lowered, tuple(k.lower() for k in keys))
+        if key is not None:
+            used.add(key)
+        return value
+
+    title = take(_TITLE_KEYS)
+    abstract = take(_ABSTRACT_KEYS)
+    authors = take(_AUTHOR_KEYS)
+    venue = take(_VENUE_KEYS)
+    year = take(_YEAR_KEYS)
+    url = take(_URL_KEYS)
+    source_id = take(_ID_KEYS)
+    extra = {k: v for k, v in lowered.items() if k not in used and v not in (None, "")}
+    return Record(
+        abstract=str(abstract).strip() if abstract else "",
+        title=str(title).strip() if title else None,
+        authors=split_authors(authors),
+        venue=canonical_venue(str(venue)) if venue else None,
+        year=_as_year(year),
+        url=str(url).strip() if url else None,
+        source_id=str(source_id) if source_id is not None else None,
+        extra=extra,
+        line=line,
+    )
+
+
+def _keep_or_skip(records: list[Record], skipped: list[str], record: Record, where: str) -> None:
+    if not record.abstract and not record.title:
+        skipped.append(f"{where}: no title and no abstract")
+    else:
+        records.append(record)
+
+
+def _summarise(path: Path, fmt: str, records: list[Record], skipped: list[str]) -> ParsedList:
+    if not records:
+        reasons = f" ({len(skipped)} records skipped: {skipped[0]})" if skipped else ""
+        raise ListFormatError(path, f"no papers found in this {fmt} file{reasons}")
+    venues = Counter(r.venue for r in records if r.venue)
+    years = Counter(r.year for r in records if r.year)
+    return ParsedList(
+        title=path.stem,
+        venue=venues.most_common(1)[0][0] if venues else None,
+        year=years.most_common(1)[0][0] if years else None,
+        format=fmt,
+        records=records,
+        skipped=skipped,
+    )
+
+
+def read_plain(path: Path, text: str) -> ParsedList:
+    """First non-empty line names the list; then one abstract per blank-line paragraph."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None:
+        raise ListFormatError(path, "the file is empty")
+    title = lines[start].strip()
+    venue, year = venue_and_year(title)
+    if year is None and len(title) > 200:
+        # No title line: the first line is already an abstract.
+        title, body_start = path.stem, start
+    else:
+        body_start = start + 1
+    records: list[Record] = []
+    skipped: list[str] = []
+    paragraph: list[str] = []
+    paragraph_line = 0
+    for number, line in enumerate(lines[body_start:] + [""], start=body_start + 1):
+        if line.strip():
+            if not paragraph:
+                paragraph_line = number
+            paragraph.append(line.strip())
+            continue
+        if paragraph:
+            abstract = " ".join(paragraph)
+            if len(abstract) < MIN_ABSTRACT_CHARS:
+                skipped.append(f"line {paragraph_line}: too short for an abstract "
+                               f"({len(abstract)} characters)")
+            else:
+                records.append(Record(abstract=abstract, venue=venue, year=year,
+                                      line=paragraph_line))
+            paragraph = []
+    if not records:
+        problem = "only a title line, no abstracts" if not skipped else \
+            f"no abstracts ({len(skipped)} paragraphs too short)"
+        raise ListFormatError(path, problem)
+    return ParsedList(title=title, venue=venue, year=year, format="plain",
+                      records=records, skipped=skipped)
+
+
+def read_json(path: Path, text: str) -> ParsedList:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ListFormatError(path, f"invalid JSON: {error.msg}", error.lineno,
+                              error.colno) from None
+    if isinstance(data, dict):
+        # Accept {"papers": [...]}-style wrappers around the list.
+        lists = [v for v in data.values() if isinstance(v, list)]
+        if len(lists) != 1:
+            raise ListFormatError(path, "expected a JSON list of paper objects")
+        data = lists[0]
+    if not isinstance(data, list):
+        raise ListFormatError(path, "expected a JSON list of paper objects")
+    records: list[Record] = []
+    skipped: list[str] = []
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            skipped.append(f"item {number}: not an object")
+            continue
+        _keep_or_skip(records, skipped, record_from_mapping(item, number), f"item {number}")
+    return _summarise(path, "json", records, skipped)
+
+
+def read_jsonl(path: Path, text: str) -> ParsedList:
+    records: list[Record] = []
+    skipped: list[str] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ListFormatError(path, f"invalid JSON: {error.msg}", number,
+                                  error.colno) from None
+        if not isinstance(item, dict):
+            skipped.append(f"line {number}: not a JSON object")
+            continue
+        _keep_or_skip(records, skipped, record_from_mapping(item, number), f"line {number}")
+    return _summarise(path, "jsonl", records, skipped)
+
+
+_BOOKTITLE_VENUES = (
+    ("international conference on machine learning", "ICML"),
+    ("neural information processing systems", "NeurIPS"),
+    ("international conference on learning representations", "ICLR"),
+)
+
+
+_KNOWN_VENUES = {v.lower(): v for v in (
+    "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "CVPR", "ICCV", "ECCV", "AAAI",
+    "IJCAI", "KDD", "COLT", "AISTATS", "UAI", "SIGIR", "WWW", "TMLR", "JMLR", "CoRL")}
+_KNOWN_VENUES["nips"] = "NeurIPS"
+
+
+def canonical_venue(venue: str | None) -> str | None:
+    """'icml' and 'Proceedings of the 40th International Conference on Machine Learning'
+    are both ICML; anything unknown is kept as written."""
+    if not venue:
+        return venue
+    lowered = venue.strip().lower()
+    if lowered in _KNOWN_VENUES:
+        return _KNOWN_VENUES[lowered]
+    for long_name, short in _BOOKTITLE_VENUES:
+        if long_name in lowered:
+            return short
+    return venue.strip()
+
+
+def read_bibtex(path: Path, text: str) -> ParsedList:
+    import bibtexparser
+    from bibtexparser import middlewares
+
+    library = bibtexparser.parse_string(text, append_middleware=[
+        middlewares.LatexDecodingMiddleware(keep_math_mode=True),
+        middlewares.SeparateCoAuthors(),
+    ])
+    if library.failed_blocks:
+        block = library.failed_blocks[0]
+        reason = str(getattr(block, "error", "") or "malformed entry").split("\n")[-1].strip()
+        raise ListFormatError(path, f"malformed BibTeX entry: {reason}",
+                              (block.start_line or 0) + 1)
+    records: list[Record] = []
+    skipped: list[str] = []
+    for entry in library.entries:
+        fields = {f.key: f.value for f in entry.fields}
+        fields.setdefault("id", entry.key)
+        record = record_from_mapping(fields, entry.start_line + 1)
+        record.extra["entry_type"] = entry.entry_type
+        _keep_or_skip(records, skipped, record, f"entry {entry.key}")
+    return _summarise(path, "bibtex", records, skipped)
+
+
+def read_csv(path: Path, text: str) -> ParsedList:
+    try:
+        dialect = csv.Sniffer().sniff(text[:8192], delimiters=",\t;")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
+    try:
+        header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    except csv.Error as error:
+        raise ListFormatError(path, f"invalid CSV header: {error}", 1) from None
+    if not {"title", "abstract", "summary"} & set(header):
+        found = ", ".join(header) or "nothing"
+        raise ListFormatError(path, f"the CSV header has no 'title' or 'abstract' column "
+                                    f"(found: {found})", 1)
+    records: list[Record] = []
+    skipped: list[str] = []
+    try:
+        for row in reader:
+            line = reader.line_num
+            if None in row:
+                raise ListFormatError(path, f"row has {len(header) + len(row[None])} fields, "
+                                            f"the header has {len(header)}", line)
+            _keep_or_skip(records, skipped, record_from_mapping(row, line), f"line {line}")
+    except csv.Error as error:
+        raise ListFormatError(path, f"invalid CSV: {error}", reader.line_num) from None
+    return _summarise(path, "csv", records, skipped)
+
+
+READERS: dict[str, Callable[[Path, str], ParsedList]] = {
+    "plain": read_plain,
+    "json": read_json,
+    "jsonl": read_jsonl,
+    "bibtex": read_bibtex,
+    "csv": read_csv,
+}
+_EXTENSIONS = {
+    ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".bib": "bibtex",
+    ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv", ".txt": "plain", ".md": "plain",
+}
+
+
+def detect_format(path: Path, text: str) -> str:
+    fmt = _EXTENSIONS.get(path.suffix.lower())
+    head = text.lstrip()[:1]
+    if fmt == "json" and head == "{" and "\n{" in text.strip():
+        return "jsonl"  # JSON Lines saved as .json
+    if fmt:
+        return fmt
+    if head == "[":
+        return "json"
+    if head == "{":
+        return "jsonl"
+    if head == "@" or re.search(r"^\s*@\w+\s*\{", text[:4096], re.M):
+        return "bibtex"
+    return "plain"
+
+
+def decode(path: Path, data: bytes) -> str:
+    """UTF-8 only: a wrong guess at an encoding would silently corrupt abstracts."""
+    if b"\x00" in data[:8192]:
+        raise ListFormatError(path, "this is a binary file, not a paper list")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ListFormatError(path, f"not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                                    "save the file as UTF-8", line, column) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_list(path: Path | str, fmt: str | None = None) -> ParsedList:
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise ListFormatError(path, "is a directory, not a list file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ListFormatError(path, "file is larger than 512 MB")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ListFormatError(path, "no such file") from None
+    except PermissionError:
+        raise ListFormatError(path, "permission denied") from None
+    except IsADirectoryError:
+        raise ListFormatError(path, "is a directory, not a list file") from None
+    if not data.strip():
+        raise ListFormatError(path, "the file is empty")
+    text = decode(path, data)
+    fmt = fmt or detect_format(path, text)
+    if fmt not in READERS:
+        raise ListFormatError(path, f"unknown format {fmt!r}")
+    return READERS[fmt](path, text)

@@ -1,0 +1,117 @@
+"""Marking the query's words in text, structurally: segments of (text, matched).
+
+Whoosh's highlighter finds and ranks the fragments; a segment list (not a markup string)
+comes out, so callers style matches without ever parsing untrusted text as markup.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from whoosh.highlight import ContextFragmenter, Formatter, WholeFragmenter, highlight
+
+from . import analysis
+
+Segments = list[tuple[str, bool]]
+
+_FIELDS_SHOWN = {"title", "name", "abstract", "authors", "author", "by", "text"}
+_QUERY_TOKEN = re.compile(r'-?(?:\w+:)?(?:"[^"]*"?|\S+)')
+_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
+
+
+class _SegmentFormatter(Formatter):
+    between = "…"
+
+    def format_fragment(self, fragment, replace=False) -> Segments:
+        out: Segments = []
+        index, text = fragment.startchar, fragment.text
+        for token in sorted(fragment.matches, key=lambda t: (t.startchar, -t.endchar)):
+            if token.startchar is None or token.startchar < index:
+                continue
+            if token.startchar > index:
+                out.append((text[index:token.startchar], False))
+            out.append((text[token.startchar:token.endchar], True))
+            index = token.endchar
+        out.append((text[index:fragment.endchar], False))
+        return out
+
+    def format(self, fragments, replace=False) -> Segments:
+        out: Segments = []
+        for number, fragment in enumerate(fragments):
+            if number:
+                out.append((self.between, False))
+            out.extend(self.format_fragment(fragment))
+        return [(text, hit) for text, hit in out if text]
+
+
+@dataclass(slots=True)
+class HighlightTerms:
+    """The words a query looks for: exact words, stems, and prefixes being typed."""
+
+    words: set[str] = field(default_factory=set)
+    stems: set[str] = field(default_factory=set)
+    prefixes: set[str] = field(default_factory=set)
+
+    @property
+    def prefix(self) -> str | None:
+        return next(iter(self.prefixes), None)
+
+    @prefix.setter
+    def prefix(self, value: str) -> None:
+        self.prefixes.add(value)
+
+    @classmethod
+    def from_query(cls, text: str) -> HighlightTerms:
+        terms = cls()
+        for token in _QUERY_TOKEN.findall(text or ""):
+            if token.startswith("-") or token in _OPERATORS:
+                continue
+            fieldname, _, value = token.rpartition(":") if ":" in token.split('"')[0] \
+                else ("", "", token)
+            if fieldname and fieldname.lower() not in _FIELDS_SHOWN:
+                continue
+            value = value.strip('"()+')
+            if value.endswith("*"):
+                terms.prefixes.update(analysis.words(value[:-1])[-1:])
+                continue
+            value = re.sub(r"~\d*$", "", value)
+            terms.add_words(analysis.words(value))
+            terms.add_stems(analysis.stems(value))
+        return terms
+
+    def add_words(self, words) -> None:
+        self.words.update(words)
+
+    def add_stems(self, stems) -> None:
+        self.stems.update(stems)
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.stems or self.prefixes)
+
+    def matches(self, word: str) -> bool:
+        return (word in self.words or analysis.stem_word(word) in self.stems
+                or any(word.startswith(p) for p in self.prefixes))
+
+    def _termset(self, text: str) -> set[str]:
+        return {w for w in set(analysis.words(text)) if self.matches(w)}
+
+    def segments(self, text: str) -> Segments:
+        """The whole text, matched words marked."""
+        termset = self._termset(text) if self else set()
+        if not termset:
+            return [(text, False)] if text else []
+        return highlight(text, termset, analysis.word_analyzer(), WholeFragmenter(),
+                         _SegmentFormatter(), top=1, minscore=0)
+
+    def snippet(self, text: str, chars: int = 220) -> Segments:
+        """The best passage of about `chars` characters, matched words marked."""
+        termset = self._termset(text) if self else set()
+        if termset:
+            fragmenter = ContextFragmenter(maxchars=chars, surround=chars // 3)
+            found = highlight(text, termset, analysis.word_analyzer(), fragmenter,
+                              _SegmentFormatter(), top=1)
+            if found:
+                return found
+        cut = text[:chars]
+        return [(cut + ("…" if len(text) > chars else ""), False)] if text else []

@@ -1,0 +1,94 @@
+"""The records that flow through the library: parsed records in, papers out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+SpanKind = Literal["em", "strong", "link", "code"]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A styled run [start, end) of rendered text; `url` is set for links."""
+
+    start: int
+    end: int
+    kind: SpanKind
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """Readable Unicode text made from LaTeX/markdown source, with its structure kept."""
+
+    text: str
+    spans: tuple[Span, ...] = ()
+    urls: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Record:
+    """One paper as a list file states it, before rendering and de-duplication.
+
+    `line` is the 1-based line in the file where the record starts (for messages).
+    Fields a format does not know are kept in `extra`, never dropped.
+    """
+
+    abstract: str = ""
+    title: str | None = None
+    authors: list[str] = field(default_factory=list)
+    venue: str | None = None
+    year: int | None = None
+    url: str | None = None
+    source_id: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    line: int = 0
+
+
+@dataclass(slots=True)
+class ParsedList:
+    """A whole list file: its own venue/year/title, its records, and what was skipped."""
+
+    title: str
+    venue: str | None
+    year: int | None
+    format: str
+    records: list[Record]
+    skipped: list[str] = field(default_factory=list)  # one reason per skipped record
+
+
+@dataclass(slots=True)
+class Paper:
+    """A de-duplicated paper with everything the UI, search and citations need.
+
+    `title` is what to show: a user's edit wins, then the source's real title, then one
+    derived from the abstract (`title_derived` is then True). `abstract` is the rendered
+    Unicode text and `emphasis` its styled runs; `abstract_source` is the text as listed.
+    """
+
+    id: str
+    title: str
+    title_derived: bool
+    name: str | None
+    authors: list[str]
+    venue: str | None
+    year: int | None
+    abstract: str
+    abstract_source: str
+    emphasis: tuple[Span, ...] = ()
+    urls: list[str] = field(default_factory=list)
+    url: str | None = None  # the paper's own page, when the list or the user gave one
+    lists: list[str] = field(default_factory=list)  # names of the lists it came from
+    tags: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    edited: list[str] = field(default_factory=list)  # fields the user has edited
+
+    @property
+    def venue_year(self) -> str:
+        return " ".join(str(part) for part in (self.venue, self.year) if part)
+
+    @property
+    def link(self) -> str | None:
+        """The best link to open: the paper's page, else its first extracted URL."""
+        return self.url or (self.urls[0] if self.urls else None)

@@ -1,0 +1,571 @@
+"""Abstract source (LaTeX and markdown) to readable, terminal-safe Unicode with structure.
+
+`render()` works in stages over one string, so that styled runs survive every stage:
+
+1. `sanitize()` the untrusted input, then drop our own private-use marker characters.
+2. Set aside literal text that LaTeX must not touch (code spans, URLs, link targets) and
+   convert each math region on its own (`_math_to_text`, cached); each becomes a single
+   placeholder character that is swapped back at the end.
+3. Handle markdown emphasis and the simple LaTeX escapes and quotes ourselves, then run
+   pylatexenc only if the prose still holds a macro or brace: most abstracts never need it.
+4. Styled runs travel through all of this as private-use *marker* characters, which
+   `_decode()` finally turns into `Span`s with exact offsets while collapsing whitespace.
+
+Nothing here may raise on odd input: every stage degrades to the text it was given.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pylatexenc import latexwalker
+from pylatexenc.latex2text import (
+    LatexNodes2Text,
+    MacroTextSpec,
+    fmt_math_text_style,
+    get_default_latex_context_db,
+)
+from pylatexenc.macrospec import MacroSpec
+
+from index.models import Rendered, Span
+
+# --- sanitising untrusted text ------------------------------------------------------------
+
+_ESCAPE_SEQUENCE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI, e.g. colours and cursor movement
+    r"|[\x1b][\]PX^_][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"  # OSC/DCS/SOS/PM/APC to BEL or ST
+    r"|\x1b[ -/]*[0-~]"  # every other escape sequence
+    r"|\x9b[0-?]*[ -/]*[@-~]"  # 8-bit CSI
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"  # 8-bit string controls
+)
+# C0 (except \t and \n), DEL, C1, bidi embeddings/overrides/isolates, invisible spaces.
+# ZWJ/ZWNJ (U+200D/U+200C) stay: emoji sequences and several scripts need them.
+_UNSAFE_CHARACTER = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u202a-\u202e\u2060\u2066-\u2069\ufeff]"
+)
+
+
+def sanitize(text: str) -> str:
+    """Remove everything that could drive the terminal or hide/reorder what is shown."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _UNSAFE_CHARACTER.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
+
+# --- markers and placeholders ---------------------------------------------------------------
+# Markers delimit styled runs; a link is LINK_OPEN <url> LINK_TEXT <text> LINK_CLOSE.
+EM_OPEN, EM_CLOSE, STRONG_OPEN, STRONG_CLOSE = "\ue000", "\ue001", "\ue002", "\ue003"
+CODE_OPEN, CODE_CLOSE = "\ue004", "\ue005"
+LINK_OPEN, LINK_TEXT, LINK_CLOSE = "\ue006", "\ue007", "\ue008"
+_OPENERS = {EM_OPEN: "em", STRONG_OPEN: "strong", CODE_OPEN: "code", LINK_OPEN: "link"}
+_CLOSERS = {EM_CLOSE: "em", STRONG_CLOSE: "strong", CODE_CLOSE: "code", LINK_CLOSE: "link"}
+_MARKER = re.compile("([\ue000-\ue008])")
+# Placeholders: one private-use character per literal (planes 15 and 16, never in abstracts).
+_LITERAL_BASE, _MATH_LOCAL_BASE = 0xF0000, 0x100000
+_PRIVATE = re.compile("[\ue000-\ue008\U000f0000-\U0010ffff]")
+
+
+class _Literals:
+    """Text set aside from later stages; each piece stands in the string as one character."""
+
+    def __init__(self, base: int = _LITERAL_BASE) -> None:
+        self.base = base
+        self.table: dict[int, str] = {}
+
+    def add(self, text: str) -> str:
+        if len(self.table) >= 0xFFFD:  # out of placeholders: keep the text in place
+            return text
+        key = self.base + len(self.table)
+        self.table[key] = text
+        return chr(key)
+
+    def restore(self, text: str) -> str:
+        return text.translate(self.table) if self.table else text
+
+
+# --- pylatexenc configuration ---------------------------------------------------------------
+
+_SUPERSCRIPT = dict(zip(
+    "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW⊤αβγδθφχε*∗⋆'′†",
+    "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵀᵅᵝᵞᵟᶿᵠᵡᵋ***′′†",
+    strict=True,
+))
+_SUBSCRIPT = dict(zip(
+    "0123456789+-−=()aehijklmnoprstuvxβγρφχ",
+    "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ",
+    strict=True,
+))
+_OPERATOR_NAMES = [
+    "log", "ln", "lg", "exp", "min", "max", "sup", "inf", "lim", "liminf", "limsup", "sin",
+    "cos", "tan", "det", "arg", "argmin", "argmax", "Pr", "tr", "Tr", "poly", "polylog",
+    "diag", "rank", "sign", "sgn", "Var", "Cov", "KL", "dim", "ker", "deg", "gcd", "softmax",
+]
+# Font macros show as plain letters: styled math alphabets are unsearchable and often lack
+# glyphs in terminal fonts. Blackboard bold (ℝ, 𝔼) stays because it carries meaning.
+_PLAIN_MACROS = [
+    "mathcal", "mathscr", "mathfrak", "mathsf", "mathtt", "mathbf", "mathit", "mathrm",
+    "mathnormal", "boldsymbol", "bm", "textrm", "textsf", "textup", "textnormal", "textsc",
+    "textmd", "text", "mbox", "hbox", "operatorname", "underline", "ensuremath",
+    "texorpdfstring", "url",
+]
+_DROPPED_MACROS = [
+    "cite", "citep", "citet", "citeauthor", "citeyear", "ref", "eqref", "autoref", "cref",
+    "Cref", "label",
+]
+_SYMBOLS = {
+    "epsilon": "ε", "|": "‖", "coloneqq": "≔", "iff": "⟺", "implies": "⟹", "neg": "¬",
+    "lnot": "¬", "textless": "<", "textgreater": ">", "prime": "′", "quad": " ",
+    "qquad": " ", ",": " ", ";": " ", ":": " ", " ": " ", "!": "", "\\": " ", "newline": " ",
+    "textasciitilde": "~", "colon": ":", "dots": "…", "lVert": "‖", "rVert": "‖",
+}
+_ACCENTS = {
+    "tilde": "\u0303", "widetilde": "\u0303", "hat": "\u0302", "widehat": "\u0302",
+    "bar": "\u0304", "overline": "\u0304", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308",
+}
+_TWO_ARG_MACROS = ["frac", "tfrac", "dfrac", "cfrac", "nicefrac", "binom", "href"]  # fractions 1st
+_STYLE_BY_DECLARATION = {"em": "em", "it": "em", "sl": "em", "itshape": "em", "bf": "strong",
+                         "bfseries": "strong", "tt": "code"}
+_STYLE_MARKERS = {"em": (EM_OPEN, EM_CLOSE), "strong": (STRONG_OPEN, STRONG_CLOSE),
+                  "code": (CODE_OPEN, CODE_CLOSE)}
+
+
+def _arg(node, l2t, k: int = 0) -> str:
+    return l2t.node_arg_to_text(node, k)
+
+
+def _in_parens(text: str) -> str:
+    """Parenthesise a root or fraction part unless it is one symbol or a number (n, √T, 12)."""
+    text = text.strip()
+    core = text.lstrip("√")
+    return text if len(core) <= 1 or core.isdigit() else f"({text})"
+
+
+def _fraction(node, l2tobj):
+    return f"{_in_parens(_arg(node, l2tobj, 0))}/{_in_parens(_arg(node, l2tobj, 1))}"
+
+
+def _binomial(node, l2tobj):
+    return f"C({_arg(node, l2tobj, 0).strip()},{_arg(node, l2tobj, 1).strip()})"
+
+
+def _square_root(node, l2tobj):
+    return "√" + _in_parens(_arg(node, l2tobj, 1))  # argument 0 is the optional [n]
+
+
+def _href(node, l2tobj):
+    return _arg(node, l2tobj, 1)
+
+
+def _double_struck(node, l2tobj):
+    text = _arg(node, l2tobj)
+    return "𝟙" if text.strip() == "1" else fmt_math_text_style(text, "doublestruck")
+
+
+def _accent(mark: str):
+    def apply(node, l2tobj):
+        return "".join(c if c.isspace() else c + mark for c in _arg(node, l2tobj))
+
+    return apply
+
+
+def _styled(kind: str):
+    opener, closer = _STYLE_MARKERS[kind]
+
+    def apply(node, l2tobj):
+        return opener + _arg(node, l2tobj) + closer
+
+    return apply
+
+
+def _text_specs() -> list[MacroTextSpec]:
+    specs = [MacroTextSpec(name, simplify_repl=f" {name}") for name in _OPERATOR_NAMES]
+    specs += [MacroTextSpec(name, simplify_repl=lambda n, l2tobj: _arg(n, l2tobj))
+              for name in _PLAIN_MACROS]
+    specs += [MacroTextSpec(name, discard=True) for name in _DROPPED_MACROS]
+    specs += [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOLS.items()]
+    specs += [MacroTextSpec(name, simplify_repl=_accent(mark)) for name, mark in _ACCENTS.items()]
+    specs += [MacroTextSpec(name, simplify_repl=_fraction) for name in _TWO_ARG_MACROS[:5]]
+    specs += [MacroTextSpec(name, simplify_repl=_styled("em"))
+              for name in ("emph", "textit", "textsl")]
+    specs += [
+        MacroTextSpec("textbf", simplify_repl=_styled("strong")),
+        MacroTextSpec("texttt", simplify_repl=_styled("code")),
+        MacroTextSpec("binom", simplify_repl=_binomial),
+        MacroTextSpec("sqrt", simplify_repl=_square_root),
+        MacroTextSpec("href", simplify_repl=_href),
+        MacroTextSpec("mathbb", simplify_repl=_double_struck),
+        MacroTextSpec("mathbbm", simplify_repl=_double_struck),
+        MacroTextSpec("mathds", simplify_repl=_double_struck),
+    ]
+    return specs
+
+
+def _parse_specs() -> list[MacroSpec]:
+    """Argument shapes for macros pylatexenc's parser does not know, so args are attached."""
+    one_arg = ["operatorname", "boldsymbol", "bm", "mathbbm", "mathds", "textnormal", "textsl"]
+    specs = [MacroSpec(name, "{") for name in one_arg]
+    specs += [MacroSpec(name, "{{") for name in _TWO_ARG_MACROS]
+    specs += [MacroSpec(name, "*[[{") for name in _DROPPED_MACROS if name.startswith("cite")]
+    return specs
+
+
+class _Converter(LatexNodes2Text):
+    """pylatexenc's converter, plus `{\\em ...}`/`{\\bf ...}` declarations as styled runs."""
+
+    def group_node_to_text(self, node):
+        first = next((n for n in node.nodelist if not (
+            n.isNodeType(latexwalker.LatexCharsNode) and not n.chars.strip())), None)
+        kind = None
+        if first is not None and first.isNodeType(latexwalker.LatexMacroNode):
+            kind = _STYLE_BY_DECLARATION.get(first.macroname)
+        text = super().group_node_to_text(node)
+        if kind is None:
+            return text
+        opener, closer = _STYLE_MARKERS[kind]
+        return opener + text + closer
+
+
+@lru_cache(maxsize=1)
+def _context_dbs() -> tuple[object, object]:
+    """Macro tables for converting and for parsing, built once (~10 ms), then only read."""
+    text_db = get_default_latex_context_db()
+    text_db.add_context_category("papers", macros=_text_specs(), prepend=True)
+    parse_db = latexwalker.get_default_latex_context_db()
+    parse_db.add_context_category("papers", macros=_parse_specs(), prepend=True)
+    return text_db, parse_db
+
+
+_per_thread = threading.local()
+
+
+def _latex_to_text(source: str) -> str:
+    text_db, parse_db = _context_dbs()
+    # One converter per thread: pylatexenc swaps its spacing settings while inside math.
+    converter = getattr(_per_thread, "converter", None)
+    if converter is None:
+        converter = _per_thread.converter = _Converter(latex_context=text_db, math_mode="text")
+    walker = latexwalker.LatexWalker(source, latex_context=parse_db, tolerant_parsing=True)
+    return converter.nodelist_to_text(walker.get_latex_nodes()[0])
+
+
+# --- math ------------------------------------------------------------------------------------
+
+_MATH_ESCAPE = re.compile(r"\\\\|\\.|[%&]", re.S)
+
+
+def _escape_math(match: re.Match) -> str:
+    token = match.group()
+    if token in ("\\\\", "&"):  # row and column separators: just space
+        return " "
+    return "\\%" if token == "%" else token  # a bare % would comment out the rest
+
+
+def _script_argument(source: str, start: int) -> tuple[str, int] | None:
+    """The argument of ^ or _ at `start`: a {group}, a \\macro, or one character."""
+    i = start
+    while i < len(source) and source[i] == " ":
+        i += 1
+    if i >= len(source):
+        return None
+    if source[i] == "{":
+        depth = 0
+        for j in range(i, len(source)):
+            depth += {"{": 1, "}": -1}.get(source[j], 0)
+            if depth == 0:
+                return source[i + 1 : j], j + 1
+        return None
+    if source[i] == "\\":
+        match = re.match(r"\\([A-Za-z]+|.)", source[i:])
+        if match is None:
+            return None
+        end = i + match.end()
+        if source.startswith("{", end) and match.group(1) in _PLAIN_MACROS + ["mathbb"]:
+            inner = _script_argument(source, end)
+            if inner is not None:
+                return source[i : inner[1]], inner[1]
+        return source[i:end], end
+    return source[i], i + 1
+
+
+def _scripts_to_unicode(source: str, literals: _Literals) -> str:
+    """Turn ^x and _x into Unicode super/subscripts when every character has one.
+
+    Otherwise keep the caret or underscore, with parentheses around longer arguments so
+    grouping survives the loss of braces. Converted pieces become placeholders so that the
+    LaTeX pass does not see them again.
+    """
+    if "^" not in source and "_" not in source:
+        return source
+    out: list[str] = []
+    i = 0
+    while i < len(source):
+        char = source[i]
+        escaped = i > 0 and source[i - 1] == "\\"
+        found = None if escaped or char not in "^_" else _script_argument(source, i + 1)
+        if found is None:
+            out.append(char)
+            i += 1
+            continue
+        argument, i = found
+        text = _math_to_text(argument)
+        compact = text.replace(" ", "")
+        table = _SUPERSCRIPT if char == "^" else _SUBSCRIPT
+        if compact and all(c in table for c in compact):
+            out.append(literals.add("".join(table[c] for c in compact)))
+        elif len(text) <= 1:
+            out.append(literals.add(char + text))
+        else:
+            out.append(literals.add(f"{char}({text})"))
+    return "".join(out)
+
+
+_MATH_SPACING = re.compile(r"\s+")
+_SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[{⟨]) | (?=[)\]}⟩,])")
+
+
+@lru_cache(maxsize=16384)
+def _math_to_text(source: str) -> str:
+    """One math region's LaTeX as plain Unicode; the raw source if conversion fails."""
+    try:
+        literals = _Literals(_MATH_LOCAL_BASE)
+        prepared = _scripts_to_unicode(_MATH_ESCAPE.sub(_escape_math, source), literals)
+        if re.search(r"[\\{}]", prepared):
+            prepared = _latex_to_text("$" + prepared + "$")
+        text = _MATH_SPACING.sub(" ", literals.restore(prepared)).strip()
+        return _SPACE_INSIDE_BRACKETS.sub("", text)
+    except Exception:  # pylatexenc on hostile input: show the source rather than fail
+        return source.strip()
+
+
+# --- setting literals and math aside ---------------------------------------------------------
+
+_CODE_SPAN = re.compile(r"(?<!`)`([^`'\n]+)`(?!`)")
+_MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]*)\]\(\s*<?((?:[^\s()<>]|\([^\s()]*\))+)>?\s*\)")
+_LATEX_URL = re.compile(r"\\url\s*\{([^{}]*)\}")
+_LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_BARE_URL = re.compile(r"<?(https?://[^\s<>\"{}\\|^`\[\]\ue000-\ue008\U000f0000-\U0010ffff]+)>?")
+_URL_TAIL = ".,;:!?'\"*"
+_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
+_BRACKET_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+
+
+def _trim_url(url: str) -> str:
+    """Drop sentence punctuation glued to a URL, and a ')' that closes the prose around it."""
+    while url and (url[-1] in _URL_TAIL or (url[-1] == ")" and url.count("(") < url.count(")"))):
+        url = url[:-1]
+    return url
+
+
+def _link(url: str, text: str, literals: _Literals) -> str:
+    return LINK_OPEN + literals.add(url) + LINK_TEXT + text + LINK_CLOSE
+
+
+def _set_aside_links(text: str, literals: _Literals) -> str:
+    def markdown_link(match: re.Match) -> str:
+        label, url = match.group(1).strip(), match.group(2)
+        if not label or _BARE_URL.fullmatch(label):  # [https://x](https://x): show it once
+            label = literals.add(label or url)
+        return _link(url, label, literals)
+
+    def bare_url(match: re.Match) -> str:
+        url = _trim_url(match.group(1))
+        rest = match.group(0)[match.group(0).index(url) + len(url) :].rstrip(">")
+        return _link(url, literals.add(url), literals) + rest if url else match.group(0)
+
+    text = _CODE_SPAN.sub(lambda m: CODE_OPEN + literals.add(m.group(1)) + CODE_CLOSE, text)
+    text = _MARKDOWN_LINK.sub(markdown_link, text)
+    if "\\" in text:
+        text = _LATEX_URL.sub(lambda m: _link(m.group(1), literals.add(m.group(1)), literals), text)
+        text = _LATEX_HREF.sub(lambda m: _link(m.group(1), m.group(2), literals), text)
+    return _BARE_URL.sub(bare_url, text) if "://" in text else text
+
+
+def _is_prose_between_dollars(content: str, after: str) -> bool:
+    """"$5 and $10" is money, not math: a digit opens it and a space or digit closes it."""
+    return not content.strip() or "\n\n" in content or (
+        content[0].isdigit() and (content[-1].isspace() or after[:1].isdigit()))
+
+
+def _set_aside_math(text: str, literals: _Literals) -> str:
+    """Replace each math region by its converted text; a $ that opens nothing stays a $."""
+    if "\\(" in text or "\\[" in text:
+        text = _BRACKET_MATH.sub(
+            lambda m: literals.add(_math_to_text(m.group(1) or m.group(2) or "")), text)
+    if "$" not in text:
+        return text
+    dollars = [(m.start(1), m.group(1)) for m in _DOLLAR.finditer(text)]
+    out: list[str] = []
+    done = 0  # text[:done] has been emitted
+    k = 0
+    while k < len(dollars):
+        start, delimiter = dollars[k]
+        closing = next((j for j in range(k + 1, len(dollars)) if dollars[j][1] == delimiter), None)
+        if closing is not None:
+            end = dollars[closing][0]
+            content = text[start + len(delimiter) : end]
+            if not _is_prose_between_dollars(content, text[end + len(delimiter) :]):
+                out.append(text[done:start] + literals.add(_math_to_text(content)))
+                done = end + len(delimiter)
+                k = closing + 1
+                continue
+        out.append(text[done:start] + literals.add(delimiter))
+        done = start + len(delimiter)
+        k += 1
+    out.append(text[done:])
+    return "".join(out)
+
+
+# --- prose: escapes, quotes, markdown emphasis -----------------------------------------------
+
+_PROSE_ESCAPE = re.compile(
+    r"\\[~'\"^`=.]"  # accent macros, left for pylatexenc
+    r"|\\\\|\\[%&#_$*{}\[\]]|[%&#]"  # escaped characters, and bare ones LaTeX would eat
+    r"|~|``|''|---|--"
+)
+_PROSE_REPLACEMENT = {"\\\\": " ", "``": "“", "''": "”", "---": "—", "--": "–"}
+_SINGLE_QUOTES = re.compile(r"`([^`'\n]+)'")
+_PARAGRAPH_SAFE = r"(?:(?!\n[ \t]*\n).)+?"
+_STRONG = re.compile(r"\*\*(?=[^\s*])(" + _PARAGRAPH_SAFE + r")(?<=[^\s*])\*\*"
+                     r"|(?<!\w)__(?=[^\s_])(" + _PARAGRAPH_SAFE + r")(?<=[^\s_])__(?!\w)", re.S)
+_EM = re.compile(r"(?<![\w*])\*(?=[^\s*])(" + _PARAGRAPH_SAFE + r")(?<=[^\s*])\*(?![\w*])"
+                 r"|(?<![\w\\])_(?=[^\s_])(" + _PARAGRAPH_SAFE + r")(?<=[^\s_])_(?!\w)", re.S)
+
+
+def _escape_prose(text: str, literals: _Literals) -> str:
+    def replace(match: re.Match) -> str:
+        token = match.group()
+        if token[0] == "\\" and token[1] in "~'\"^`=.":  # accents: pylatexenc's job
+            return token
+        if token in _PROSE_REPLACEMENT:
+            return _PROSE_REPLACEMENT[token]
+        if token == "~":  # after a word it is LaTeX's tie ("Fig.~3"); else the reader's "about"
+            before = text[match.start() - 1 : match.start()]
+            return " " if before.isalpha() or before == "." else literals.add("~")
+        return literals.add(token[-1])
+
+    text = _PROSE_ESCAPE.sub(replace, text)
+    return _SINGLE_QUOTES.sub("‘\\1’", text) if "`" in text else text
+
+
+def _markdown_emphasis(text: str) -> str:
+    if "**" in text or "__" in text:
+        text = _STRONG.sub(lambda m: STRONG_OPEN + (m.group(1) or m.group(2)) + STRONG_CLOSE, text)
+    if "*" in text or "_" in text:
+        text = _EM.sub(lambda m: EM_OPEN + (m.group(1) or m.group(2)) + EM_CLOSE, text)
+    return text
+
+
+# --- decoding markers into spans -------------------------------------------------------------
+
+_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
+
+
+def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]:
+    """Single spaces, a blank line as one paragraph break, nothing at either end.
+
+    `offsets` into the old text come back moved to the same places in the new one.
+    """
+    pieces: list[str] = []
+    runs: list[tuple[int, int, int, int]] = []  # old start, old end, new start, new length
+    last = new_length = 0
+    for match in _WHITESPACE_RUN.finditer(text):
+        start, end = match.span()
+        pieces.append(text[last:start])
+        new_length += start - last
+        replacement = "\n\n" if match.group().count("\n") >= 2 else " "
+        if start == 0 or end == len(text):
+            replacement = ""
+        pieces.append(replacement)
+        runs.append((start, end, new_length, len(replacement)))
+        new_length += len(replacement)
+        last = end
+    pieces.append(text[last:])
+    starts = [run[0] for run in runs]
+
+    def move(offset: int) -> int:
+        k = bisect.bisect_right(starts, offset) - 1
+        if k < 0:
+            return offset
+        start, end, new_start, length = runs[k]
+        if offset >= end:
+            return new_start + length + (offset - end)
+        return new_start + min(offset - start, length)
+
+    return "".join(pieces), [move(offset) for offset in offsets]
+
+
+@dataclass
+class _OpenRun:
+    kind: str
+    start: int
+    reading_url: bool = False  # between LINK_OPEN and LINK_TEXT
+    url: list[str] = field(default_factory=list)
+
+
+def _decode(marked: str) -> Rendered:
+    """Strip the markers, turning balanced pairs into spans over the final text."""
+    plain: list[str] = []
+    position = 0
+    open_runs: list[_OpenRun] = []
+    found: list[tuple[int, int, str, str | None]] = []
+    for piece in _MARKER.split(marked):
+        if piece in _OPENERS:
+            open_runs.append(_OpenRun(_OPENERS[piece], position, reading_url=piece == LINK_OPEN))
+        elif piece == LINK_TEXT:
+            for run in reversed(open_runs):
+                if run.kind == "link":
+                    run.reading_url = False
+                    break
+        elif piece in _CLOSERS:
+            kind = _CLOSERS[piece]
+            for k in range(len(open_runs) - 1, -1, -1):
+                if open_runs[k].kind == kind:
+                    run = open_runs.pop(k)
+                    found.append((run.start, position, kind, "".join(run.url).strip() or None))
+                    break
+        elif piece:
+            if open_runs and open_runs[-1].reading_url:
+                open_runs[-1].url.append(piece)
+            else:
+                plain.append(piece)
+                position += len(piece)
+    text, moved = _collapse_whitespace("".join(plain), [o for f in found for o in f[:2]])
+    spans: list[Span] = []
+    for k, (_, _, kind, url) in enumerate(found):
+        start, end = moved[2 * k], moved[2 * k + 1]
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start and not (kind == "link" and not url):
+            spans.append(Span(start, end, kind, url))
+    spans.sort(key=lambda s: (s.start, -s.end))
+    urls = tuple(dict.fromkeys(s.url for s in spans if s.url))
+    return Rendered(text=text, spans=tuple(spans), urls=urls)
+
+
+# --- the public entry point ------------------------------------------------------------------
+
+_NEEDS_LATEX = re.compile(r"[\\{}]")
+
+
+def render(source: str) -> Rendered:
+    """LaTeX/markdown abstract source as clean Unicode text with em/strong/code/link spans."""
+    clean = _PRIVATE.sub("", sanitize(source or ""))
+    try:
+        literals = _Literals()
+        text = _set_aside_links(clean, literals)
+        text = _set_aside_math(text, literals)
+        text = _markdown_emphasis(_escape_prose(text, literals))
+        if _NEEDS_LATEX.search(text):
+            with contextlib.suppress(Exception):  # on failure keep the prose as it is
+                text = _latex_to_text(text)
+        text = unicodedata.normalize("NFC", literals.restore(text))
+        return _decode(text)
+    except Exception:  # never fail a whole import over one abstract
+        return Rendered(text=_collapse_whitespace(clean, [])[0])

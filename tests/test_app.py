@@ -1,0 +1,278 @@
+"""The app through Pilot: every key action, search-as-you-type ordering, layouts."""
+
+from __future__ import annotations
+
+import threading
+import time
+import tomllib
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import Input
+
+from index import Library
+from tui.app import PapersApp
+from tui.screens import HelpScreen
+from tui.widgets.abstract import AbstractPane
+
+from .tui_helpers import pane_text, results, running_app, settle, status_text, titles, type_query
+
+pytestmark = pytest.mark.timeout(120)
+
+
+async def test_opens_on_the_bundled_lists_with_every_paper(home):
+    async with running_app(home) as (app, _pilot):
+        assert results(app).count == 33
+        assert "33 papers" in status_text(app)
+        assert app.query_one("#search", Input).has_focus
+
+
+async def test_search_as_you_type_updates_on_each_keystroke(home):
+    async with running_app(home) as (app, pilot):
+        counts = []
+        await pilot.click("#search")
+        for char in "owpo":
+            await pilot.press(char)
+            await settle(app, pilot)
+            counts.append(results(app).count)
+        assert counts[0] > counts[-1] == 1  # "o" matches many, "owpo" one paper
+        assert titles(app) == ["OWPO: One-Way Policy Optimization"]
+        assert "OWPO" in pane_text(app)
+
+
+async def test_newest_search_wins_over_a_slow_older_one(home):
+    async with running_app(home) as (app, pilot):
+        real_search = app.library.search
+        slow_started = threading.Event()
+
+        def search(query, **kwargs):
+            if query == "tracer":
+                slow_started.set()
+                time.sleep(0.8)  # an old, slow search that finishes last
+            return real_search(query, **kwargs)
+
+        app.library.search = search
+        await pilot.click("#search")
+        await pilot.press(*"tracer")
+        while not slow_started.is_set():
+            await pilot.pause(0.01)
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace",
+                          "backspace", *"owpo")
+        await settle(app, pilot)
+        assert titles(app) == ["OWPO: One-Way Policy Optimization"]
+
+
+async def test_navigation_keys(home):
+    async with running_app(home, size=(130, 30)) as (app, pilot):
+        view = results(app)
+        await pilot.press("escape")
+        assert view.has_focus
+        await pilot.press("j", "j", "down")
+        assert view.cursor == 3
+        await pilot.press("k", "up")
+        assert view.cursor == 1
+        await pilot.press("G")
+        assert view.cursor == 32
+        await pilot.press("g")
+        assert view.cursor == 0
+        await pilot.press("pagedown")
+        page = view.cursor
+        assert page > 5
+        await pilot.press("pageup")
+        assert view.cursor == 0
+        await pilot.press("enter")
+        assert app.query_one(AbstractPane).has_focus
+        await pilot.press("h")
+        assert view.has_focus
+        await pilot.press("l")
+        assert app.query_one(AbstractPane).has_focus
+        await pilot.press("escape")
+        assert view.has_focus
+        await pilot.press("slash")
+        assert app.query_one("#search", Input).has_focus
+        await pilot.press("down")
+        assert view.has_focus
+        await pilot.press("tab")
+        assert app.query_one(AbstractPane).has_focus
+
+
+async def test_cursor_moves_show_that_paper_in_the_abstract_pane(home):
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "j", "j")
+        card = results(app).current
+        assert card.title in pane_text(app)
+
+
+async def test_sort_cycles_relevance_title_venue(home, tmp_path):
+    other = tmp_path / "neurips.txt"
+    other.write_text("NeurIPS 2019 Papers\n\nA zebra-striped abstract about sorting papers "
+                     "by venue and year in a terminal browser.\n", encoding="utf-8")
+    with Library(home) as library:
+        library.add(other)
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "s")
+        await settle(app, pilot)
+        assert app.sort == "title"
+        shown = titles(app)
+        assert shown == sorted(shown, key=str.casefold)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert app.sort == "venue"
+        venues = [results(app).results.card(i).venue for i in range(results(app).count)]
+        assert venues[0] == "ICML" and venues[-1] == "NeurIPS"
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert app.sort == "relevance"
+
+
+async def test_more_like_this_and_back(home):
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "policy")
+        await pilot.press("escape", "j")
+        cursor = results(app).cursor
+        source = results(app).current
+        await pilot.press("m")
+        await settle(app, pilot)
+        similar_ids = [results(app).results.card(i).id for i in range(results(app).count)]
+        assert similar_ids and source.id not in similar_ids
+        assert "papers like" in status_text(app)
+        await pilot.press("backspace")
+        await settle(app, pilot)
+        assert app.query_one("#search", Input).value == "policy"
+        assert results(app).cursor == cursor
+        assert results(app).current.id == source.id
+
+
+async def test_open_link_uses_the_browser_or_says_there_is_none(home, monkeypatch):
+    opened = []
+    monkeypatch.setattr("webbrowser.open", lambda url: opened.append(url) or True)
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "tracer")
+        await pilot.press("escape", "o")
+        await settle(app, pilot)
+        assert opened == ["https://github.com/HesamAsad/TRACER"]
+        await type_query(app, pilot, "owpo")
+        await pilot.press("escape", "o")
+        await settle(app, pilot)
+        assert len(opened) == 1
+        assert any("no link" in n.message for n in app._notifications)
+
+
+async def test_q_quits(home):
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
+
+
+async def test_help_lists_keys_including_user_remaps(home):
+    config = home / "config" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('[keys]\nsort = "S"\n', encoding="utf-8")
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        rows = dict(row for _title, section in app.help_sections() for row in section)
+        assert rows["S"] == "Sort"
+        assert "j" in " ".join(rows) and "ctrl+p" in rows
+        await pilot.press("escape")
+        await pilot.press("s")  # no longer bound
+        await settle(app, pilot)
+        assert app.sort == "relevance"
+        await pilot.press("S")
+        await settle(app, pilot)
+        assert app.sort == "title"
+
+
+async def test_theme_choice_persists(home):
+    async with running_app(home) as (app, pilot):
+        app.theme = "nord"
+        await pilot.pause()
+    saved = tomllib.loads((home / "config" / "config.toml").read_text())
+    assert saved["theme"] == "nord"
+    async with running_app(home) as (app, pilot):
+        assert app.theme == "nord"
+
+
+async def test_broken_config_is_reported_and_left_untouched(home):
+    config = home / "config" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("theme = [unclosed\n", encoding="utf-8")
+    async with running_app(home) as (app, pilot):
+        assert any("config.toml" in n.message for n in app._notifications)
+        app.theme = "nord"
+        await pilot.pause()
+    assert config.read_text() == "theme = [unclosed\n"
+
+
+async def test_command_palette_jumps_to_a_paper(home):
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"trifuse")
+        for _ in range(20):
+            await pilot.pause(0.05)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert results(app).current.name == "Trifuse"
+        assert results(app).has_focus
+
+
+@pytest.mark.parametrize(("size", "narrow"), [((140, 40), False), ((100, 30), True),
+                                                ((80, 24), True)])
+async def test_layout_is_side_by_side_when_wide_and_stacked_when_narrow(home, size, narrow):
+    async with running_app(home, size=size) as (app, pilot):
+        list_region = results(app).region
+        pane_region = app.query_one(AbstractPane).region
+        assert app.screen.has_class("narrow") is narrow
+        if narrow:
+            assert pane_region.y >= list_region.bottom
+        else:
+            assert pane_region.x >= list_region.right
+            assert pane_region.y == list_region.y
+        assert list_region.height >= 3 and pane_region.height >= 3
+
+
+async def test_markup_in_papers_is_shown_literally_and_triggers_nothing(home, tmp_path):
+    hostile = ("Hostile 2026 Papers\n\nWe study [bold]bold[/] and [@click=app.quit]quit[/] and "
+               "[link=https://example.com]link[/] tags in an abstract about markup safety, "
+               "with [/foo] and \x1b[31mred\x1b[0m escape codes.\n")
+    path = tmp_path / "hostile.txt"
+    path.write_text(hostile, encoding="utf-8")
+    with Library(home) as library:
+        library.add(path)
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "markup safety")
+        text = pane_text(app)
+        for literal in ("[bold]bold[/]", "[@click=app.quit]quit[/]",
+                        "[link=https://example.com]link[/]", "[/foo]"):
+            assert literal in text
+        assert "\x1b" not in text
+        await pilot.press("escape", "enter")
+        await pilot.click(AbstractPane, offset=(20, 12))
+        await settle(app, pilot)
+        assert app.is_running
+
+
+async def test_no_results_shows_a_message_with_a_suggestion(home):
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "reinfrocement ")
+        view = results(app)
+        assert view.count == 0
+        message = " ".join(view.message_lines)
+        assert "No papers match" in message and "reinforcement" in message
+
+
+async def test_empty_library_says_how_to_add_lists(home):
+    with Library(home) as library:
+        for info in library.lists():
+            library.remove_list(info.name)
+    async with running_app(home) as (app, _pilot):
+        assert results(app).count == 0
+        assert "papers add FILE" in " ".join(results(app).message_lines)
+
+
+def test_app_module_is_importable_without_running():
+    assert PapersApp.CSS_PATH == "papers.tcss"

@@ -1,0 +1,572 @@
+"""The papers app: search bar, results list, abstract pane, tag panel.
+
+All data goes through `index.Library`; every search runs in a thread worker and the
+newest search always wins, so typing never waits for the index.
+"""
+
+from __future__ import annotations
+
+import os
+import webbrowser
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.events import Resize
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from index import Card, Library, LibraryError, Paper, Results, StoreError
+from index.export import EXPORT_FORMATS
+from index.search import SORTS
+
+from .clipboard import copy_text
+from .commands import ActionCommands, JumpToPaper
+from .config import Config, load_config, save_config
+from .screens import (
+    CiteScreen,
+    ConfirmScreen,
+    Edit,
+    EditScreen,
+    HelpScreen,
+    PathScreen,
+    TagChange,
+    TagScreen,
+)
+from .widgets.abstract import AbstractPane
+from .widgets.results import ResultsView
+
+NARROW_BELOW = 120
+SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
+EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
+ALL_TAGS = "\0all"
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What was on screen before "more like this", to go back to."""
+
+    query: str
+    sort: str
+    tag: str | None
+    cursor: int
+
+
+class PapersApp(App):
+    TITLE = "papers"
+    CSS_PATH = "papers.tcss"
+    COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper}
+    BINDINGS = [
+        Binding("slash", "focus_search", "Search", id="focus_search"),
+        Binding("s", "cycle_sort", "Sort", id="sort"),
+        Binding("m", "more_like_this", "Similar", id="similar"),
+        Binding("backspace", "back", "Back", id="back", show=False),
+        Binding("o", "open_link", "Open", id="open_link"),
+        Binding("t", "tag", "Tag", id="tag"),
+        Binding("T", "toggle_tags", "Tags", id="tags_panel"),
+        Binding("space", "mark", "Mark", id="mark", show=False),
+        Binding("u", "unmark_all", "Unmark all", id="unmark_all", show=False),
+        Binding("c", "copy_citation", "Cite", id="cite"),
+        Binding("C", "choose_citation", "Cite as…", id="cite_as", show=False),
+        Binding("a", "copy_abstract", "Copy abstract", id="copy_abstract", show=False),
+        Binding("e", "edit", "Edit", id="edit", show=False),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "quit", "Quit", id="quit"),
+    ]
+
+    def __init__(self, data_dir: str | None = None, *, library: Library | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+        self.library: Library | None = library
+        self.config_path: Path | None = None
+        self.config = Config()
+        self.sort = "relevance"
+        self.tag_filter: str | None = None
+        self.history: list[View] = []
+        self.similar_to: Paper | None = None
+        self._search_seq = 0
+        self._shown_seq = 0
+        self.last_results: Results | None = None
+        self.ready = False
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Search papers: words, \"phrases\", author:name, tag:x, "
+                                "year:[2020 TO 2026]  (/ to focus, ? for help)",
+                    id="search")
+        with Horizontal(id="main"):
+            yield OptionList(id="tag-panel")
+            yield ResultsView(id="results")
+            yield AbstractPane(id="abstract")
+        yield Static(id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tag-panel").display = False
+        self.query_one("#search", Input).focus()
+        self._apply_width(self.size.width)
+        self.set_status("Opening the library…")
+        self.open_library()
+
+    def on_resize(self, event: Resize) -> None:
+        self._apply_width(event.size.width)
+
+    def _apply_width(self, width: int) -> None:
+        self.screen.set_class(width < NARROW_BELOW, "narrow")
+
+    # -- start-up --------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="open")
+    def open_library(self) -> None:
+        """Open (and if needed index) the library off the UI thread."""
+        try:
+            library = self.library or Library(self.data_dir)
+            self.config_path = library.where.config_file
+            config = load_config(self.config_path)
+            self.call_from_thread(self._apply_config, config)
+
+            def progress(done: int, total: int) -> None:
+                self.call_from_thread(self.set_status,
+                                      f"Building the search index: {done:,} of {total:,} papers")
+
+            report = library.sync(progress)
+        except (StoreError, LibraryError, OSError) as error:
+            self.call_from_thread(self._fail_open, str(error))
+            return
+        self.library = library
+        self.call_from_thread(self._library_ready, report.rebuilt, report.reason)
+
+    def _fail_open(self, message: str) -> None:
+        self.query_one(ResultsView).show_message(["The library could not be opened:", message])
+        self.set_status(message)
+        self.notify(message, severity="error", markup=False, timeout=15)
+
+    def _apply_config(self, config: Config) -> None:
+        self.config = config
+        self.sort = config.sort
+        if config.keys:
+            self.set_keymap(config.keys)
+        if config.theme in self.available_themes:
+            self.theme = config.theme
+        if config.problem:
+            self.notify(config.problem, title="Settings", severity="warning", markup=False,
+                        timeout=10)
+
+    def _library_ready(self, rebuilt: bool, reason: str) -> None:
+        self.ready = True
+        if rebuilt and reason != "no index yet":
+            self.notify(f"The search index was rebuilt ({reason}).", markup=False)
+        self.refresh_tag_panel()
+        self.run_search()
+
+    def watch_theme(self, theme: str) -> None:
+        if self.ready and self.config_path is not None and theme != self.config.theme:
+            self.config.theme = theme
+            save_config(self.config_path, self.config)
+
+    # -- searching -------------------------------------------------------------------------
+    @property
+    def query_text(self) -> str:
+        return self.query_one("#search", Input).value
+
+    @on(Input.Changed, "#search")
+    def _query_changed(self) -> None:
+        if self.ready:
+            self.similar_to = None
+            self.run_search()
+
+    @on(Input.Submitted, "#search")
+    def _query_submitted(self) -> None:
+        self.action_focus_results()
+
+    def run_search(self, cursor: int = 0) -> None:
+        self._search_seq += 1
+        self._search(self._search_seq, self.query_text, self.sort, self.tag_filter, cursor)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int) -> None:
+        results = self.library.search(query, sort=sort, tag=tag)
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self._show_results, seq, results, cursor)
+
+    def _show_results(self, seq: int, results: Results, cursor: int = 0) -> None:
+        if seq < self._search_seq:
+            return  # a newer search is under way: never let an old one overwrite it
+        self._shown_seq = seq
+        self.last_results = results
+        view = self.query_one(ResultsView)
+        view.show(results, self._empty_message(results), cursor)
+        if not len(results):
+            self.query_one(AbstractPane).show_paper(None, empty="")
+        self.set_status(self._status_text(results))
+
+    def _empty_message(self, results: Results) -> list[str]:
+        if len(results):
+            return []
+        if self.library is not None and self.library.count() == 0:
+            return ["Your library is empty.", "",
+                    "Add a list from the shell:  papers add FILE"]
+        lines = [f"No papers match “{results.query.strip()}”"
+                 + (f" tagged #{self.tag_filter}" if self.tag_filter else "") + "."]
+        if results.suggestion:
+            lines += ["", f"Did you mean: {results.suggestion}"]
+        if results.error:
+            lines += ["", results.error]
+        lines += ["", "Words must all match; try fewer words, a prefix* or fuzzy~ word."]
+        return lines
+
+    def _status_text(self, results: Results) -> Text:
+        text = Text()
+        shown = len(results)
+        if self.similar_to is not None:
+            text.append(f"{shown} papers like “{self.similar_to.title}” · backspace goes back")
+        else:
+            count = f"{results.total:,} papers" if shown == results.total else \
+                f"top {shown:,} of {results.total:,} papers"
+            text.append(count)
+            text.append(f" · {results.elapsed * 1000:.0f} ms · sort: {SORT_LABELS[self.sort]}")
+        if self.tag_filter:
+            text.append(f" · tag: #{self.tag_filter}")
+        marked = len(self.query_one(ResultsView).marked)
+        if marked:
+            text.append(f" · {marked} marked")
+        if results.suggestion:
+            text.append(f" · did you mean: {results.suggestion}", "bold")
+        if results.error:
+            text.append(f" · {results.error}", "italic")
+        return text
+
+    def set_status(self, message: str | Text) -> None:
+        self.query_one("#status", Static).update(
+            message if isinstance(message, Text) else Text(message))
+
+    # -- selection -------------------------------------------------------------------------
+    @on(ResultsView.Highlighted)
+    def _highlighted(self, event: ResultsView.Highlighted) -> None:
+        pane = self.query_one(AbstractPane)
+        if event.card is None or self.library is None:
+            pane.show_paper(None)
+            return
+        try:
+            paper = self.library.paper(event.card.id)
+        except LibraryError:
+            pane.show_paper(None, empty="This paper is no longer in the library.")
+            return
+        terms = self.last_results.terms if self.last_results is not None else None
+        pane.show_paper(paper, terms)
+
+    @on(ResultsView.Opened)
+    def _opened(self) -> None:
+        self.query_one(AbstractPane).focus()
+
+    def current_card(self) -> Card | None:
+        return self.query_one(ResultsView).current
+
+    def target_papers(self) -> list[Paper]:
+        """The marked papers, else the one under the cursor."""
+        if self.library is None:
+            return []
+        view = self.query_one(ResultsView)
+        if view.marked:
+            return self.library.papers(sorted(view.marked))
+        card = view.current
+        return [self.library.paper(card.id)] if card else []
+
+    def _describe(self, papers: list[Paper]) -> str:
+        if len(papers) == 1:
+            title = papers[0].title
+            return f"“{title[:60]}{'…' if len(title) > 60 else ''}”"
+        return f"{len(papers)} marked papers"
+
+    # -- actions: navigation ---------------------------------------------------------------
+    def action_focus_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_focus_results(self) -> None:
+        self.query_one(ResultsView).focus()
+
+    def on_key(self, event) -> None:
+        search = self.query_one("#search", Input)
+        if search.has_focus and event.key in ("escape", "down"):
+            event.stop()
+            self.action_focus_results()
+
+    def action_cycle_sort(self) -> None:
+        self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
+        self.notify(f"Sorted by {SORT_LABELS[self.sort]}", timeout=2)
+        if self.similar_to is None:
+            self.run_search()
+
+    def action_more_like_this(self) -> None:
+        card = self.current_card()
+        if card is None or self.library is None:
+            return
+        view = self.query_one(ResultsView)
+        self.history.append(View(self.query_text, self.sort, self.tag_filter, view.cursor))
+        self.similar_to = self.library.paper(card.id)
+        self._search_seq += 1
+        self._similar(self._search_seq, card.id)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _similar(self, seq: int, paper_id: str) -> None:
+        results = self.library.similar(paper_id, limit=50)
+        self.call_from_thread(self._show_results, seq, results)
+
+    def action_back(self) -> None:
+        if not self.history:
+            return
+        view = self.history.pop()
+        self.similar_to = None
+        self.sort, self.tag_filter = view.sort, view.tag
+        search = self.query_one("#search", Input)
+        with search.prevent(Input.Changed):
+            search.value = view.query
+        self.run_search(cursor=view.cursor)
+        self.action_focus_results()
+
+    def action_open_link(self) -> None:
+        card = self.current_card()
+        if card is None or self.library is None:
+            return
+        link = self.library.paper(card.id).link
+        if not link:
+            self.notify("This paper has no link.", severity="warning")
+            return
+        self._open_in_browser(link)
+
+    @work(thread=True, group="browser")
+    def _open_in_browser(self, link: str) -> None:
+        opened = webbrowser.open(link)
+        message = f"Opened {link}" if opened else f"No browser found to open {link}"
+        self.call_from_thread(self.notify, message, markup=False,
+                              severity="information" if opened else "warning")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.help_sections()))
+
+    def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        def rows(bindings: list[Binding]) -> list[tuple[str, str]]:
+            keymap = self._keymap if hasattr(self, "_keymap") else {}
+            out = []
+            for binding in bindings:
+                keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
+                out.append((", ".join(self.get_key_display(Binding(k, ""))
+                                      for k in keys.split(",")), binding.description))
+            return out
+
+        return [
+            ("Anywhere", rows(self.BINDINGS) + [("ctrl+p", "Command palette: actions, "
+                                                "jump to a paper, theme, exports"),
+                                               ("tab", "Next pane")]),
+            ("Results list", rows(ResultsView.BINDINGS)),
+            ("Abstract pane", rows(AbstractPane.BINDINGS)),
+            ("Search bar", [("enter, escape, down", "Go to the results list")]),
+            ("Marks in the list", [("≈", "title derived from the abstract (the list has "
+                                         "none)"), ("●", "marked paper")]),
+        ]
+
+    # -- actions: marks and tags -----------------------------------------------------------
+    def action_mark(self) -> None:
+        view = self.query_one(ResultsView)
+        card = view.current
+        if card is None:
+            return
+        view.marked.symmetric_difference_update({card.id})
+        view.refresh()
+        view.action_cursor_down()
+        if self.last_results is not None:
+            self.set_status(self._status_text(self.last_results))
+
+    def action_unmark_all(self) -> None:
+        view = self.query_one(ResultsView)
+        view.marked.clear()
+        view.refresh()
+        if self.last_results is not None:
+            self.set_status(self._status_text(self.last_results))
+
+    def action_tag(self) -> None:
+        papers = self.target_papers()
+        if not papers or self.library is None:
+            return
+        current = sorted({t for p in papers for t in p.tags})
+        all_tags = [tag for tag, _ in self.library.tags()]
+        self.push_screen(TagScreen(self._describe(papers), current, all_tags),
+                         partial(self._apply_tags, [p.id for p in papers]))
+
+    def _apply_tags(self, ids: list[str], change: TagChange | None) -> None:
+        if change is None or self.library is None:
+            return
+        try:
+            added = self.library.tag(ids, change.add) if change.add else 0
+            removed = self.library.untag(ids, change.remove) if change.remove else 0
+        except LibraryError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        parts = []
+        if change.add:
+            parts.append(f"added {' '.join('#' + t for t in change.add)}")
+        if change.remove:
+            parts.append(f"removed {' '.join('#' + t for t in change.remove)}")
+        who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
+        self.notify(f"{who}: {'; '.join(parts)} ({added} added, {removed} removed)",
+                    markup=False)
+        self.refresh_tag_panel()
+        self.run_search(cursor=self.query_one(ResultsView).cursor)
+
+    def action_toggle_tags(self) -> None:
+        panel = self.query_one("#tag-panel", OptionList)
+        panel.display = not panel.display
+        if panel.display:
+            self.refresh_tag_panel()
+            panel.focus()
+        else:
+            self.action_focus_results()
+
+    def refresh_tag_panel(self) -> None:
+        if self.library is None:
+            return
+        panel = self.query_one("#tag-panel", OptionList)
+        tags = self.library.tags()
+        panel.clear_options()
+        panel.add_option(Option(Text(f"All papers ({self.library.count():,})"), id=ALL_TAGS))
+        for tag, count in tags:
+            panel.add_option(Option(Text(f"#{tag}  {count}"), id=f"tag:{tag}"))
+        if not tags:
+            panel.add_option(Option(Text("No tags yet: press t on a paper"), disabled=True))
+
+    @on(OptionList.OptionSelected, "#tag-panel")
+    def _tag_chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ALL_TAGS
+        self.filter_by_tag(None if option_id == ALL_TAGS else option_id.removeprefix("tag:"))
+
+    def filter_by_tag(self, tag: str | None) -> None:
+        self.tag_filter = tag
+        self.similar_to = None
+        self.run_search()
+        self.action_focus_results()
+
+    # -- actions: copying ------------------------------------------------------------------
+    def _copy(self, text: str, what: str) -> None:
+        try:
+            where = copy_text(text, self.copy_to_clipboard)
+        except Exception as error:  # noqa: BLE001 - a copy must never crash the app
+            self.notify(f"Could not copy: {error}", severity="error", markup=False)
+            return
+        self.notify(f"Copied {what} to the {where}.", markup=False)
+
+    def action_copy_citation(self, fmt: str | None = None) -> None:
+        papers = self.target_papers()
+        if not papers or self.library is None:
+            return
+        fmt = fmt or self.config.citation_format
+        try:
+            text = self.library.cite(papers, fmt)
+        except Exception as error:  # noqa: BLE001
+            self.notify(f"Could not format the citation: {error}", severity="error",
+                        markup=False)
+            return
+        label = {"bibtex": "BibTeX", "apa": "APA reference", "markdown": "Markdown link",
+                 "plain": "citation"}[fmt]
+        self._copy(text, f"the {label} of {self._describe(papers)}")
+
+    def action_choose_citation(self) -> None:
+        papers = self.target_papers()
+        if papers:
+            self.push_screen(CiteScreen(self._describe(papers)),
+                             lambda fmt: fmt and self.action_copy_citation(fmt))
+
+    def action_copy_abstract(self) -> None:
+        papers = self.target_papers()
+        if not papers:
+            return
+        if len(papers) == 1:
+            text = papers[0].abstract
+        else:
+            text = "\n\n".join(f"{p.title}\n\n{p.abstract}" for p in papers)
+        self._copy(text, f"the abstract of {self._describe(papers)}")
+
+    # -- actions: editing and exporting ----------------------------------------------------
+    def action_edit(self) -> None:
+        card = self.current_card()
+        if card is None or self.library is None:
+            return
+        paper = self.library.paper(card.id)
+        title = "" if paper.title_derived else paper.title
+        self.push_screen(EditScreen(title, paper.authors, paper.url or ""),
+                         partial(self._apply_edit, paper.id))
+
+    def _apply_edit(self, paper_id: str, edit: Edit | None) -> None:
+        if edit is None or self.library is None:
+            return
+        paper = self.library.edit(paper_id, title=edit.title, authors=edit.authors,
+                                  url=edit.url)
+        self.notify(f"Saved your details for {self._describe([paper])}.", markup=False)
+        self.run_search(cursor=self.query_one(ResultsView).cursor)
+
+    def export_tag(self, tag: str, fmt: str) -> None:
+        default = str(Path.cwd() / f"{tag}.{EXPORT_SUFFIX[fmt]}")
+        self.push_screen(PathScreen(f"Export #{tag} as {fmt} to:", default),
+                         partial(self._export_to, tag, fmt, False))
+
+    def _export_to(self, tag: str, fmt: str, overwrite: bool, path: str | None) -> None:
+        if not path or self.library is None:
+            return
+        target = Path(os.path.expanduser(path))
+        if target.exists() and not overwrite:
+            self.push_screen(ConfirmScreen(f"{target} exists. Overwrite it?"),
+                             lambda yes: yes and self._export_to(tag, fmt, True, path))
+            return
+        try:
+            written = self.library.export(self.library.tagged(tag), fmt, target,
+                                          heading=f"Reading list: {tag}", overwrite=overwrite)
+        except (OSError, LibraryError) as error:
+            self.notify(f"Export failed: {error}", severity="error", markup=False)
+            return
+        self.notify(f"Exported #{tag} to {written}", markup=False)
+
+    def jump_to_paper(self, paper_id: str) -> None:
+        search = self.query_one("#search", Input)
+        self.tag_filter = None
+        search.value = ""
+        self._search_seq += 1
+        self._jump(self._search_seq, paper_id)
+
+    @work(thread=True, exclusive=True, group="search")
+    def _jump(self, seq: int, paper_id: str) -> None:
+        results = self.library.search("", sort=self.sort)
+        ids = results.ids()
+        cursor = ids.index(paper_id) if paper_id in ids else 0
+        self.call_from_thread(self._show_results, seq, results, cursor)
+        self.call_from_thread(self.action_focus_results)
+
+    # -- command palette -------------------------------------------------------------------
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        commands: list[tuple[str, str, Callable[[], object]]] = [
+            (binding.description, f"key: {binding.key}", partial(self.run_action,
+                                                                 binding.action))
+            for binding in self.BINDINGS if binding.action not in ("quit",)
+        ]
+        commands.append(("Show all papers (clear tag filter)", "",
+                         partial(self.filter_by_tag, None)))
+        if self.library is not None:
+            for tag, count in self.library.tags():
+                commands.append((f"Show tag: #{tag}", f"{count} papers",
+                                 partial(self.filter_by_tag, tag)))
+                for fmt in EXPORT_FORMATS:
+                    commands.append((f"Export #{tag} as {fmt}", "writes a file",
+                                     partial(self.export_tag, tag, fmt)))
+        return commands
+
+
+def run_app(data_dir: str | None = None) -> int:
+    app = PapersApp(data_dir)
+    app.run()
+    if app.library is not None:
+        app.library.close()
+    return app.return_code or 0

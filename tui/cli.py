@@ -1,0 +1,315 @@
+"""The `papers` command line: the scriptable contract beside the app.
+
+Exit status: 0 success, 1 a user error (one line on stderr, no traceback), 2 bad usage.
+Importing this module must stay cheap: Textual loads only when the app opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import textwrap
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+from index import Library, LibraryError, ListFormatError, Paper, StoreError
+from index.citations import FORMATS as CITE_FORMATS
+from index.export import EXPORT_FORMATS
+from index.search import SORTS
+
+
+def _version() -> str:
+    try:
+        return version("papers")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+class UserError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="papers",
+        description="Browse, search, tag and cite conference paper abstracts. "
+                    "With no command, opens the app.")
+    parser.add_argument("--version", action="version", version=f"papers {_version()}")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="keep all state (config, index, user data) under DIR "
+                             "(default: $PAPERS_HOME, else the platform's directories)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    add = commands.add_parser("add", help="import paper lists (plain, JSON, JSONL, BibTeX, CSV)")
+    add.add_argument("files", nargs="+", metavar="FILE")
+
+    lists = commands.add_parser("lists", help="show the imported lists")
+    lists.add_argument("--json", action="store_true")
+
+    remove = commands.add_parser("remove", help="remove an imported list")
+    remove.add_argument("list", metavar="LIST")
+
+    index = commands.add_parser("index", help="bring the search index up to date")
+    index.add_argument("--rebuild", action="store_true", help="rebuild it from scratch")
+
+    search = commands.add_parser("search", help="search the library")
+    search.add_argument("query", nargs="+", metavar="QUERY")
+    search.add_argument("--limit", type=int, default=20, metavar="N")
+    search.add_argument("--sort", choices=SORTS, default="relevance")
+    search.add_argument("--tag", metavar="NAME", help="only papers with this tag")
+    search.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    show = commands.add_parser("show", help="everything known of one paper")
+    show.add_argument("id", metavar="ID")
+    show.add_argument("--json", action="store_true")
+
+    similar = commands.add_parser("similar", help="papers like this one")
+    similar.add_argument("id", metavar="ID")
+    similar.add_argument("--limit", type=int, default=10, metavar="N")
+    similar.add_argument("--json", action="store_true")
+
+    tag = commands.add_parser("tag", help="add tags to a paper")
+    tag.add_argument("id", metavar="ID")
+    tag.add_argument("tags", nargs="+", metavar="TAG")
+    untag = commands.add_parser("untag", help="remove tags from a paper")
+    untag.add_argument("id", metavar="ID")
+    untag.add_argument("tags", nargs="+", metavar="TAG")
+    tags = commands.add_parser("tags", help="every tag with its count")
+    tags.add_argument("--json", action="store_true")
+
+    edit = commands.add_parser("edit", help="set a paper's title, authors or url")
+    edit.add_argument("id", metavar="ID")
+    edit.add_argument("--title")
+    edit.add_argument("--authors", help="authors separated by ';' (empty clears the edit)")
+    edit.add_argument("--url")
+
+    cite = commands.add_parser("cite", help="print citations")
+    cite.add_argument("ids", nargs="*", metavar="ID")
+    cite.add_argument("--tag", metavar="NAME", help="cite every paper with this tag")
+    cite.add_argument("--format", choices=CITE_FORMATS, default="bibtex")
+
+    exporter = commands.add_parser("export", help="export a reading list")
+    exporter.add_argument("--tag", metavar="NAME", required=True)
+    exporter.add_argument("--format", choices=EXPORT_FORMATS, default="markdown")
+    exporter.add_argument("-o", "--output", metavar="FILE",
+                          help="write to FILE (default: standard output)")
+    exporter.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    return parser
+
+
+def _progress(done: int, total: int) -> None:
+    if total < 500 or not sys.stderr.isatty():
+        return
+    width = 30
+    filled = int(width * done / max(total, 1))
+    sys.stderr.write(f"\rindexing {done:,}/{total:,} [{'#' * filled}{' ' * (width - filled)}]")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _paper_json(paper: Paper) -> dict:
+    return {
+        "id": paper.id, "title": paper.title, "title_derived": paper.title_derived,
+        "name": paper.name, "authors": paper.authors, "venue": paper.venue,
+        "year": paper.year, "url": paper.url, "urls": paper.urls, "lists": paper.lists,
+        "tags": paper.tags, "edited": paper.edited, "abstract": paper.abstract,
+        "extra": paper.extra,
+    }
+
+
+def _title(title: str, derived: bool) -> str:
+    return f"{title} [derived title]" if derived else title
+
+
+def _print_results(library: Library, results, args, limit: int) -> None:
+    count = min(limit, len(results))
+    if args.json:
+        for position in range(count):
+            card = results.card(position)
+            paper = library.paper(card.id)
+            snippet = "".join(text for text, _ in results.terms.snippet(paper.abstract))
+            print(json.dumps({
+                "id": card.id, "title": card.title, "title_derived": card.title_derived,
+                "name": card.name, "venue": card.venue, "year": card.year,
+                "authors": paper.authors,
+                "score": round(results.scores[position], 4) if results.scores else None,
+                "snippet": snippet}, ensure_ascii=False))
+        return
+    if results.error:
+        print(f"note: {results.error}", file=sys.stderr)
+    if not count:
+        hint = f" (did you mean: {results.suggestion}?)" if results.suggestion else ""
+        print(f"no papers match{hint}", file=sys.stderr)
+        return
+    width = shutil.get_terminal_size((100, 24)).columns
+    for position in range(count):
+        card = results.card(position)
+        prefix = f"{card.id}  {card.venue_year:<10}  "
+        line = prefix + _title(card.title, card.title_derived)
+        if card.tags:
+            line += "  #" + " #".join(card.tags)
+        print(textwrap.shorten(line, width=max(width, 60), placeholder="…"))
+    shown = f"{count} of {results.total:,}" if results.total > count else f"{count}"
+    footer = f"{shown} papers, {results.elapsed * 1000:.0f} ms"
+    if results.suggestion:
+        footer += f"; did you mean: {results.suggestion}"
+    print(footer, file=sys.stderr)
+
+
+def _show(paper: Paper) -> str:
+    width = min(shutil.get_terminal_size((100, 24)).columns, 100)
+    lines = [_title(paper.title, paper.title_derived)]
+    if paper.name:
+        lines.append(f"Name:     {paper.name}")
+    lines.append(f"Id:       {paper.id}")
+    lines.append("Authors:  " + ("; ".join(paper.authors) or "unknown (not in the list)"))
+    lines.append(f"Venue:    {paper.venue_year or 'unknown'}")
+    lines.append(f"Lists:    {', '.join(paper.lists)}")
+    if paper.tags:
+        lines.append(f"Tags:     {', '.join(paper.tags)}")
+    for link in dict.fromkeys(filter(None, [paper.url, *paper.urls])):
+        lines.append(f"Link:     {link}")
+    if paper.edited:
+        lines.append(f"Edited:   {', '.join(paper.edited)}")
+    lines.append("")
+    for paragraph in paper.abstract.split("\n\n"):
+        lines.append(textwrap.fill(paragraph, width=width))
+    return "\n".join(lines)
+
+
+def _papers_for(library: Library, ids: Sequence[str], tag: str | None) -> list[Paper]:
+    papers = library.papers(ids) if ids else []
+    if tag:
+        tagged = library.tagged(tag)
+        if not tagged:
+            raise UserError(f"no papers are tagged {tag!r}")
+        papers += [p for p in tagged if p.id not in {q.id for q in papers}]
+    if not papers:
+        raise UserError("name at least one paper id, or --tag NAME")
+    return papers
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.command is None:
+        from tui.app import run_app  # Textual loads only here
+
+        return run_app(args.data_dir)
+    with Library(args.data_dir) as library:
+        command = args.command
+        if command == "add":
+            failed = 0
+            for file in args.files:
+                try:
+                    print(library.add(file).summary())
+                except ListFormatError as error:
+                    print(f"papers: {error}", file=sys.stderr)
+                    failed += 1
+            return 1 if failed else 0
+        if command == "index":
+            report = library.sync(_progress, rebuild=args.rebuild)
+            action = f"rebuilt ({report.reason})" if report.rebuilt else report.reason
+            print(f"{report.papers:,} papers indexed, {action}, {report.seconds:.2f} s")
+            return 0
+        library.sync(_progress)
+        if command == "lists":
+            infos = library.lists()
+            if args.json:
+                for info in infos:
+                    print(json.dumps({"name": info.name, "title": info.title,
+                                      "venue": info.venue, "year": info.year,
+                                      "papers": info.papers, "format": info.format,
+                                      "file": info.file, "original": info.original},
+                                     ensure_ascii=False))
+                return 0
+            if not infos:
+                print("no lists; add one with: papers add FILE", file=sys.stderr)
+            for info in infos:
+                venue = " ".join(str(p) for p in (info.venue, info.year) if p) or "-"
+                print(f"{info.name:<28} {venue:<11} {info.papers:>6} papers  "
+                      f"{info.title}  ({info.file})")
+            return 0
+        if command == "remove":
+            info, removed = library.remove_list(args.list)
+            print(f"removed list '{info.name}' ({removed} papers no other list holds)")
+            return 0
+        if command == "search":
+            if args.limit < 1:
+                raise UserError("--limit must be at least 1")
+            results = library.search(" ".join(args.query), sort=args.sort, tag=args.tag,
+                                     complete_last=False, limit=max(args.limit, 1))
+            _print_results(library, results, args, args.limit)
+            return 0
+        if command == "show":
+            paper = library.paper(args.id)
+            print(json.dumps(_paper_json(paper), ensure_ascii=False, indent=2) if args.json
+                  else _show(paper))
+            return 0
+        if command == "similar":
+            results = library.similar(args.id, args.limit)
+            _print_results(library, results, args, args.limit)
+            return 0
+        if command in ("tag", "untag"):
+            action = library.tag if command == "tag" else library.untag
+            changed = action([args.id], args.tags)
+            paper = library.paper(args.id)
+            print(f"{paper.id}: {changed} tag(s) {'added' if command == 'tag' else 'removed'}; "
+                  f"tags now: {', '.join(paper.tags) or 'none'}")
+            return 0
+        if command == "tags":
+            counts = library.tags()
+            if args.json:
+                print(json.dumps([{"tag": t, "count": c} for t, c in counts]))
+            else:
+                for tag, count in counts:
+                    print(f"{count:>6}  {tag}")
+                if not counts:
+                    print("no tags yet; add one with: papers tag ID TAG", file=sys.stderr)
+            return 0
+        if command == "edit":
+            authors = None if args.authors is None else [
+                a.strip() for a in args.authors.split(";") if a.strip()]
+            paper = library.edit(args.id, title=args.title, authors=authors, url=args.url)
+            print(_show(paper))
+            return 0
+        if command == "cite":
+            print(library.cite(_papers_for(library, args.ids, args.tag), args.format))
+            return 0
+        if command == "export":
+            papers = _papers_for(library, [], args.tag)
+            if args.output:
+                path = library.export(papers, args.format, args.output,
+                                      heading=f"Reading list: {args.tag}",
+                                      overwrite=args.force)
+                print(f"wrote {len(papers)} papers to {path}")
+            else:
+                from index.export import export_text
+
+                print(export_text(papers, args.format, heading=f"Reading list: {args.tag}"))
+            return 0
+    raise AssertionError(f"unhandled command {command}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except (LibraryError, ListFormatError, StoreError, UserError, FileExistsError) as error:
+        print(f"papers: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("papers: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `papers search x | head` closes the pipe early: not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+

@@ -1,0 +1,67 @@
+"""Command palette providers: every action, tag filters and exports, and jump-to-paper."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.content import Content
+from textual.markup import escape
+
+if TYPE_CHECKING:
+    from .app import PapersApp
+
+JUMP_LIMIT = 12
+
+
+def _highlight(matcher: Matcher, name: str) -> Content:
+    """Like Matcher.highlight, but `name` (which may hold a user's tag) is never markup."""
+    content = Content(name)
+    _score, offsets = matcher.fuzzy_search.match(matcher.query, name)
+    for offset in offsets:
+        content = content.stylize("reverse", offset, offset + 1)
+    return content
+
+
+class ActionCommands(Provider):
+    """The app's actions, plus one command per tag filter and per tag export."""
+
+    @property
+    def papers_app(self) -> PapersApp:
+        return self.app  # type: ignore[return-value]
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self.papers_app.palette_commands():
+            yield DiscoveryHit(Content(name), callback, text=name, help=escape(help_text))
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self.papers_app.palette_commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, _highlight(matcher, name), callback, text=name,
+                          help=escape(help_text))
+
+
+class JumpToPaper(Provider):
+    """Type part of a title or a method's name to jump to that paper."""
+
+    @property
+    def papers_app(self) -> PapersApp:
+        return self.app  # type: ignore[return-value]
+
+    async def search(self, query: str) -> Hits:
+        library = self.papers_app.library
+        if library is None or len(query.strip()) < 2:
+            return
+        results = await asyncio.to_thread(library.search, query, limit=JUMP_LIMIT)
+        for position in range(min(JUMP_LIMIT, len(results))):
+            card = results.card(position)
+            label = Text("Go to: ")
+            label.append(card.title + (f" ({card.name})" if card.name else ""))
+            yield Hit(1.0 - position / 100, label,
+                      partial(self.papers_app.jump_to_paper, card.id),
+                      text=card.title, help=escape(card.venue_year))

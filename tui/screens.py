@@ -1,0 +1,209 @@
+"""Modal screens: help, tag prompt, citation chooser, metadata editor, export, confirm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class _Modal(ModalScreen):
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="modal.cancel")]
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(_Modal):
+    """Every key, as currently bound (user remaps included), with what it does."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss_none", "Close", id="help.close")]
+
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        for number, (title, rows) in enumerate(self.sections):
+            if number:
+                text.append("\n")
+            text.append(f"{title}\n", Style(bold=True, underline=True))
+            for keys, description in rows:
+                text.append(f"  {keys:<22}", Style(bold=True))
+                text.append(f"{description}\n")
+        with Vertical(id="help-dialog", classes="dialog"):
+            yield Label("Keys  (escape closes)", classes="dialog-title")
+            with VerticalScroll(id="help-body"):
+                yield Static(text, markup=False)
+
+
+class TagSuggester(Suggester):
+    """Completes the word being typed from the existing tags (also after `-`)."""
+
+    def __init__(self, tags: list[str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.tags = tags
+
+    async def get_suggestion(self, value: str) -> str | None:
+        head, _, word = value.rpartition(" ")
+        sign = "-" if word.startswith("-") else ""
+        stem = word[len(sign):].lower()
+        if not stem:
+            return None
+        for tag in self.tags:
+            if tag.startswith(stem) and tag != stem:
+                return f"{head} {sign}{tag}".lstrip() if head else f"{sign}{tag}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TagChange:
+    add: list[str]
+    remove: list[str]
+
+
+def parse_tag_input(value: str) -> TagChange:
+    add, remove = [], []
+    for word in value.replace(",", " ").split():
+        if word.startswith("-") and len(word) > 1:
+            remove.append(word[1:])
+        elif not word.startswith("-"):
+            add.append(word)
+    return TagChange(add, remove)
+
+
+class TagScreen(_Modal):
+    """`rlhf to-read` adds tags; `-rlhf` removes one. Tab accepts a completion."""
+
+    def __init__(self, target: str, current: list[str], all_tags: list[str]) -> None:
+        super().__init__()
+        self.target = target
+        self.current = current
+        self.all_tags = all_tags
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tag-dialog", classes="dialog"):
+            yield Label(Text(f"Tags for {self.target}"), classes="dialog-title")
+            current = " ".join(f"#{t}" for t in self.current) or "none yet"
+            yield Label(Text(f"Current: {current}"), classes="dialog-help")
+            yield Input(placeholder="tag1 tag2 to add, -tag to remove",
+                        suggester=TagSuggester(self.all_tags), id="tag-input")
+            yield Label("enter applies · tab completes · escape cancels", classes="dialog-help")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        change = parse_tag_input(event.value)
+        self.dismiss(change if change.add or change.remove else None)
+
+
+CITATION_CHOICES = [
+    ("bibtex", "BibTeX entry"),
+    ("apa", "APA-style reference"),
+    ("markdown", "Markdown link"),
+    ("plain", "Plain: title — venue year"),
+]
+
+
+class CiteScreen(_Modal):
+    def __init__(self, target: str) -> None:
+        super().__init__()
+        self.target = target
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cite-dialog", classes="dialog"):
+            yield Label(Text(f"Copy the citation of {self.target} as…"), classes="dialog-title")
+            yield OptionList(*[Option(label, id=fmt) for fmt, label in CITATION_CHOICES],
+                             id="cite-options")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    title: str
+    authors: list[str]
+    url: str
+
+
+class EditScreen(_Modal):
+    """Fill in what the list lacks; saved apart from the lists, so re-imports keep it."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Cancel", id="edit.cancel"),
+        Binding("ctrl+s", "save", "Save", id="edit.save"),
+    ]
+
+    def __init__(self, title: str, authors: list[str], url: str) -> None:
+        super().__init__()
+        self.values = (title, "; ".join(authors), url)
+
+    def compose(self) -> ComposeResult:
+        title, authors, url = self.values
+        with Vertical(id="edit-dialog", classes="dialog"):
+            yield Label("Edit paper details", classes="dialog-title")
+            yield Label("Title")
+            yield Input(title, id="edit-title")
+            yield Label("Authors (separated by ;)")
+            yield Input(authors, id="edit-authors")
+            yield Label("URL")
+            yield Input(url, id="edit-url")
+            yield Label("enter on the last field or ctrl+s saves · escape cancels",
+                        classes="dialog-help")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "edit-url":
+            self.action_save()
+        else:
+            self.focus_next()
+
+    def action_save(self) -> None:
+        value = {i.id: i.value for i in self.query(Input)}
+        self.dismiss(Edit(value["edit-title"].strip(),
+                          [a.strip() for a in value["edit-authors"].split(";") if a.strip()],
+                          value["edit-url"].strip()))
+
+
+class PathScreen(_Modal):
+    """Ask where to write a file, with a sensible default filled in."""
+
+    def __init__(self, prompt: str, default: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-dialog", classes="dialog"):
+            yield Label(Text(self.prompt), classes="dialog-title")
+            yield Input(self.default, id="path-input")
+            yield Label("enter writes · escape cancels", classes="dialog-help")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+
+class ConfirmScreen(_Modal):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-dialog", classes="dialog"):
+            yield Label(Text(self.question), classes="dialog-title")
+            yield Label("y: yes · n: no", classes="dialog-help")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,104 @@
+"""The abstract pane: everything known of the selected paper, then its abstract.
+
+Text is assembled as Rich `Text` with styles attached to ranges; nothing from a paper is
+ever parsed as markup, so `[bold]` or `[@click=app.quit]` in an abstract stay characters.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from index import Paper
+from index.highlight import HighlightTerms
+
+
+class AbstractPane(VerticalScroll, can_focus=True):
+    BINDINGS = [
+        Binding("h,escape", "back", "Back to list", id="abstract.back"),
+        Binding("j", "scroll_down", "Scroll down", id="abstract.down", show=False),
+        Binding("k", "scroll_up", "Scroll up", id="abstract.up", show=False),
+        Binding("g", "scroll_home", "Top", id="abstract.top", show=False),
+        Binding("G", "scroll_end", "Bottom", id="abstract.bottom", show=False),
+    ]
+    COMPONENT_CLASSES = {
+        "abstract--title", "abstract--label", "abstract--derived", "abstract--match",
+        "abstract--link", "abstract--tag", "abstract--unknown",
+    }
+
+    def compose(self):
+        yield Static(id="paper-header", markup=False)
+        yield Static(id="paper-body", markup=False)
+
+    def action_back(self) -> None:
+        self.app.action_focus_results()
+
+    def show_paper(self, paper: Paper | None, terms: HighlightTerms | None = None,
+                   empty: str = "") -> None:
+        header = self.query_one("#paper-header", Static)
+        body = self.query_one("#paper-body", Static)
+        if paper is None:
+            header.update(Text(empty))
+            body.update(Text())
+            return
+        header.update(self.header_text(paper))
+        body.update(self.body_text(paper, terms))
+        self.scroll_home(animate=False)
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name)
+
+    def header_text(self, paper: Paper) -> Text:
+        text = Text()
+        text.append(paper.title, self._style("abstract--title"))
+        if paper.title_derived:
+            text.append("\n≈ title derived from the abstract", self._style("abstract--derived"))
+        label = self._style("abstract--label")
+
+        def row(name: str, value: str | Text, style: Style | None = None) -> None:
+            text.append(f"\n{name:<9}", label)
+            if isinstance(value, Text):
+                text.append_text(value)
+            else:
+                text.append(value, style or Style())
+
+        if paper.name:
+            row("Name", paper.name)
+        if paper.authors:
+            row("Authors", "; ".join(paper.authors))
+        else:
+            row("Authors", "unknown (not given in the list)", self._style("abstract--unknown"))
+        row("Venue", paper.venue_year or "unknown")
+        row("Lists", ", ".join(paper.lists) or "-")
+        if paper.tags:
+            row("Tags", " ".join(f"#{t}" for t in paper.tags), self._style("abstract--tag"))
+        links = list(dict.fromkeys(filter(None, [paper.url, *paper.urls])))
+        for link in links:
+            row("Link", link, self._style("abstract--link") + Style(link=link))
+        row("Id", paper.id)
+        if paper.edited:
+            row("Edited", ", ".join(paper.edited))
+        return text
+
+    def body_text(self, paper: Paper, terms: HighlightTerms | None) -> Text:
+        text = Text("\n" + paper.abstract)
+        offset = 1
+        for span in paper.emphasis:
+            style = {"em": Style(italic=True), "strong": Style(bold=True),
+                     "code": Style(dim=True, bold=True)}.get(span.kind)
+            if span.kind == "link":
+                style = self._style("abstract--link") + Style(link=span.url) \
+                    if span.url else self._style("abstract--link")
+            if style is not None:
+                text.stylize(style, span.start + offset, span.end + offset)
+        if terms:
+            match = self._style("abstract--match")
+            position = offset
+            for segment, matched in terms.segments(paper.abstract):
+                if matched:
+                    text.stylize(match, position, position + len(segment))
+                position += len(segment)
+        return text

@@ -1,0 +1,187 @@
+"""The results list: one line per paper, drawn only for the rows on screen.
+
+A Line-API ScrollView (as Toolong's log view) rather than one widget or option per paper,
+so 100,000 results cost a list of document numbers, and cards are read as rows appear.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from index import Card, Results
+
+DERIVED_MARK = "≈ "
+MARKED = "● "
+UNMARKED = "  "
+META_WIDTH = 34
+
+
+class ResultsView(ScrollView, can_focus=True):
+    """Keyboard-driven list of search results with a cursor and marks."""
+
+    BINDINGS = [
+        Binding("down,j", "cursor_down", "Down", id="results.down", show=False),
+        Binding("up,k", "cursor_up", "Up", id="results.up", show=False),
+        Binding("g,home", "first", "First", id="results.first", show=False),
+        Binding("G,end", "last", "Last", id="results.last", show=False),
+        Binding("pagedown", "page_down", "Page down", id="results.page_down", show=False),
+        Binding("pageup", "page_up", "Page up", id="results.page_up", show=False),
+        Binding("enter,l", "open", "Read", id="results.open"),
+    ]
+    COMPONENT_CLASSES = {
+        "results--cursor", "results--match", "results--meta", "results--tag",
+        "results--derived", "results--marked", "results--message",
+    }
+
+    cursor: reactive[int] = reactive(0, always_update=True, init=False)
+
+    class Highlighted(Message):
+        """The cursor moved to another paper (or the list emptied: card is None)."""
+
+        def __init__(self, card: Card | None) -> None:
+            super().__init__()
+            self.card = card
+
+    class Opened(Message):
+        """The user asked to read the paper under the cursor."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.results: Results | None = None
+        self.marked: set[str] = set()
+        self.message_lines: list[str] = ["Loading the library…"]
+
+    # -- data ------------------------------------------------------------------------------
+    @property
+    def count(self) -> int:
+        return len(self.results) if self.results is not None else 0
+
+    @property
+    def current(self) -> Card | None:
+        return self.results.card(self.cursor) if self.count else None
+
+    def show(self, results: Results, message: list[str] | None = None,
+             cursor: int = 0) -> None:
+        """Replace the rows; `message` is shown in place of rows when there are none."""
+        self.results = results
+        self.message_lines = message or []
+        self.virtual_size = Size(self.size.width, max(self.count, len(self.message_lines)))
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self.cursor = min(cursor, max(self.count - 1, 0))
+        self.refresh()
+
+    def show_message(self, lines: list[str]) -> None:
+        self.results = None
+        self.message_lines = lines
+        self.virtual_size = Size(self.size.width, len(lines))
+        self.refresh()
+        self.post_message(self.Highlighted(None))
+
+    def refresh_cards(self) -> None:
+        """Redraw after tags changed (cards are cached per Results)."""
+        if self.results is not None:
+            self.results._cards.clear()
+        self.refresh()
+
+    # -- cursor ----------------------------------------------------------------------------
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, self.count - 1)) if self.count else 0
+
+    def watch_cursor(self, value: int) -> None:
+        height = self.scrollable_content_region.height or 1
+        top = round(self.scroll_offset.y)
+        if value < top:
+            self.scroll_to(y=value, animate=False, immediate=True)
+        elif value >= top + height:
+            self.scroll_to(y=value - height + 1, animate=False, immediate=True)
+        self.refresh()
+        self.post_message(self.Highlighted(self.current))
+
+    def action_cursor_down(self) -> None:
+        self.cursor += 1
+
+    def action_cursor_up(self) -> None:
+        self.cursor -= 1
+
+    def action_first(self) -> None:
+        self.cursor = 0
+
+    def action_last(self) -> None:
+        self.cursor = self.count - 1
+
+    def action_page_down(self) -> None:
+        self.cursor += max(self.scrollable_content_region.height - 1, 1)
+
+    def action_page_up(self) -> None:
+        self.cursor -= max(self.scrollable_content_region.height - 1, 1)
+
+    def action_open(self) -> None:
+        if self.count:
+            self.post_message(self.Opened())
+
+    def on_click(self, event: Click) -> None:
+        row = event.y + round(self.scroll_offset.y)
+        if 0 <= row < self.count:
+            if row == self.cursor and event.chain >= 2:
+                self.action_open()
+            self.cursor = row
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, max(self.count, len(self.message_lines)))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        row = y + round(self.scroll_offset.y)
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if not self.count:
+            if row < len(self.message_lines):
+                style = self.get_component_rich_style("results--message")
+                text = Text(self.message_lines[row], style=style, no_wrap=True,
+                            overflow="ellipsis")
+                text.truncate(width, overflow="ellipsis", pad=True)
+                return Strip(text.render(self.app.console)).simplify()
+            return Strip.blank(width, base)
+        if row >= self.count:
+            return Strip.blank(width, base)
+        text = self._row_text(self.results.card(row), width)
+        if row == self.cursor:
+            text.stylize(self.get_component_rich_style("results--cursor"))
+        return Strip(text.render(self.app.console), width).simplify()
+
+    def _row_text(self, card: Card, width: int) -> Text:
+        marked = card.id in self.marked
+        meta = Text(no_wrap=True)
+        meta.append(card.venue_year, self.get_component_rich_style("results--meta"))
+        tag_style = self.get_component_rich_style("results--tag")
+        for tag in card.tags:
+            meta.append(f" #{tag}", tag_style)
+        if cell_len(meta.plain) > META_WIDTH:
+            meta.truncate(META_WIDTH, overflow="ellipsis")
+        row = Text(no_wrap=True, overflow="ellipsis", end="")
+        row.append(MARKED if marked else UNMARKED,
+                   self.get_component_rich_style("results--marked") if marked else Style())
+        title_style = self.get_component_rich_style("results--derived") \
+            if card.title_derived else Style()
+        if card.title_derived:
+            row.append(DERIVED_MARK, title_style)
+        match_style = self.get_component_rich_style("results--match")
+        terms = self.results.terms if self.results is not None else None
+        segments = terms.segments(card.title) if terms else [(card.title, False)]
+        for segment, matched in segments:
+            row.append(segment, title_style + match_style if matched else title_style)
+        room = max(width - cell_len(meta.plain) - 2, 10)
+        row.truncate(room, overflow="ellipsis", pad=True)
+        row.append("  ")
+        row.append_text(meta)
+        row.truncate(width, pad=True)
+        return row
