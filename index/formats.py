@@ -270,7 +270,9 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
     ])
     if library.failed_blocks:
         block = library.failed_blocks[0]
-        reason = str(getattr(block, "error", "") or "malformed entry").split("\n")[-1].strip()
+        error = getattr(block, "error", None)
+        reason = (getattr(error, "abort_reason", None) or str(error or "")
+                  or "malformed entry").strip().split("\n")[-1]
         raise ListFormatError(path, f"malformed BibTeX entry: {reason}",
                               (block.start_line or 0) + 1)
     records: list[Record] = []
@@ -338,6 +340,10 @@ def detect_format(path: Path, text: str) -> str:
         return "jsonl"
     if head == "@" or re.search(r"^\s*@\w+\s*\{", text[:4096], re.M):
         return "bibtex"
+    first_line = text.lstrip().split("\n", 1)[0].lower()
+    if re.match(r"^[\w \"]+([,\t;][\w \"]+)+$", first_line) and re.search(
+            r"\b(title|abstract)\b", first_line):
+        return "csv"  # a header row naming the columns
     return "plain"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import webbrowser
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -20,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.events import Resize
 from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.worker import get_current_worker
 
 from index import Card, Library, LibraryError, Paper, Results, StoreError
@@ -47,6 +48,24 @@ NARROW_BELOW = 120
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
 EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
 ALL_TAGS = "\0all"
+# Longer words for the help screen than fit in the footer.
+HELP_TEXT = {
+    "focus_search": "Focus the search bar",
+    "sort": "Cycle the sort: relevance, title, venue+year",
+    "similar": "More like this: papers similar to the selected one",
+    "back": "Back to the results before \"more like this\"",
+    "open_link": "Open the paper's link in the browser",
+    "tag": "Add tags (tag1 tag2) or remove them (-tag) on the paper or marked papers",
+    "tags_panel": "Show or hide the tag panel; choose a tag to filter",
+    "mark": "Mark or unmark the paper (tag, cite and copy act on marked papers)",
+    "unmark_all": "Unmark every paper",
+    "cite": "Copy the citation (BibTeX unless the config says otherwise)",
+    "cite_as": "Copy the citation as BibTeX, APA, Markdown or plain text",
+    "copy_abstract": "Copy the abstract as clean Unicode text",
+    "edit": "Edit the paper's title, authors and URL",
+    "help": "This help",
+    "quit": "Quit",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,10 +246,14 @@ class PapersApp(App):
         if self.similar_to is not None:
             text.append(f"{shown} papers like “{self.similar_to.title}” · backspace goes back")
         else:
-            count = f"{results.total:,} papers" if shown == results.total else \
-                f"top {shown:,} of {results.total:,} papers"
+            noun = "paper" if results.total == 1 else "papers"
+            count = f"{results.total:,} {noun}" if shown == results.total else \
+                f"top {shown:,} of {results.total:,} {noun}"
             text.append(count)
-            text.append(f" · {results.elapsed * 1000:.0f} ms · sort: {SORT_LABELS[self.sort]}")
+            sort = SORT_LABELS[self.sort]
+            if self.sort == "relevance" and not results.query.strip():
+                sort = "title (no query to rank by)"
+            text.append(f" · {results.elapsed * 1000:.0f} ms · sort: {sort}")
         if self.tag_filter:
             text.append(f" · tag: #{self.tag_filter}")
         marked = len(self.query_one(ResultsView).marked)
@@ -357,7 +380,8 @@ class PapersApp(App):
             for binding in bindings:
                 keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
                 out.append((", ".join(self.get_key_display(Binding(k, ""))
-                                      for k in keys.split(",")), binding.description))
+                                      for k in keys.split(",")),
+                            HELP_TEXT.get(binding.id or "", binding.description)))
             return out
 
         return [
@@ -439,6 +463,9 @@ class PapersApp(App):
             panel.add_option(Option(Text(f"#{tag}  {count}"), id=f"tag:{tag}"))
         if not tags:
             panel.add_option(Option(Text("No tags yet: press t on a paper"), disabled=True))
+        current = f"tag:{self.tag_filter}" if self.tag_filter else ALL_TAGS
+        with suppress(OptionDoesNotExist):
+            panel.highlighted = panel.get_option_index(current)
 
     @on(OptionList.OptionSelected, "#tag-panel")
     def _tag_chosen(self, event: OptionList.OptionSelected) -> None:

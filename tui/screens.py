@@ -82,7 +82,7 @@ def parse_tag_input(value: str) -> TagChange:
 
 
 class TagScreen(_Modal):
-    """`rlhf to-read` adds tags; `-rlhf` removes one. Tab accepts a completion."""
+    """`rlhf to-read` adds tags; `-rlhf` removes one; → accepts a completion."""
 
     def __init__(self, target: str, current: list[str], all_tags: list[str]) -> None:
         super().__init__()
@@ -97,7 +97,7 @@ class TagScreen(_Modal):
             yield Label(Text(f"Current: {current}"), classes="dialog-help")
             yield Input(placeholder="tag1 tag2 to add, -tag to remove",
                         suggester=TagSuggester(self.all_tags), id="tag-input")
-            yield Label("enter applies · tab completes · escape cancels", classes="dialog-help")
+            yield Label("enter applies · → accepts a completion · escape cancels", classes="dialog-help")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         change = parse_tag_input(event.value)

@@ -149,11 +149,13 @@ class ResultsView(ScrollView, can_focus=True):
                 text = Text(self.message_lines[row], style=style, no_wrap=True,
                             overflow="ellipsis")
                 text.truncate(width, overflow="ellipsis", pad=True)
+                text.stylize_before(base)
                 return Strip(text.render(self.app.console)).simplify()
             return Strip.blank(width, base)
         if row >= self.count:
             return Strip.blank(width, base)
         text = self._row_text(self.results.card(row), width)
+        text.stylize_before(base)  # padding and gaps take the list's own background
         if row == self.cursor:
             text.stylize(self.get_component_rich_style("results--cursor"))
         return Strip(text.render(self.app.console), width).simplify()

@@ -1,0 +1,64 @@
+"""Regenerate the SVG screenshots in this folder from the real app on the bundled lists.
+
+    python screenshots/make_screenshots.py
+
+Each shot opens `papers` on a fresh library in a temporary directory (so your own tags
+never appear), types the keys a user would, and saves what the terminal shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from textual.widgets import Input  # noqa: E402
+
+from index import Library  # noqa: E402
+from tui.app import PapersApp  # noqa: E402
+
+SHOTS = [
+    # name, terminal size, keys typed after the library has opened
+    ("browse", (130, 40), ["escape"]),
+    ("search", (130, 40), [*"policy optimization", "escape", "j"]),
+    ("latex", (130, 40), [*"length generalization", "escape"]),
+    ("narrow", (80, 24), [*"diffusion", "escape"]),
+    ("tags", (130, 32), ["escape", "T"]),
+    ("help", (130, 40), ["escape", "question_mark"]),
+]
+
+
+async def settle(app: PapersApp, pilot) -> None:
+    for _ in range(3):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def shoot(name: str, size: tuple[int, int], keys: list[str]) -> Path:
+    with tempfile.TemporaryDirectory() as home:
+        with Library(home) as library:  # a few tags, so the tag views show something
+            for query, tag in (("owpo", "rlhf"), ("f-divergence", "rlhf"),
+                               ("tracer", "to-read"), ("trifuse", "to-read")):
+                library.tag([library.search(query).card(0).id], [tag])
+        app = PapersApp(home)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            app.query_one("#search", Input).cursor_blink = False
+            await pilot.press(*keys)
+            await settle(app, pilot)
+            path = HERE / f"{name}.svg"
+            app.save_screenshot(filename=path.name, path=str(HERE))
+            return path
+
+
+def main() -> None:
+    for name, size, keys in SHOTS:
+        print(asyncio.run(shoot(name, size, keys)))
+
+
+if __name__ == "__main__":
+    main()

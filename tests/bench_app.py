@@ -1,0 +1,155 @@
+"""The app through `App.run_test()`: launch to first results painted, keystroke to the
+updated list painted, resident memory, and how long the UI thread ever stalls.
+
+"Painted" is the moment the results list draws a line of a new `Results` object:
+`ResultsView.render_line` is wrapped to note the first time it draws each one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from .bench_search import TYPED, keystrokes, stats
+
+KEY_TIMEOUT_S = 60.0
+BURST_INTERVAL_S = 0.06  # a fast typist: about 16 characters a second
+
+
+class _Stalls:
+    """The longest the event loop went without running a 1 ms timer, while armed."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.armed = False
+        self._task: asyncio.Task | None = None
+
+    async def _watch(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.001)
+            late = time.perf_counter() - before - 0.001
+            if self.armed:
+                self.worst = max(self.worst, late)
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+
+
+def _send_key(app, char: str) -> None:
+    """A key press without waiting for the app to go idle (Pilot.press waits)."""
+    from textual import events
+
+    key = "space" if char == " " else char
+    event = events.Key(key, char)
+    event.set_sender(app)
+    app._driver.send_message(event)
+
+
+async def _measure(home: str, size: tuple[int, int], process_start: float) -> dict:
+    import psutil
+    from textual.widgets import Input
+
+    from tui.app import PapersApp
+    from tui.widgets.results import ResultsView
+
+    painted: list[tuple[float, object]] = []
+    original = ResultsView.render_line
+
+    def render_line(self, y):
+        strip = original(self, y)
+        if self.results is not None and (not painted or painted[-1][1] is not self.results):
+            painted.append((time.perf_counter(), self.results))
+        return strip
+
+    ResultsView.render_line = render_line
+    out: dict = {}
+    process = psutil.Process()
+    imported = time.perf_counter()
+    app = PapersApp(home)
+    async with app.run_test(size=size) as pilot:
+        deadline = time.perf_counter() + 120
+        while not painted and time.perf_counter() < deadline:
+            await asyncio.sleep(0.001)
+        first = painted[0][0] if painted else float("nan")
+        out["first_paint_s"] = first - imported
+        out["launch_s"] = first - process_start
+        out["rss_first_paint_mb"] = process.memory_info().rss / 2**20
+        out["first_results"] = len(painted[0][1]) if painted else 0
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        search = app.query_one("#search", Input)
+        stalls = _Stalls()
+        stalls.start()
+
+        async def clear() -> None:
+            search.value = ""
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+
+        async def wait_painted(since: int, text: str, timeout: float) -> float | None:
+            limit = time.perf_counter() + timeout
+            while time.perf_counter() < limit:
+                for moment, results in painted[since:]:
+                    if getattr(results, "query", None) == text:
+                        return moment
+                await asyncio.sleep(0.0005)
+            return None
+
+        # One keystroke at a time: each measured from the key press to its list painted.
+        keys = []
+        stalls.armed = True
+        for text in TYPED:
+            await clear()
+            for prefix in keystrokes(text):
+                since = len(painted)
+                pressed = time.perf_counter()
+                await pilot.press(" " if prefix[-1] == " " else prefix[-1])
+                moment = await wait_painted(since, prefix, KEY_TIMEOUT_S)
+                keys.append({"q": prefix, "ms": (moment - pressed) * 1000 if moment else None})
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+        stalls.armed = False
+        measured = [k["ms"] for k in keys if k["ms"] is not None]
+        out["keystroke"] = stats(measured)
+        out["keystroke"]["timeouts"] = sum(k["ms"] is None for k in keys)
+        worst = max(keys, key=lambda k: k["ms"] if k["ms"] is not None else 1e12)
+        out["keystroke_worst"] = worst
+        out["keys"] = keys
+        out["stall_single_ms"] = stalls.worst * 1000
+
+        # Typing fast: keys every 60 ms; how long after the last key is the list right,
+        # and how long did the UI thread ever stall meanwhile?
+        bursts = []
+        for text in TYPED:
+            await clear()
+            stalls.worst = 0.0
+            stalls.armed = True
+            since = len(painted)
+            last = time.perf_counter()
+            for char in text:
+                last = time.perf_counter()
+                _send_key(app, char)
+                await asyncio.sleep(BURST_INTERVAL_S)
+            moment = await wait_painted(since, text, KEY_TIMEOUT_S)
+            stalls.armed = False
+            bursts.append({"q": text, "after_last_key_ms":
+                           (moment - last) * 1000 if moment else None,
+                           "stall_ms": stalls.worst * 1000})
+        out["burst"] = bursts
+        out["stall_burst_ms"] = max(b["stall_ms"] for b in bursts)
+        out["rss_after_typing_mb"] = process.memory_info().rss / 2**20
+        stalls.stop()
+        await app.workers.wait_for_complete()
+    if app.library is not None:
+        app.library.close()
+    return out
+
+
+def app_bench(home: str, process_start: float, size: tuple[int, int] = (130, 40)) -> dict:
+    """`process_start`: the process's creation time on the perf_counter clock."""
+    return asyncio.run(_measure(home, size, process_start))

@@ -1,0 +1,77 @@
+"""Shared fixtures: every library lives in a temp dir, never in the user's real data dirs.
+
+`home` points PAPERS_HOME at a fresh tmp_path; `library` opens a seeded, synced Library
+there. `seeded_library` and `icml2023_library` are built once per session and are
+read-only: tests that tag, edit, add or remove must use `library` instead.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import index
+
+REPO = Path(__file__).resolve().parents[1]
+SEED_DIR = REPO / "index" / "data"
+SEED_FILES = (SEED_DIR / "icml2026_papers.txt", SEED_DIR / "icml2026_papers_zh.txt")
+ICML2023 = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_real_user_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Even a test that forgets `home` must not write into the user's real directories."""
+    saved = os.environ.get("PAPERS_HOME")
+    os.environ["PAPERS_HOME"] = str(tmp_path_factory.mktemp("stray-home"))
+    yield
+    if saved is None:
+        os.environ.pop("PAPERS_HOME", None)
+    else:
+        os.environ["PAPERS_HOME"] = saved
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty directory that PAPERS_HOME points at for this test."""
+    root = tmp_path / "papers-home"
+    root.mkdir()
+    monkeypatch.setenv("PAPERS_HOME", str(root))
+    return root
+
+
+@pytest.fixture
+def library(home: Path) -> Iterator[index.Library]:
+    """A Library in `home`: the two bundled ICML 2026 lists seeded, the index built."""
+    lib = index.Library(home)
+    lib.sync()
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="session")
+def seeded_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[index.Library]:
+    """Like `library`, built once for the session. Read-only: search it, never change it."""
+    lib = index.Library(tmp_path_factory.mktemp("seeded-home"))
+    lib.sync()
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="session")
+def icml2023_path() -> Path:
+    if not ICML2023.is_file():
+        pytest.skip(f"{ICML2023} not present")
+    return ICML2023
+
+
+@pytest.fixture(scope="session")
+def icml2023_library(tmp_path_factory: pytest.TempPathFactory,
+                     icml2023_path: Path) -> Iterator[index.Library]:
+    """Only the ICML 2023 list (no seeds), imported once: several seconds. Read-only."""
+    lib = index.Library(tmp_path_factory.mktemp("icml2023-home"), seed=False)
+    lib.add(icml2023_path)
+    yield lib
+    lib.close()

@@ -1,0 +1,369 @@
+"""Reading paper lists: plain text, JSON, JSON Lines, BibTeX, CSV, and every bad-file case.
+
+Expected values are worked out from the small files each test writes, never from the code.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from index.formats import ListFormatError, detect_format, read_list, venue_and_year
+
+from .conftest import SEED_FILES
+
+ABSTRACT_A = "We study sparse attention for long documents and prove tight bounds on its error."
+ABSTRACT_B = "Gradient descent with momentum converges faster on smooth convex problems, we show."
+ABSTRACT_C = "A benchmark of one thousand robot manipulation tasks with soft grippers and cloth."
+
+
+def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    path.write_bytes(content)
+    return path
+
+
+def read_error(path: Path) -> ListFormatError:
+    with pytest.raises(ListFormatError) as caught:
+        read_list(path)
+    return caught.value
+
+
+# -- list titles -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("title, expected", [
+    ("ICML 2026 Papers", ("ICML", 2026)),
+    ("ICML 2026 论文列表", ("ICML", 2026)),
+    ("NeurIPS 2024 accepted papers", ("NeurIPS", 2024)),
+    ("Accepted papers of ICLR 2025", ("ICLR", 2025)),
+])
+def test_title_line_names_venue_and_year_in_any_language(title, expected):
+    assert venue_and_year(title) == expected
+
+
+def test_both_seed_files_are_icml_2026():
+    for path in SEED_FILES:
+        parsed = read_list(path)
+        assert (parsed.venue, parsed.year) == ("ICML", 2026)
+        assert parsed.format == "plain"
+        # 20 blank-line paragraphs in each file: the title line and 19 abstracts.
+        assert len(parsed.records) == 19
+        assert parsed.skipped == []
+
+
+# -- plain -------------------------------------------------------------------------------
+
+def test_plain_tolerates_bom_crlf_trailing_spaces_and_blank_runs(tmp_path):
+    text = ("\ufeffICML 2026 Papers   \r\n\r\n\r\n\r\n"
+            f"{ABSTRACT_A}   \r\n\r\n   \r\n\r\n"
+            f"{ABSTRACT_B}\t \r\n")
+    parsed = read_list(write(tmp_path, "list.txt", text))
+    assert parsed.title == "ICML 2026 Papers"
+    assert (parsed.venue, parsed.year) == ("ICML", 2026)
+    assert [r.abstract for r in parsed.records] == [ABSTRACT_A, ABSTRACT_B]
+    assert [r.line for r in parsed.records] == [5, 9]
+    assert all((r.venue, r.year) == ("ICML", 2026) for r in parsed.records)
+    assert parsed.skipped == []
+
+
+def test_plain_joins_the_lines_of_one_paragraph(tmp_path):
+    first, second = ABSTRACT_A[:40].rstrip(), ABSTRACT_A[40:].lstrip()
+    text = f"ICML 2026 Papers\n\n{first}\n{second}\n\n{ABSTRACT_B}\n"
+    parsed = read_list(write(tmp_path, "list.txt", text))
+    assert [r.abstract for r in parsed.records] == [f"{first} {second}", ABSTRACT_B]
+
+
+def test_plain_chinese_title_line(tmp_path):
+    parsed = read_list(write(tmp_path, "zh.txt", f"ICML 2026 论文列表\n\n{ABSTRACT_C}\n"))
+    assert parsed.title == "ICML 2026 论文列表"
+    assert (parsed.venue, parsed.year) == ("ICML", 2026)
+    assert [r.abstract for r in parsed.records] == [ABSTRACT_C]
+
+
+def test_plain_skips_paragraphs_too_short_to_be_abstracts_and_says_where(tmp_path):
+    text = f"ICML 2026 Papers\n\n{ABSTRACT_A}\n\nToo short.\n\n{ABSTRACT_B}\n"
+    parsed = read_list(write(tmp_path, "list.txt", text))
+    assert [r.abstract for r in parsed.records] == [ABSTRACT_A, ABSTRACT_B]
+    assert len(parsed.skipped) == 1
+    assert "line 5" in parsed.skipped[0]
+
+
+# -- JSON --------------------------------------------------------------------------------
+
+def test_json_list_of_objects_maps_the_usual_fields_and_keeps_the_rest(tmp_path):
+    items = [
+        {"title": "Sparse Attention", "authors": ["Ada Lovelace", "Alan Turing"],
+         "abstract": ABSTRACT_A, "venue": "NeurIPS", "year": 2024,
+         "url": "https://example.org/a", "id": "a-1", "topic": "attention", "pages": 9},
+        {"title": "Momentum", "authors": "Grace Hopper, Edsger Dijkstra",
+         "abstract": ABSTRACT_B, "conference": "icml", "year": "2023",
+         "paper_url": "https://example.org/b"},
+    ]
+    parsed = read_list(write(tmp_path, "papers.json", json.dumps(items)))
+    assert parsed.format == "json"
+    first, second = parsed.records
+    assert first.title == "Sparse Attention"
+    assert first.authors == ["Ada Lovelace", "Alan Turing"]
+    assert first.abstract == ABSTRACT_A
+    assert (first.venue, first.year) == ("NeurIPS", 2024)
+    assert first.url == "https://example.org/a"
+    assert first.source_id == "a-1"
+    assert first.extra == {"topic": "attention", "pages": 9}
+    assert second.authors == ["Grace Hopper", "Edsger Dijkstra"]
+    assert (second.venue, second.year) == ("ICML", 2023)
+    assert second.url == "https://example.org/b"
+    assert second.extra == {}
+
+
+def test_json_papers_wrapper(tmp_path):
+    data = {"papers": [{"title": "Cloth", "abstract": ABSTRACT_C, "year": 2025}],
+            "source": "hand-written"}
+    parsed = read_list(write(tmp_path, "wrapped.json", json.dumps(data)))
+    assert [(r.title, r.abstract, r.year) for r in parsed.records] == [
+        ("Cloth", ABSTRACT_C, 2025)]
+
+
+def test_json_skips_items_that_are_not_papers_and_says_which(tmp_path):
+    items = [{"title": "Cloth", "abstract": ABSTRACT_C}, 42, {"authors": "Nobody"}]
+    parsed = read_list(write(tmp_path, "mixed.json", json.dumps(items)))
+    assert [r.title for r in parsed.records] == ["Cloth"]
+    assert len(parsed.skipped) == 2
+    assert "item 2" in parsed.skipped[0]
+    assert "item 3" in parsed.skipped[1]
+
+
+def test_icml2023_corpus_reads_every_record(icml2023_path):
+    raw = json.loads(icml2023_path.read_text(encoding="utf-8"))
+    parsed = read_list(icml2023_path)
+    assert len(parsed.records) == len(raw) == 2020
+    assert (parsed.venue, parsed.year) == ("ICML", 2023)
+    assert parsed.records[0].title == raw[0]["title"]
+    assert parsed.records[0].authors == raw[0]["authors"]
+    assert parsed.records[0].source_id == raw[0]["id"]
+
+
+# -- JSON Lines --------------------------------------------------------------------------
+
+def test_json_lines(tmp_path):
+    lines = [
+        json.dumps({"title": "Sparse Attention", "abstract": ABSTRACT_A,
+                    "authors": ["Ada Lovelace"], "venue": "NeurIPS", "year": 2024,
+                    "url": "https://example.org/a", "id": "k1"}),
+        "",
+        json.dumps({"title": "Momentum", "abstract": ABSTRACT_B, "reviewer": "R2"}),
+    ]
+    parsed = read_list(write(tmp_path, "papers.jsonl", "\n".join(lines) + "\n"))
+    assert parsed.format == "jsonl"
+    assert [r.title for r in parsed.records] == ["Sparse Attention", "Momentum"]
+    assert [r.line for r in parsed.records] == [1, 3]
+    assert parsed.records[0].source_id == "k1"
+    assert parsed.records[1].extra == {"reviewer": "R2"}
+
+
+# -- BibTeX ------------------------------------------------------------------------------
+
+BIB = r"""@inproceedings{lovelace2023,
+  title = {Caf{\'e} Networks for {\"U}bersicht},
+  author = {Lovelace, Ada and Alan Turing and G{\"o}del, Kurt},
+  booktitle = {Proceedings of the 40th International Conference on Machine Learning},
+  year = {2023},
+  abstract = {We study sparse attention for long documents and prove tight bounds.},
+  note = {Oral}
+}
+
+@article{hopper2024,
+  title = {Momentum},
+  author = {Grace Hopper},
+  journal = {Journal of Machine Learning Research},
+  year = 2024,
+  abstract = {Gradient descent with momentum converges faster, we show here.}
+}
+"""
+
+
+def test_bibtex_decodes_latex_splits_authors_and_knows_icml(tmp_path):
+    parsed = read_list(write(tmp_path, "refs.bib", BIB))
+    assert parsed.format == "bibtex"
+    first, second = parsed.records
+    assert first.title == "Café Networks for Übersicht"
+    assert first.authors == ["Lovelace, Ada", "Alan Turing", "Gödel, Kurt"]
+    assert (first.venue, first.year) == ("ICML", 2023)
+    assert first.source_id == "lovelace2023"
+    assert first.extra.get("note") == "Oral"
+    assert first.line == 1
+    assert second.authors == ["Grace Hopper"]
+    assert second.year == 2024
+    assert second.line == 10
+
+
+# -- CSV ---------------------------------------------------------------------------------
+
+def test_csv_header_in_any_case(tmp_path):
+    text = ("TITLE,Abstract,AuThOrS,Year,Venue,URL\n"
+            f'Sparse Attention,"{ABSTRACT_A}","Ada Lovelace, Alan Turing",2024,NeurIPS,'
+            "https://example.org/a\n"
+            f'Momentum,"{ABSTRACT_B}",Grace Hopper,2023,ICML,\n')
+    parsed = read_list(write(tmp_path, "papers.csv", text))
+    assert parsed.format == "csv"
+    first, second = parsed.records
+    assert first.title == "Sparse Attention"
+    assert first.abstract == ABSTRACT_A
+    assert first.authors == ["Ada Lovelace", "Alan Turing"]
+    assert (first.venue, first.year, first.url) == ("NeurIPS", 2024, "https://example.org/a")
+    assert (second.title, second.venue, second.year) == ("Momentum", "ICML", 2023)
+    assert [r.line for r in parsed.records] == [2, 3]
+
+
+@pytest.mark.parametrize("name", ["papers.tsv", "papers.csv"])
+def test_csv_tab_separated(tmp_path, name):
+    text = f"title\tabstract\tyear\nCloth\t{ABSTRACT_C}\t2025\nMomentum\t{ABSTRACT_B}\t2023\n"
+    parsed = read_list(write(tmp_path, name, text))
+    assert [(r.title, r.abstract, r.year) for r in parsed.records] == [
+        ("Cloth", ABSTRACT_C, 2025), ("Momentum", ABSTRACT_B, 2023)]
+
+
+def test_csv_without_title_or_abstract_column_names_file_and_line_1(tmp_path):
+    path = write(tmp_path, "papers.csv", "name,summary2,year\nx,y,2024\n")
+    error = read_error(path)
+    assert error.line == 1
+    assert str(error).startswith(f"{path}:1:")
+    assert "title" in error.problem and "abstract" in error.problem
+
+
+# -- bad files ---------------------------------------------------------------------------
+
+def assert_names_file(error: ListFormatError, path: Path, *words: str) -> None:
+    message = str(error)
+    assert message.startswith(str(path))
+    assert "\n" not in message
+    for word in words:
+        assert word in message.lower()
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("empty.txt", b"", ("empty",)),
+    ("blank.txt", b"  \n\n \r\n", ("empty",)),
+    ("empty.json", b"", ("empty",)),
+    ("header-only.txt", b"ICML 2026 Papers\n\n\n", ("title", "no abstracts")),
+    ("binary.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", ("binary",)),
+    ("nothing.json", b"[]", ("no papers",)),
+    ("object.json", b'{"a": 1}', ("expected a json list",)),
+])
+def test_bad_file_message_names_file_and_problem(tmp_path, name, content, words):
+    path = write(tmp_path, name, content)
+    assert_names_file(read_error(path), path, *words)
+
+
+def test_non_utf8_gives_line_and_column_of_the_bad_byte(tmp_path):
+    # Line 3, after "ok " (3 characters): column 4.
+    path = write(tmp_path, "latin1.txt", b"ICML 2026 Papers\n\nok \xe9t\xe9 is Latin-1\n")
+    error = read_error(path)
+    assert (error.line, error.column) == (3, 4)
+    assert str(error).startswith(f"{path}:3:4:")
+    assert "utf-8" in error.problem.lower()
+
+
+def test_truncated_json_gives_line_and_column(tmp_path):
+    second_line = ' {"title": "Momentum", "abstract": '
+    path = write(tmp_path, "cut.json", f'[{{"title": "Cloth", "abstract": "x"}},\n{second_line}')
+    error = read_error(path)
+    # The value is missing right after the last character of line 2.
+    assert (error.line, error.column) == (2, len(second_line) + 1)
+    assert str(error).startswith(f"{path}:2:{len(second_line) + 1}:")
+    assert "json" in error.problem.lower()
+
+
+def test_bad_json_line_gives_its_line_number(tmp_path):
+    good = json.dumps({"title": "Cloth", "abstract": ABSTRACT_C})
+    path = write(tmp_path, "cut.jsonl", f"{good}\n{good}\n{{\"title\": \n")
+    error = read_error(path)
+    assert error.line == 3
+    assert str(error).startswith(f"{path}:3:")
+
+
+def test_malformed_bibtex_entry_gives_its_line(tmp_path):
+    good = "@article{ok,\n  title = {Momentum},\n  abstract = {Gradient descent, shown.}\n}\n\n"
+    bad = "@article{broken\n  title = {No comma after the key},\n}\n"
+    path = write(tmp_path, "refs.bib", good + bad)
+    error = read_error(path)
+    assert error.line == 6  # the good entry is lines 1-4, a blank line, then the bad one
+    assert str(error).startswith(f"{path}:6:")
+    assert "bibtex" in error.problem.lower()
+
+
+def test_malformed_bibtex_message_says_what_is_wrong(tmp_path):
+    path = write(tmp_path, "refs.bib", "@article{broken\n  title = {No comma},\n}\n")
+    error = read_error(path)
+    assert not error.problem.rstrip().endswith(":")
+    assert "comma" in error.problem.lower()
+
+
+def test_csv_row_with_too_many_fields_gives_its_line(tmp_path):
+    text = (f'title,abstract\nCloth,"{ABSTRACT_C}"\nMomentum,"{ABSTRACT_B}"\n'
+            f'Sparse,"{ABSTRACT_A}",surplus\n')
+    path = write(tmp_path, "papers.csv", text)
+    error = read_error(path)
+    assert error.line == 4
+    assert str(error).startswith(f"{path}:4:")
+    assert "fields" in error.problem
+
+
+def test_directory_is_not_a_list(tmp_path):
+    path = tmp_path / "lists.txt"
+    path.mkdir()
+    assert_names_file(read_error(path), path, "directory")
+
+
+def test_missing_file(tmp_path):
+    path = tmp_path / "nowhere.json"
+    assert_names_file(read_error(path), path, "no such file")
+
+
+# -- detection ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, fmt", [
+    ("a.json", "json"), ("a.JSONL", "jsonl"), ("a.ndjson", "jsonl"), ("a.bib", "bibtex"),
+    ("a.csv", "csv"), ("a.tsv", "csv"), ("a.txt", "plain"), ("a.md", "plain"),
+])
+def test_detect_format_by_extension(name, fmt):
+    # The content points elsewhere (JSON for text files, plain text for the rest): the
+    # extension wins.
+    content = '[{"title": "x"}]' if fmt == "plain" else "ICML 2026 Papers\n\n" + ABSTRACT_A
+    assert detect_format(Path(name), content) == fmt
+
+
+def test_json_lines_saved_as_json_are_read_as_json_lines(tmp_path):
+    lines = [json.dumps({"title": t, "abstract": a})
+             for t, a in (("Cloth", ABSTRACT_C), ("Momentum", ABSTRACT_B))]
+    parsed = read_list(write(tmp_path, "lines.json", "\n".join(lines) + "\n"))
+    assert parsed.format == "jsonl"
+    assert [r.title for r in parsed.records] == ["Cloth", "Momentum"]
+
+
+@pytest.mark.parametrize("content, fmt, titles", [
+    (json.dumps([{"title": "Cloth", "abstract": ABSTRACT_C}]), "json", ["Cloth"]),
+    (json.dumps({"title": "Cloth", "abstract": ABSTRACT_C}) + "\n"
+     + json.dumps({"title": "Momentum", "abstract": ABSTRACT_B}) + "\n", "jsonl",
+     ["Cloth", "Momentum"]),
+    ("% exported\n@article{c, title={Cloth}, abstract={" + ABSTRACT_C + "}}\n", "bibtex",
+     ["Cloth"]),
+    ("ICML 2024 Papers\n\n" + ABSTRACT_C + "\n", "plain", [None]),
+])
+@pytest.mark.parametrize("suffix", [".dat", ""])
+def test_detect_format_by_content_for_unknown_extensions(tmp_path, content, fmt, titles,
+                                                         suffix):
+    parsed = read_list(write(tmp_path, f"export{suffix}", content))
+    assert parsed.format == fmt
+    assert [r.title for r in parsed.records] == titles
+
+
+def test_detect_csv_by_content_for_unknown_extension(tmp_path):
+    text = (f'title,abstract,year\nCloth,"{ABSTRACT_C}",2025\n'
+            f'Momentum,"{ABSTRACT_B}",2023\n')
+    parsed = read_list(write(tmp_path, "export.dat", text))
+    assert parsed.format == "csv"
+    assert [r.title for r in parsed.records] == ["Cloth", "Momentum"]

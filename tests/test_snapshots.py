@@ -1,0 +1,63 @@
+"""How the main states look, at fixed terminal sizes (pytest-textual-snapshot).
+
+Update after an intended change with `pytest tests/test_snapshots.py --snapshot-update`
+and review the SVG diffs. Textual is pinned exactly because SVGs change between releases.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from tui.app import PapersApp
+
+from .tui_helpers import settle
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def steady(*keys: str):
+    """Wait for the library, type `keys`, then blank the timing (it differs run to run)."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await settle(app, pilot)
+        app.query_one("#search", Input).cursor_blink = False
+        if keys:
+            await pilot.press(*keys)
+            await settle(app, pilot)
+        if app.last_results is not None:
+            app.last_results.elapsed = 0.0
+            app.set_status(app._status_text(app.last_results))
+        await pilot.pause()
+
+    return run_before
+
+
+def test_wide_layout(snap_compare, home):
+    assert snap_compare(PapersApp(str(home)), terminal_size=(130, 40), run_before=steady())
+
+
+def test_narrow_layout(snap_compare, home):
+    assert snap_compare(PapersApp(str(home)), terminal_size=(80, 24),
+                        run_before=steady(*"policy", "escape"))
+
+
+def test_help_screen(snap_compare, home):
+    assert snap_compare(PapersApp(str(home)), terminal_size=(130, 40),
+                        run_before=steady("escape", "question_mark"))
+
+
+def test_no_results(snap_compare, home):
+    assert snap_compare(PapersApp(str(home)), terminal_size=(130, 30),
+                        run_before=steady(*"reinfrocement "))
+
+
+def test_paper_with_latex_rendered(snap_compare, home):
+    assert snap_compare(PapersApp(str(home)), terminal_size=(130, 40),
+                        run_before=steady(*"length generalization", "escape"))
+
+
+def test_tag_prompt(snap_compare, home):
+    assert snap_compare(PapersApp(str(home)), terminal_size=(130, 30),
+                        run_before=steady(*"owpo", "escape", "t", *"to-read"))
