@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from .models import ParsedList, Record
 
 MIN_ABSTRACT_CHARS = 30
 MAX_FILE_BYTES = 512 * 1024 * 1024
+MAX_FIELD_CHARS = 64 * 1024 * 1024
 
 _YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&+\-]*")
@@ -191,12 +193,23 @@ def read_plain(path: Path, text: str) -> ParsedList:
                       records=records, skipped=skipped)
 
 
-def read_json(path: Path, text: str) -> ParsedList:
+def _json(path: Path, text: str, line: int | None = None) -> Any:
+    """json.loads, with every failure as a ListFormatError at its line and column."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ListFormatError(path, f"invalid JSON: {error.msg}", error.lineno,
+        raise ListFormatError(path, f"invalid JSON: {error.msg}",
+                              line if line is not None else error.lineno,
                               error.colno) from None
+    except RecursionError:
+        raise ListFormatError(path, "invalid JSON: nested too deeply", line) from None
+    except ValueError as error:  # e.g. an integer with more digits than Python allows
+        raise ListFormatError(path, f"invalid JSON: {str(error).split(';')[0]}",
+                              line) from None
+
+
+def read_json(path: Path, text: str) -> ParsedList:
+    data = _json(path, text)
     if isinstance(data, dict):
         # Accept {"papers": [...]}-style wrappers around the list.
         lists = [v for v in data.values() if isinstance(v, list)]
@@ -221,11 +234,7 @@ def read_jsonl(path: Path, text: str) -> ParsedList:
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ListFormatError(path, f"invalid JSON: {error.msg}", number,
-                                  error.colno) from None
+        item = _json(path, line, number)
         if not isinstance(item, dict):
             skipped.append(f"line {number}: not a JSON object")
             continue
@@ -263,21 +272,40 @@ def canonical_venue(venue: str | None) -> str | None:
 def read_bibtex(path: Path, text: str) -> ParsedList:
     import bibtexparser
     from bibtexparser import middlewares
+    from bibtexparser.model import Entry, ParsingFailedBlock
 
-    library = bibtexparser.parse_string(text, append_middleware=[
-        middlewares.LatexDecodingMiddleware(keep_math_mode=True),
-        middlewares.SeparateCoAuthors(),
-    ])
-    if library.failed_blocks:
-        block = library.failed_blocks[0]
-        error = getattr(block, "error", None)
-        reason = (getattr(error, "abort_reason", None) or str(error or "")
-                  or "malformed entry").strip().split("\n")[-1]
-        raise ListFormatError(path, f"malformed BibTeX entry: {reason}",
-                              (block.start_line or 0) + 1)
+    # bibtexparser logs each bad block as a multi-line warning; our error says it in one.
+    logger = logging.getLogger("bibtexparser")
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
+    try:
+        library = bibtexparser.parse_string(text, append_middleware=[
+            middlewares.LatexDecodingMiddleware(keep_math_mode=True),
+            middlewares.SeparateCoAuthors(),
+        ])
+    except RecursionError:
+        raise ListFormatError(path, "malformed BibTeX: nested too deeply") from None
+    except Exception as error:  # noqa: BLE001 - the parser's own failures on odd input
+        raise ListFormatError(path, f"malformed BibTeX ({type(error).__name__})") from None
+    entries = list(library.entries)
+    for block in library.failed_blocks:
+        recovered = getattr(block, "ignore_error_block", None)
+        if isinstance(recovered, Entry) and type(block) is not ParsingFailedBlock:
+            # A duplicate key or field, or LaTeX the decoder choked on: the entry itself
+            # was read, so keep it (ids do not come from BibTeX keys).
+            entries.append(recovered)
+            continue
+        error = block.error
+        reason = getattr(error, "abort_reason", None) or str(error) or "malformed entry"
+        reason = " ".join(reason.split("\n")[0].split()).rstrip(" .")
+        start = (block.start_line or 0) + 1
+        end = getattr(error, "end_index", None)
+        stop = text.count("\n", 0, min(end, len(text))) + 1 if isinstance(end, int) else start
+        where = f" (reading line {stop})" if stop != start else ""
+        raise ListFormatError(path, f"malformed BibTeX entry: {reason}{where}", start)
     records: list[Record] = []
     skipped: list[str] = []
-    for entry in library.entries:
+    for entry in entries:
         fields = {f.key: f.value for f in entry.fields}
         fields.setdefault("id", entry.key)
         record = record_from_mapping(fields, entry.start_line + 1)
@@ -287,6 +315,8 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
 
 
 def read_csv(path: Path, text: str) -> ParsedList:
+    # One abstract may be far longer than csv's default 128 KiB field limit.
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_FIELD_CHARS))
     try:
         dialect = csv.Sniffer().sniff(text[:8192], delimiters=",\t;")
     except csv.Error:
@@ -308,6 +338,11 @@ def read_csv(path: Path, text: str) -> ParsedList:
             if None in row:
                 raise ListFormatError(path, f"row has {len(header) + len(row[None])} fields, "
                                             f"the header has {len(header)}", line)
+            missing = [str(name).strip() for name, value in row.items() if value is None]
+            if missing:
+                raise ListFormatError(path, f"row has {len(header) - len(missing)} fields, "
+                                            f"the header has {len(header)} (missing: "
+                                            f"{', '.join(missing)})", line)
             _keep_or_skip(records, skipped, record_from_mapping(row, line), f"line {line}")
     except csv.Error as error:
         raise ListFormatError(path, f"invalid CSV: {error}", reader.line_num) from None
@@ -321,14 +356,14 @@ READERS: dict[str, Callable[[Path, str], ParsedList]] = {
     "bibtex": read_bibtex,
     "csv": read_csv,
 }
-_EXTENSIONS = {
+EXTENSIONS = {
     ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".bib": "bibtex",
     ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv", ".txt": "plain", ".md": "plain",
 }
 
 
 def detect_format(path: Path, text: str) -> str:
-    fmt = _EXTENSIONS.get(path.suffix.lower())
+    fmt = EXTENSIONS.get(path.suffix.lower())
     head = text.lstrip()[:1]
     if fmt == "json" and head == "{" and "\n{" in text.strip():
         return "jsonl"  # JSON Lines saved as .json
@@ -340,15 +375,30 @@ def detect_format(path: Path, text: str) -> str:
         return "jsonl"
     if head == "@" or re.search(r"^\s*@\w+\s*\{", text[:4096], re.M):
         return "bibtex"
-    first_line = text.lstrip().split("\n", 1)[0].lower()
-    if re.match(r"^[\w \"]+([,\t;][\w \"]+)+$", first_line) and re.search(
-            r"\b(title|abstract)\b", first_line):
-        return "csv"  # a header row naming the columns
+    if _looks_like_csv(text):
+        return "csv"
     return "plain"
+
+
+def _looks_like_csv(text: str) -> bool:
+    """A first line that is a header naming a title or abstract column, and more lines."""
+    first, _, rest = text.lstrip("\n").partition("\n")
+    if not rest.strip():
+        return False
+    for delimiter in (",", "\t", ";"):
+        names = {cell.strip().strip('"').strip().lower() for cell in first.split(delimiter)}
+        if len(names) > 1 and names & {"title", "abstract", "summary"}:
+            return True
+    return False
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 def decode(path: Path, data: bytes) -> str:
     """UTF-8 only: a wrong guess at an encoding would silently corrupt abstracts."""
+    if data.startswith(_UTF16_BOMS):
+        raise ListFormatError(path, "UTF-16 text, not UTF-8; save the file as UTF-8")
     if b"\x00" in data[:8192]:
         raise ListFormatError(path, "this is a binary file, not a paper list")
     try:
@@ -361,24 +411,43 @@ def decode(path: Path, data: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def read_list(path: Path | str, fmt: str | None = None) -> ParsedList:
+def read_bytes(path: Path | str) -> bytes:
+    """The file's bytes, or a ListFormatError saying why they cannot be read."""
     path = Path(path)
     try:
         if path.is_dir():
             raise ListFormatError(path, "is a directory, not a list file")
         if path.stat().st_size > MAX_FILE_BYTES:
             raise ListFormatError(path, "file is larger than 512 MB")
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise ListFormatError(path, "no such file") from None
     except PermissionError:
         raise ListFormatError(path, "permission denied") from None
     except IsADirectoryError:
         raise ListFormatError(path, "is a directory, not a list file") from None
+    except OSError as error:
+        raise ListFormatError(path, f"cannot read the file ({error.strerror or error})") \
+            from None
+
+
+def parse(path: Path | str, data: bytes, fmt: str | None = None) -> ParsedList:
+    """Parse a list file's bytes (`path` names it in messages and picks the format)."""
+    path = Path(path)
     if not data.strip():
         raise ListFormatError(path, "the file is empty")
     text = decode(path, data)
+    if not text.strip():
+        raise ListFormatError(path, "the file is empty")
     fmt = fmt or detect_format(path, text)
     if fmt not in READERS:
         raise ListFormatError(path, f"unknown format {fmt!r}")
-    return READERS[fmt](path, text)
+    try:
+        return READERS[fmt](path, text)
+    except RecursionError:
+        raise ListFormatError(path, f"cannot read this {fmt} file: nested too deeply") from None
+
+
+def read_list(path: Path | str, fmt: str | None = None) -> ParsedList:
+    path = Path(path)
+    return parse(path, read_bytes(path), fmt)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import os
 import re
@@ -10,10 +11,11 @@ import sqlite3
 import time
 import unicodedata
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from .formats import read_list
+from .formats import EXTENSIONS, parse, read_bytes
 from .models import Record
 from .paths import Locations
 from .render import render, sanitize
@@ -21,6 +23,9 @@ from .store import NewPaper, Store
 from .titles import derive_name_and_title
 
 _SPACE = re.compile(r"\s+")
+# Line and paragraph separators end a line in some terminals: never inside a one-line field.
+_SEPARATORS = str.maketrans({"\u2028": " ", "\u2029": " "})
+_MAX_NAME = 80  # characters of a list file's stem kept in its name (and its copy's name)
 
 
 @dataclass(slots=True)
@@ -62,59 +67,133 @@ def short_id(key: str, length: int = 8) -> str:
     return base64.b32encode(bytes.fromhex(key)).decode("ascii").lower()[:length]
 
 
+def clean_line(text: str) -> str:
+    """A one-line field (title, author, venue, url): terminal-safe, whitespace collapsed.
+
+    Lists are untrusted: a newline or tab in a title would break a results row, and
+    escape sequences must never reach the terminal.
+    """
+    return " ".join(sanitize(text).translate(_SEPARATORS).split())
+
+
+def clean_value(value: Any) -> Any:
+    """Unknown extra fields, kept as given but made terminal-safe (keys too), recursively."""
+    if isinstance(value, str):
+        return sanitize(value).translate(_SEPARATORS)
+    if isinstance(value, dict):
+        return {clean_value(str(key)): clean_value(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean_value(item) for item in value]
+    return value
+
+
 def prepare(record: Record) -> NewPaper:
     rendered = render(record.abstract) if record.abstract else None
+    if rendered is not None:  # one character for one: emphasis offsets stay exact
+        rendered = replace(rendered, text=rendered.text.translate(_SEPARATORS))
     name, derived_title = (derive_name_and_title(record.abstract, rendered)
                            if rendered and rendered.text else (None, ""))
-    title = render(record.title).text.strip() if record.title else None
+    title = clean_line(render(record.title).text) if record.title else None
     abstract_key, title_key = keys_for(record)
+    authors = [clean_line(a) for a in record.authors]
     return NewPaper(
         abstract_key=abstract_key, title_key=title_key, title=title or None,
-        authors=[sanitize(a) for a in record.authors],
-        venue=sanitize(record.venue) if record.venue else None, year=record.year,
-        url=sanitize(record.url).strip() if record.url else None,
-        abstract_source=sanitize(record.abstract),
+        authors=[a for a in authors if a],
+        venue=clean_line(record.venue) or None if record.venue else None, year=record.year,
+        url=clean_line(record.url) or None if record.url else None,
+        abstract_source=sanitize(record.abstract).translate(_SEPARATORS),
         abstract=rendered.text if rendered else "",
         emphasis=rendered.spans if rendered else (), urls=rendered.urls if rendered else (),
-        name=name, derived_title=derived_title or (title or ""), extra=record.extra)
+        name=clean_line(name) or None if name else None,
+        derived_title=clean_line(derived_title or (title or "")),
+        extra=clean_value(record.extra))
 
 
-def _list_name(store: Store, db: sqlite3.Connection, path: Path) -> str:
-    base = re.sub(r"[^\w.-]+", "-", path.stem).strip("-") or "list"
+INCOMING_PREFIX = ".incoming-"
+_COPY_SUFFIX = {"plain": ".txt", "json": ".json", "jsonl": ".jsonl", "bibtex": ".bib",
+                "csv": ".csv"}
+
+
+def _copy_suffix(path: Path, fmt: str) -> str:
+    """The copy keeps a known extension of its format; anything else gets the format's own."""
+    suffix = path.suffix.lower()
+    return suffix if EXTENSIONS.get(suffix) == fmt else _COPY_SUFFIX.get(fmt, ".txt")
+
+
+def _list_name(db: sqlite3.Connection, where: Locations, path: Path, suffix: str,
+               data: bytes) -> tuple[str, Path]:
+    """A new list's name and the path of its copy, both made from the file's stem only.
+
+    The name is one safe path component (no separators, no leading dot, bounded length),
+    so whatever a list file is called, its copy lands inside `lists/`. A copy already on
+    disk is never overwritten with other content: it may belong to a library that was
+    moved aside as damaged (`papers recover` reads it), or to an import cut short.
+    """
+    base = re.sub(r"[^\w.-]+", "-", path.stem)[:_MAX_NAME].strip("-.") or "list"
     name, number = base, 1
-    while db.execute("SELECT 1 FROM lists WHERE name=?", (name,)).fetchone():
+    while True:
+        copy = where.lists_dir / f"{name}{suffix}"
+        taken = db.execute("SELECT 1 FROM lists WHERE name=?", (name,)).fetchone()
+        if not taken and (not copy.exists() or _same_bytes(copy, data)):
+            return name, copy
         number += 1
         name = f"{base}-{number}"
-    return name
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _inside(path: Path, directory: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(directory.resolve())
+    except (OSError, ValueError):
+        return False
 
 
 def import_list(store: Store, where: Locations, path: Path, *,
                 bundled: bool = False) -> ImportReport:
-    """Read `path` and add its papers; all or nothing: a failure changes nothing."""
+    """Read `path` and add its papers; all or nothing: a failure changes nothing.
+
+    The file is read once; its copy is written to a temporary name (carrying our pid, so
+    a later start can tell a dead import's leftover from a live one) and moved into place
+    inside the transaction, so a crash leaves either no trace in the store or the whole
+    list.
+    """
     path = Path(path)
-    parsed = read_list(path)
-    data = path.read_bytes()
+    data = read_bytes(path)
+    parsed = parse(path, data)
     sha = hashlib.sha256(data).hexdigest()
-    prepared = [(record, prepare(record)) for record in parsed.records]
+    prepared = [prepare(record) for record in parsed.records]
+    suffix = _copy_suffix(path, parsed.format)
     where.lists_dir.mkdir(parents=True, exist_ok=True)
-    temp_copy = where.lists_dir / f".incoming-{uuid.uuid4().hex}"
+    temp_copy = where.lists_dir / f"{INCOMING_PREFIX}{os.getpid()}-{uuid.uuid4().hex}"
     temp_copy.write_bytes(data)
     try:
         with store.transaction() as db:
             existing = store.list_by_sha(db, sha)
-            name = existing or _list_name(store, db, path)
+            if existing:
+                name = existing
+                recorded = Path(db.execute("SELECT file FROM lists WHERE name=?",
+                                           (name,)).fetchone()[0])
+                copy = recorded if _inside(recorded, where.lists_dir) \
+                    else where.lists_dir / f"{name}{suffix}"
+            else:
+                name, copy = _list_name(db, where, path, suffix, data)
             report = ImportReport(str(path), name, read=len(prepared),
                                   skipped=list(parsed.skipped), refreshed=bool(existing))
-            copy = where.lists_dir / f"{name}{path.suffix.lower() or '.txt'}"
             db.execute("DELETE FROM memberships WHERE list=?", (name,))
             db.execute("INSERT OR REPLACE INTO lists (name, title, venue, year, format, file,"
                        " original, sha256, added_at, records, bundled)"
                        " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                       (name, sanitize(parsed.title), parsed.venue, parsed.year, parsed.format,
-                        str(copy), None if bundled else str(path.resolve()), sha, time.time(),
-                        len(prepared), int(bundled)))
+                       (name, clean_line(parsed.title) or name, parsed.venue, parsed.year,
+                        parsed.format, str(copy), None if bundled else str(path.resolve()),
+                        sha, time.time(), len(prepared), int(bundled)))
             seen: set[str] = set()
-            for position, (_record, paper) in enumerate(prepared):
+            for position, paper in enumerate(prepared):
                 paper_id = store.find_match(db, paper)
                 if paper_id is None:
                     paper_id = _free_id(db, paper)
@@ -122,6 +201,8 @@ def import_list(store: Store, where: Locations, path: Path, *,
                     report.new += 1
                 else:
                     store.merge_paper(db, paper_id, paper)
+                    # Its `list` field changed even when no other field did: re-index it.
+                    db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
                     if paper_id in seen or not existing:
                         report.merged += 1
                 seen.add(paper_id)
@@ -131,6 +212,31 @@ def import_list(store: Store, where: Locations, path: Path, *,
         temp_copy.unlink(missing_ok=True)
         raise
     return report
+
+
+def remove_dead_incoming(lists_dir: Path) -> list[Path]:
+    """Delete temporary copies left by imports whose process died (kill -9, power loss)."""
+    removed = []
+    for path in lists_dir.glob(f"{INCOMING_PREFIX}*"):
+        pid_text = path.name[len(INCOMING_PREFIX):].partition("-")[0]
+        if pid_text.isdigit() and _alive(int(pid_text)):
+            continue
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError, ValueError):
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's live process, or we cannot tell: leave it
+    return True
 
 
 def _free_id(db: sqlite3.Connection, paper: NewPaper) -> str:

@@ -13,17 +13,32 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from . import generations
 from .formats import ListFormatError
-from .importer import ImportReport, import_list
+from .importer import ImportReport, clean_line, import_list, remove_dead_incoming
 from .models import Paper
 from .paths import Locations, locate
+from .recovery import (
+    LockTimeout,
+    RecoveryReport,
+    damaged_message,
+    library_lock,
+    move_aside,
+    recover,
+)
+from .render import sanitize
 from .search import IndexBroken, Progress, Results, SearchIndex
-from .store import ListInfo, Store, StoreError
+from .store import ListInfo, Store, StoreDamaged, StoreError
 
 __all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
 
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 _TAG_FORBIDDEN = set(",\n\r\t")
+# How long a sync waits for another process's index update before going on without it
+# (searching the last built index), and how long when there is no index to search at all.
+SYNC_WAIT = 5.0
+SYNC_WAIT_NO_INDEX = 600.0
+NO_INDEX_YET = "no index yet"
 
 
 class LibraryError(Exception):
@@ -45,23 +60,46 @@ class SyncReport:
 
 
 def clean_tag(tag: str) -> str:
-    tag = " ".join(tag.split()).strip().lower()
+    tag = " ".join(sanitize(tag).split()).strip().lower()
     if not tag or _TAG_FORBIDDEN & set(tag):
         raise LibraryError(f"invalid tag {tag!r}: tags are non-empty and contain no commas")
     return tag
 
 
 class Library:
+    """The user's library. `notices` holds what the user must be told about opening it
+    (a damaged library file moved aside); the CLI and the app show each one."""
+
     def __init__(self, home: str | Path | None = None, *, seed: bool = True) -> None:
         self.where: Locations = locate(home).create()
-        self.store = Store(self.where.store_file)
+        self.notices: list[str] = []
+        self.damaged_file: Path | None = None
+        remove_dead_incoming(self.where.lists_dir)
+        try:
+            with library_lock(self.where):  # one process at a time checks, creates, seeds
+                self.store = self._open_store()
+                if seed and self.store.meta("seeded") is None:
+                    self._seed()
+        except LockTimeout as error:
+            raise StoreError(str(error)) from None
         self.index = SearchIndex(self.where.index_dir)
         self._sync_lock = threading.Lock()
-        if seed and self.store.meta("seeded") is None:
-            self._seed()
+
+    def _open_store(self) -> Store:
+        """Open the library file; a damaged one is moved aside, never written over."""
+        path = self.where.store_file
+        try:
+            return Store(path)
+        except StoreDamaged as error:
+            self.damaged_file = move_aside(path)
+            self.notices.append(damaged_message(path, self.damaged_file, error.reason))
+        store = Store(path)
+        store.set_meta("recovered_from", str(self.damaged_file))
+        return store
 
     def close(self) -> None:
-        self.index.close()
+        if hasattr(self, "index"):
+            self.index.close()
         self.store.close()
 
     def __enter__(self) -> Library:
@@ -88,6 +126,18 @@ class Library:
     def lists(self) -> list[ListInfo]:
         return self.store.lists()
 
+    def recover(self, path: str | Path) -> RecoveryReport:
+        """Bring lists, papers, tags and edits back from a damaged (or any) library file."""
+        source = Path(path).expanduser()
+        if not source.is_file():
+            raise LibraryError(f"{source}: no such file")
+        if source.resolve() == self.where.store_file.resolve():
+            raise LibraryError(f"{source} is the library in use; name the damaged file "
+                               f"(library.sqlite3.damaged-…) to recover from")
+        report = recover(self.store, self.where, source)
+        self.sync()
+        return report
+
     def remove_list(self, name: str) -> tuple[ListInfo, int]:
         matches = [info for info in self.lists() if info.name == name]
         if not matches:
@@ -100,31 +150,66 @@ class Library:
 
     # -- index -------------------------------------------------------------------------
     def sync(self, progress: Progress | None = None, *, rebuild: bool = False) -> SyncReport:
-        """Bring the index up to date: nothing to do when nothing changed."""
+        """Bring the index up to date: nothing to do when nothing changed.
+
+        Repairs on the way: a missing, damaged, foreign or older-version index, or one
+        whose last build was cut short, is rebuilt, and the report says why. Another
+        process updating the index is waited for a moment; if it takes longer (a long
+        rebuild), this one searches the last built index and catches up next time.
+        """
         start = time.perf_counter()
         with self._sync_lock:
-            reason = "requested" if rebuild else ""
+            root = self.index.root
+            with generations.sync_lock(root, SYNC_WAIT) as held:
+                if held:
+                    return self._sync_locked(progress, rebuild, start)
             if not rebuild:
                 try:
-                    if not self.index.is_open:
-                        self.index.open()
-                    if self.index.meta().get("store") != self.store.uuid:
-                        reason = "the index belongs to another library"
-                except IndexBroken as error:
-                    reason = str(error)
-            if reason:
-                return self._rebuild(progress, reason, start)
+                    self.index.open()  # read-only: the last generation another built
+                except IndexBroken:
+                    pass
+                else:
+                    return SyncReport(self.store.count(), 0, False,
+                                      "another papers process is updating the index; "
+                                      "searching the last one built",
+                                      time.perf_counter() - start)
+            with generations.sync_lock(root, SYNC_WAIT_NO_INDEX) as held:
+                if held:
+                    return self._sync_locked(progress, rebuild, start)
+            raise LibraryError(f"another papers process has been updating the search index "
+                               f"in {root} for over {SYNC_WAIT_NO_INDEX:.0f} s")
+
+    def _sync_locked(self, progress: Progress | None, rebuild: bool,
+                     start: float) -> SyncReport:
+        repair = generations.clean(self.index.root, self.index._current_dir())
+        reason = "requested" if rebuild else (repair or "")
+        if not reason:
+            try:
+                self.index.open(tidy=True)
+                if self.index.meta().get("store") != self.store.uuid:
+                    reason = "the index belongs to another library"
+            except IndexBroken as error:
+                reason = str(error)
+        if reason:
+            return self._rebuild(progress, reason, start)
+        try:
             seq = int(self.index.meta().get("seq", 0))
-            changed, last = self.store.changed_since(seq)
-            if changed:
-                present = self.store.papers(changed)
-                gone = sorted(set(changed) - {p.id for p in present})
+        except (TypeError, ValueError):
+            return self._rebuild(progress, "the index's record of changes is unreadable", start)
+        changed, last = self.store.changed_since(seq)
+        if changed:
+            present = self.store.papers(changed)
+            gone = sorted(set(changed) - {p.id for p in present})
+            try:
                 self.index.update(present, gone, seq=last)
-            total = self.store.count()
-            if self.index.doc_count() != total:
-                return self._rebuild(progress, "the index was out of step", start)
-            return SyncReport(total, len(changed), False, "up to date" if not changed
-                              else f"{len(changed)} changed", time.perf_counter() - start)
+            except Exception as error:  # noqa: BLE001 - a damaged segment, a stuck lock
+                return self._rebuild(progress, f"the index could not be updated "
+                                               f"({type(error).__name__})", start)
+        total = self.store.count()
+        if self.index.doc_count() != total:
+            return self._rebuild(progress, "the index was out of step", start)
+        return SyncReport(total, len(changed), False, "up to date" if not changed
+                          else f"{len(changed)} changed", time.perf_counter() - start)
 
     def _rebuild(self, progress: Progress | None, reason: str, start: float) -> SyncReport:
         seq = self.store.last_change()
@@ -146,8 +231,10 @@ class Library:
                complete_last: bool = True, limit: int | None = None) -> Results:
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
-        return self.index.search(query, sort=sort, tag=tag, complete_last=complete_last,
-                                 **kwargs)
+        # A query is shown back to the user (status line, "no papers match …"): no escapes.
+        query = sanitize(query).replace("\n", " ")
+        return self.index.search(query, sort=sort, tag=clean_tag(tag) if tag else None,
+                                 complete_last=complete_last, **kwargs)
 
     def _ensure_open(self) -> None:
         if not self.index.is_open:
@@ -204,7 +291,10 @@ class Library:
     def edit(self, ref: str, *, title: str | None = None, authors: list[str] | None = None,
              url: str | None = None) -> Paper:
         paper_id = self.resolve(ref)
-        self.store.edit(paper_id, title=title, authors=authors, url=url)
+        self.store.edit(paper_id, title=None if title is None else clean_line(title),
+                        authors=None if authors is None else [
+                            a for a in map(clean_line, authors) if a],
+                        url=None if url is None else clean_line(url))
         self.sync()
         return self.paper(paper_id)
 
@@ -218,7 +308,8 @@ class Library:
                heading: str | None = None, overwrite: bool = False) -> Path:
         from .export import export_file
 
-        return export_file(papers, fmt, Path(path), heading=heading, overwrite=overwrite)
+        return export_file(papers, fmt, Path(path), overwrite=overwrite,
+                           heading=clean_line(heading) if heading is not None else None)
 
 
 # Re-exported so callers need only this module.

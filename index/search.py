@@ -20,31 +20,19 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
-from whoosh.qparser import (
-    AndGroup,
-    FieldAliasPlugin,
-    FuzzyTermPlugin,
-    MultifieldParser,
-    PlusMinusPlugin,
-)
-from whoosh.query import And, Every, NullQuery, Or, Query, Term
+from whoosh.query import Every, NullQuery, Query, Term
 
 from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
 from .highlight import HighlightTerms
 from .models import Paper
 from .prefixes import PrefixTable
+from .query import Built, QueryBuilder, respell
 
 SCHEMA_VERSION = 3
 WRITER_TIMEOUT = 30.0
 RELEVANCE_LIMIT = 1000
 SORTS = ("relevance", "title", "venue")
 SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"]}
-DEFAULT_FIELDS = ("title", "name", "authors", "abstract")
-FIELD_BOOSTS = {"title": 3.0, "name": 4.0, "authors": 1.5, "abstract": 1.0}
-FIELD_ALIASES = {"authors": ["author", "by"], "tag": ["tags"], "list": ["source"],
-                 "abstract": ["text"], "url": ["link"]}
-_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
-_SLOT = "zzqslotzzq"  # survives every analyzer unchanged
 
 Progress = Callable[[int, int], None]
 
@@ -127,6 +115,9 @@ class Card:
         return " ".join(str(p) for p in (self.venue, self.year) if p)
 
 
+_UNSET = object()
+
+
 @dataclass(slots=True)
 class Results:
     """An ordered result list; row cards are read lazily so 100k results cost little."""
@@ -137,10 +128,10 @@ class Results:
     total: int
     elapsed: float
     terms: HighlightTerms
-    suggestion: str | None = None
     error: str | None = None
     _searcher: Any = None
     _cards: dict[int, Card] = field(default_factory=dict)
+    _suggestion: Any = _UNSET
 
     def __len__(self) -> int:
         return len(self.docnums)
@@ -159,6 +150,20 @@ class Results:
     def ids(self) -> list[str]:
         return [self.card(i).id for i in range(len(self))]
 
+    @property
+    def suggestion(self) -> str | None:
+        """'Did you mean', when few papers match. Slower than the search itself, so it is
+        worked out on first use, not on every keystroke."""
+        if self._suggestion is _UNSET:
+            wanted = self.total < 3 and self.query.strip() and self._searcher is not None
+            self._suggestion = respell(self._searcher, self.query) if wanted else None
+        return self._suggestion
+
+    @property
+    def known_suggestion(self) -> str | None:
+        """The suggestion if already worked out; never computes (for the UI thread)."""
+        return None if self._suggestion is _UNSET else self._suggestion
+
 
 class IndexBroken(RuntimeError):
     pass
@@ -174,11 +179,7 @@ class SearchIndex:
         self._ix = None
         self._searcher = None
         self._prefixes: PrefixTable | None = None
-        self._parser = MultifieldParser(list(DEFAULT_FIELDS), self.schema,
-                                        fieldboosts=FIELD_BOOSTS, group=AndGroup)
-        self._parser.add_plugin(FuzzyTermPlugin())
-        self._parser.add_plugin(PlusMinusPlugin())
-        self._parser.add_plugin(FieldAliasPlugin(FIELD_ALIASES))
+        self._queries = QueryBuilder(self.schema, self.prefixes)
 
     # -- generations -------------------------------------------------------------------
     @property
@@ -186,39 +187,65 @@ class SearchIndex:
         return self.root / "CURRENT"
 
     def _current_dir(self) -> Path | None:
+        """The generation CURRENT names; None if there is none or the pointer is bad."""
         try:
-            name = self._pointer.read_text().strip()
-        except FileNotFoundError:
+            name = self._pointer.read_text(encoding="utf-8").strip()
+        except (OSError, ValueError):  # missing, unreadable, or garbage bytes
             return None
+        if not name.startswith("gen-") or "/" in name or "\\" in name:
+            return None  # only ever one of our own folder names
         path = self.root / name
-        return path if name and path.is_dir() else None
+        return path if path.is_dir() else None
 
     def meta(self) -> dict[str, Any]:
-        current = self._current_dir()
-        if current is None:
+        """Sync state of the generation open here, else of the current one."""
+        directory = Path(self._ix.storage.folder) if self._ix is not None \
+            else self._current_dir()
+        if directory is None:
             return {}
         try:
-            return json.loads((current / "papers-meta.json").read_text())
+            meta = json.loads((directory / "papers-meta.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
+        return meta if isinstance(meta, dict) else {}
 
     def _write_meta(self, directory: Path, meta: dict[str, Any]) -> None:
         temp = directory / f"papers-meta.json.{uuid.uuid4().hex}"
         temp.write_text(json.dumps(meta))
         os.replace(temp, directory / "papers-meta.json")
 
-    def open(self) -> None:
-        """Open the current generation; raises IndexBroken if missing, stale or corrupt."""
+    def open(self, *, tidy: bool = False) -> None:
+        """Open the current generation, or move to it when another process replaced the
+        one open here (already on it: just see its latest commit).
+
+        Raises IndexBroken if there is none, or it is stale or corrupt; the generation
+        open before stays in use. `tidy` (only with the sync lock held, so no commit
+        is under way) also deletes files a killed commit left unreferenced.
+        """
         with self._lock:
             current = self._current_dir()
             if current is None:
-                raise IndexBroken("no index yet")
-            if self.meta().get("schema") != SCHEMA_VERSION:
+                raise IndexBroken("no index yet" if not self._pointer.exists()
+                                  else "the index pointer (CURRENT) names no index")
+            if self._ix is not None and Path(self._ix.storage.folder) == current:
+                self._refresh()
+                return
+            try:
+                meta = json.loads((current / "papers-meta.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                meta = None
+            if not isinstance(meta, dict):
+                raise IndexBroken("the index's own record (papers-meta.json) is unreadable")
+            if meta.get("schema") != SCHEMA_VERSION:
                 raise IndexBroken("the index was built by another version")
             try:
                 ix = whoosh_index.open_dir(str(current))
                 searcher = ix.searcher()
                 searcher.doc_count()
+                if tidy:
+                    toc = ix._read_toc()
+                    whoosh_index.clean_files(ix.storage, ix.indexname, toc.generation,
+                                             toc.segments)
             except Exception as error:  # Whoosh raises many kinds on damaged files
                 raise IndexBroken(f"the index is damaged ({type(error).__name__})") from error
             self._close_handles()
@@ -271,6 +298,8 @@ class SearchIndex:
         return count
 
     def _remove_old_generations(self, keep: str) -> None:
+        """Delete the generations `keep` replaced (callers hold the sync lock). A process
+        searching one keeps reading it: its files stay open until it moves on."""
         for path in self.root.glob("gen-*"):
             if path.name != keep and path.is_dir():
                 shutil.rmtree(path, ignore_errors=True)
@@ -291,18 +320,27 @@ class SearchIndex:
                 except BaseException:
                     writer.cancel()
                     raise
-            current = self._current_dir()
-            if current is not None:
-                meta = self.meta()
-                meta["seq"] = seq
-                self._write_meta(current, meta)
+            # The generation written to, even if CURRENT moved meanwhile (callers hold
+            # the sync lock, so it cannot; but a stale seq elsewhere would lose changes).
+            meta = self.meta()
+            meta["seq"] = seq
+            self._write_meta(Path(self._ix.storage.folder), meta)
             self._refresh()
 
     def _refresh(self) -> None:
+        """See the latest commit of the open generation (kept if it cannot be read)."""
         if self._searcher is not None:
-            fresh = self._searcher.refresh()
-            if fresh is not self._searcher:
-                self._searcher, self._prefixes = fresh, None
+            try:
+                if self._searcher.up_to_date():
+                    return
+                # A new searcher, not `searcher.refresh()`: whoosh-reloaded's refresh reuses
+                # a segment's old reader when only its deletions changed, so a replaced
+                # document (every tag or edit) would be seen twice.
+                fresh = self._ix.searcher()
+            except Exception as error:  # noqa: BLE001 - the folder went or a file is bad
+                raise IndexBroken(f"the index cannot be re-read ({type(error).__name__})") \
+                    from error
+            self._searcher, self._prefixes = fresh, None
 
     # -- searching -----------------------------------------------------------------------
     def prefixes(self) -> PrefixTable:
@@ -312,90 +350,30 @@ class SearchIndex:
             return self._prefixes
 
     def parse(self, text: str) -> Query:
-        return self._parser.parse(text)
-
-    def _build_query(self, text: str, complete_last: bool) -> tuple[Query, HighlightTerms]:
-        """Parse the query; the word still being typed becomes a prefix query.
-
-        The whole string is parsed with a placeholder in the last word's place, so
-        operators around it (`-word`, `NOT`, fields) keep their meaning, then the
-        placeholder is swapped for the prefix query.
-        """
-        stripped = text.strip()
-        last = ""
-        if complete_last and stripped and not text[-1].isspace():
-            head, _, tail = stripped.rpartition(" ")
-            if tail and tail not in _OPERATORS and all(c.isalnum() or c in "-_." for c in tail):
-                stripped, last = f"{head} {_SLOT}", tail
-        terms = HighlightTerms.from_query(stripped.replace(_SLOT, ""))
-        query = self._parser.parse(stripped) if stripped else Every()
-        prefix = self._prefix_query(last, terms) if last else None
-
-        def swap(node: Query) -> Query:
-            # Top-down, so the multi-field OR around the placeholder goes as one piece.
-            children = getattr(node, "subqueries", ())
-            if prefix is not None and isinstance(node, Or | Term) and all(
-                    isinstance(c, Term) and c.text == _SLOT for c in (children or [node])):
-                return prefix
-            if isinstance(node, Every) or any(isinstance(c, Every) for c in children):
-                return Every()  # `*` alone: every paper, without scoring four fields
-            return node.apply(swap) if children else node
-
-        return swap(query), terms
-
-    def _prefix_query(self, word: str, terms: HighlightTerms) -> Query:
-        """The word being typed: its exact (stemmed) match, or any word it begins."""
-        whole = self._parser.parse(word)
-        tokens = analysis.words(word, keep_stop_words=True)  # "th" may become "theory"
-        terms.add_words(tokens[:-1])
-        terms.add_stems(analysis.stems(word))
-        if not tokens:
-            return whole
-        *complete, partial = tokens
-        terms.prefix = partial
-        if len(partial) <= analysis.EDGE_PREFIX_MAX:
-            started: Query = Term("edge", partial)
-        else:
-            # Completions are searched through the scored fields, so they rank as typed words.
-            expansions = self.prefixes().expand(partial)
-            stems = sorted({analysis.stem_word(w) for w in expansions})
-            started = Or([Term("title", s, boost=FIELD_BOOSTS["title"]) for s in stems]
-                         + [Term("abstract", s) for s in stems]
-                         + [Term("name", w, boost=FIELD_BOOSTS["name"]) for w in expansions]
-                         ) if expansions else Term("words", partial)
-        if complete:
-            started = And([Term("words", w) for w in complete] + [started])
-        return Or([whole, started])
+        return self._queries.parse(text)
 
     def search(self, text: str, *, sort: str = "relevance", tag: str | None = None,
                complete_last: bool = True, limit: int | None = RELEVANCE_LIMIT) -> Results:
         """Never raises for any query string: a bad query falls back to plain words."""
         start = time.perf_counter()
-        error = None
         try:
-            query, terms = self._build_query(text, complete_last)
-            if query is NullQuery:
-                query = Every()
-                if text.strip():
-                    error = "nothing to search for in that query; showing every paper"
-            results = self._run(query, sort, tag, limit)
+            built = self._queries.build(text, complete_last)
+            note = built.note
+            results = self._run(built.query, sort, tag, limit)
+        except IndexBroken:
+            raise
         except Exception as failure:  # noqa: BLE001 - any parser/matcher failure
-            plain = " ".join(analysis.words(text))
-            error = f"could not read the query as written ({type(failure).__name__}); " \
-                    "searched for its words"
+            note = f"could not read the query as written ({type(failure).__name__}); " \
+                   "searched for its words"
             try:
-                query, terms = self._build_query(plain, complete_last)
-                results = self._run(query, sort, tag, limit)
+                built = self._queries.build(" ".join(analysis.words(text)), complete_last)
+                results = self._run(built.query, sort, tag, limit)
             except Exception:  # noqa: BLE001
-                query, terms = Every(), HighlightTerms()
-                results = self._run(Term("id", "\0none"), sort, None, limit)
+                built = Built(NullQuery, HighlightTerms())
+                results = [], [], 0, self._searcher
         docnums, scores, total, searcher = results
-        found = Results(text, docnums, scores, total, 0.0, terms, error=error,
-                        _searcher=searcher)
-        if total < 3 and text.strip():
-            found.suggestion = self.suggest(text)
-        found.elapsed = time.perf_counter() - start
-        return found
+        return Results(text, docnums, scores, total, time.perf_counter() - start, built.terms,
+                       error=note, _searcher=searcher)
 
     def _run(self, query: Query, sort: str, tag: str | None, limit: int | None):
         with self._lock:
@@ -403,39 +381,17 @@ class SearchIndex:
             if searcher is None:
                 raise IndexBroken("index not open")
         filter_query = Term("tag", tag.lower()) if tag else None
-        if isinstance(query, Every) or sort != "relevance":
+        ranked = sort == "relevance" and not isinstance(query, Every)
+        if ranked:
+            hits = searcher.search(query, filter=filter_query, limit=limit)
+        else:  # nothing to rank by: every paper, in title order
             fields = SORT_FIELDS.get(sort, SORT_FIELDS["title"])
             hits = searcher.search(query, filter=filter_query, limit=None, sortedby=fields)
-        else:
-            hits = searcher.search(query, filter=filter_query, limit=limit)
         docnums = [hit.docnum for hit in hits]
-        scores = [hit.score or 0.0 for hit in hits] if sort == "relevance" else []
+        # Sorted hits carry the sort key in `score`, so only ranked hits have scores.
+        scores = [hit.score or 0.0 for hit in hits] if ranked else []
         total = len(hits)  # exact: an estimate would read 'every paper' for common words
         return docnums, scores, max(total, len(docnums)), searcher
-
-    def suggest(self, text: str) -> str | None:
-        """'Did you mean': respell unknown words from the unstemmed lexicon."""
-        with self._lock:
-            searcher = self._searcher
-        if searcher is None:
-            return None
-        corrector = searcher.corrector("words")
-        reader = searcher.reader()
-        changed = False
-        out = []
-        for token in text.split():
-            word = token.lower()
-            if (token in _OPERATORS or ":" in token or not word.isalpha()
-                    or reader.doc_frequency("words", word) > 0):
-                out.append(token)
-                continue
-            suggestions = corrector.suggest(word, limit=1, maxdist=2)
-            if suggestions:
-                out.append(suggestions[0])
-                changed = True
-            else:
-                out.append(token)
-        return " ".join(out) if changed else None
 
     def similar(self, paper: Paper, limit: int = 10) -> Results:
         start = time.perf_counter()

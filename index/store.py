@@ -59,6 +59,67 @@ class StoreError(RuntimeError):
     """The user store cannot be used; the message says why and what to do."""
 
 
+class StoreDamaged(StoreError):
+    """The library file is not a sound SQLite database (garbage, truncated, malformed).
+
+    Raised before anything is written to it: the caller moves it aside, never over it.
+    """
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: the library file is damaged ({reason})")
+
+
+# `PRAGMA quick_check` reads every page: fast (well under a second) up to this size.
+# Bigger files get the structural checks only; damage deeper in shows up when read.
+QUICK_CHECK_MAX_BYTES = 256 * 1024 * 1024
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def damage(path: Path) -> str | None:
+    """Why `path` is not a sound SQLite database, or None if it is (or does not exist).
+
+    Never writes to the file. "Database is locked" and similar are not damage: they
+    raise sqlite3.OperationalError for the caller to report as such.
+    """
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
+    if size == 0:
+        return "the file is empty (0 bytes)"
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    if not header.startswith(SQLITE_MAGIC):
+        return "not an SQLite database: its first bytes are not an SQLite header"
+    if len(header) < 100:
+        return f"truncated to {size} bytes"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    header_valid = header[24:28] == header[92:96]
+    if header_valid and pages and size < pages * page_size:
+        return f"truncated: {size:,} bytes of {pages * page_size:,}"
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    try:
+        db.execute("PRAGMA busy_timeout=30000")
+        if size <= QUICK_CHECK_MAX_BYTES:
+            rows = db.execute("PRAGMA quick_check(5)").fetchall()
+            if rows != [("ok",)]:
+                first = str(rows[0][0]).replace("*** in database main ***", "").strip()
+                return f"integrity check failed: {' '.join(first.split())}"
+        else:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        raise
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    finally:
+        db.close()
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class ListInfo:
     name: str
@@ -109,6 +170,12 @@ class Store:
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         try:
+            problem = damage(path)
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"{path}: cannot open the library ({error})") from error
+        if problem:
+            raise StoreDamaged(path, problem)
+        try:
             self._db().executescript(_SCHEMA)
             with self.transaction() as db:
                 row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
@@ -123,7 +190,10 @@ class Store:
             raise StoreError(f"{path}: cannot open the library ({error})") from error
         except sqlite3.DatabaseError as error:
             self.close()
-            raise StoreError(f"{path}: the library file is damaged ({error})") from error
+            raise StoreDamaged(path, str(error)) from error
+        except BaseException:
+            self.close()
+            raise
 
     # -- connections -------------------------------------------------------------------
     def _db(self) -> sqlite3.Connection:

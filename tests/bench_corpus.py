@@ -11,6 +11,7 @@ abstracts, `**Name**` method names, `\\emph{..}` and code URLs.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
@@ -23,9 +24,10 @@ from importlib import resources
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-ICML2023 = REPO.parent / "shared" / "corpora" / "icml2023.json"
+ICML2023 = Path(os.environ.get("PAPERS_BENCH_ICML2023")
+                or REPO.parent / "shared" / "corpora" / "icml2023.json")
 SEED = 20260501
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 FILES = 10  # a synthetic corpus is written as this many list files
 BUNDLED = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 
@@ -46,7 +48,8 @@ def log(message: str) -> None:
 
 @dataclass
 class Corpus:
-    """List files to import, in order; the last one is the one added incrementally."""
+    """List files to import, in order; the last one is added incrementally after the
+    others are built into a fresh index."""
 
     key: str
     label: str
@@ -167,7 +170,7 @@ def _abstract(chain: _Chain, rng: random.Random) -> str:
         words = _sentence(chain, rng, max_words=min(45, target - count + 8))
         if len(words) < 4:
             continue
-        if rng.random() < 0.08:  # some LaTeX emphasis
+        if rng.random() < 0.01:  # some LaTeX emphasis (about one abstract in ten)
             start = rng.randrange(len(words))
             stop = min(len(words), start + rng.randint(1, 3))
             if all(w not in ",;:" and not w.startswith("$") for w in words[start:stop]):
@@ -224,6 +227,19 @@ def synthetic_corpus(size: int, directory: Path, files: int = FILES) -> Corpus:
     label = f"synthetic {size // 1000}k" if size % 1000 == 0 else f"synthetic {size}"
     return Corpus(f"{size // 1000}k" if size % 1000 == 0 else str(size), label, paths,
                   expected=size, notes=[f"{files} plain lists, seed {SEED}"])
+
+
+def small_list(directory: Path, count: int = 20) -> Path:
+    """A workshop-sized list for the add-and-remove round trip (same for every corpus)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"workshop-{count}.txt"
+    rng = random.Random(f"{SEED}-small-{count}")
+    chain = _Chain(_training_text())
+    with path.open("w", encoding="utf-8") as out:
+        out.write("WORKSHOP 2026 Papers\n\n")
+        for _ in range(count):
+            out.write(_abstract(chain, rng) + "\n\n")
+    return path
 
 
 def parse_size(text: str) -> int | None:

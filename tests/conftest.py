@@ -75,3 +75,16 @@ def icml2023_library(tmp_path_factory: pytest.TempPathFactory,
     lib.add(icml2023_path)
     yield lib
     lib.close()
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]):
+    """Run `papers ARGS...` in this process: returns (exit status, stdout, stderr)."""
+    from tui.cli import main
+
+    def run(*args: object) -> tuple[int, str, str]:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run

@@ -182,6 +182,20 @@ class PapersApp(App):
         if rebuilt and reason != "no index yet":
             self.notify(f"The search index was rebuilt ({reason}).", markup=False)
         self.refresh_tag_panel()
+        damaged = self.library.damaged_file if self.library is not None else None
+        for notice in self.library.notices if self.library is not None else []:
+            self.notify(notice, title="Library file damaged", severity="error", markup=False,
+                        timeout=120)
+        if damaged is not None:
+            # Said in the list too, where it stays until the first search.
+            self.query_one(ResultsView).show_message([
+                "Your library file was damaged. It has been set aside, unchanged, as:",
+                f"  {damaged}", "A fresh library was started with the bundled lists.", "",
+                "To bring back your lists, tags and edits, quit and run:",
+                f"  papers recover {damaged}", "", "Type to search the fresh library."])
+            self.set_status(f"Library file damaged: set aside as {damaged}; "
+                            f"recover with: papers recover {damaged}")
+            return
         self.run_search()
 
     def watch_theme(self, theme: str) -> None:
@@ -211,7 +225,10 @@ class PapersApp(App):
     @work(thread=True, exclusive=True, group="search")
     def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int) -> None:
         results = self.library.search(query, sort=sort, tag=tag)
-        if not get_current_worker().is_cancelled:
+        if get_current_worker().is_cancelled:
+            return
+        self.call_from_thread(self._show_results, seq, results, cursor)
+        if results.total < 3 and results.suggestion:  # worked out after the results show
             self.call_from_thread(self._show_results, seq, results, cursor)
 
     def _show_results(self, seq: int, results: Results, cursor: int = 0) -> None:
@@ -233,8 +250,8 @@ class PapersApp(App):
                     "Add a list from the shell:  papers add FILE"]
         lines = [f"No papers match “{results.query.strip()}”"
                  + (f" tagged #{self.tag_filter}" if self.tag_filter else "") + "."]
-        if results.suggestion:
-            lines += ["", f"Did you mean: {results.suggestion}"]
+        if results.known_suggestion:
+            lines += ["", f"Did you mean: {results.known_suggestion}"]
         if results.error:
             lines += ["", results.error]
         lines += ["", "Words must all match; try fewer words, a prefix* or fuzzy~ word."]
@@ -259,8 +276,8 @@ class PapersApp(App):
         marked = len(self.query_one(ResultsView).marked)
         if marked:
             text.append(f" · {marked} marked")
-        if results.suggestion:
-            text.append(f" · did you mean: {results.suggestion}", "bold")
+        if results.known_suggestion:
+            text.append(f" · did you mean: {results.known_suggestion}", "bold")
         if results.error:
             text.append(f" · {results.error}", "italic")
         return text

@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import shutil
+import sqlite3
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from index import Library, LibraryError, ListFormatError, Paper, StoreError
 from index.citations import FORMATS as CITE_FORMATS
 from index.export import EXPORT_FORMATS
+from index.library import clean_tag
 from index.search import SORTS
 
 
@@ -97,7 +99,38 @@ def build_parser() -> argparse.ArgumentParser:
     exporter.add_argument("-o", "--output", metavar="FILE",
                           help="write to FILE (default: standard output)")
     exporter.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+    recover = commands.add_parser(
+        "recover", help="bring back lists, tags and edits from a damaged library file",
+        description="Salvage what can still be read from FILE (a library file papers set "
+                    "aside as damaged, library.sqlite3.damaged-…, or any library file) "
+                    "into the current library: its lists, the papers only it held, tags "
+                    "and edits. FILE itself is never changed.")
+    recover.add_argument("file", metavar="FILE")
     return parser
+
+
+_INVISIBLE = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7f, 0xa0)]}
+_INVISIBLE.update({c: f"\\u{c:04x}" for c in
+                   [0x200b, *range(0x202a, 0x202f), 0x2028, 0x2029, 0x2060,
+                    *range(0x2066, 0x206a), 0xfeff]})
+
+
+def visible(text: str) -> str:
+    """Text for a terminal with every control or bidi character shown as an escape.
+
+    Messages quote file names and other input as given; a name holding an escape
+    sequence must not drive the terminal, and a newline must not break the one line.
+    """
+    return str(text).translate(_INVISIBLE)
+
+
+def visible_lines(text: str) -> str:
+    return "\n".join(visible(line) for line in str(text).split("\n"))
+
+
+def _note(message: str) -> None:
+    print(f"papers: {visible(message)}", file=sys.stderr)
 
 
 def _progress(done: int, total: int) -> None:
@@ -145,14 +178,15 @@ def _print_results(library: Library, results, args, limit: int) -> None:
         hint = f" (did you mean: {results.suggestion}?)" if results.suggestion else ""
         print(f"no papers match{hint}", file=sys.stderr)
         return
-    width = shutil.get_terminal_size((100, 24)).columns
-    for position in range(count):
-        card = results.card(position)
-        prefix = f"{card.id}  {card.venue_year:<10}  "
-        line = prefix + _title(card.title, card.title_derived)
+    width = max(shutil.get_terminal_size((100, 24)).columns, 60)
+    cards = [results.card(position) for position in range(count)]
+    venue_width = max(len(card.venue_year) for card in cards)
+    for card in cards:
+        line = f"{card.id}  {card.venue_year:<{venue_width}}  " \
+               + _title(card.title, card.title_derived)
         if card.tags:
             line += "  #" + " #".join(card.tags)
-        print(textwrap.shorten(line, width=max(width, 60), placeholder="…"))
+        print(line if len(line) <= width else line[:width - 1] + "…")
     shown = f"{count} of {results.total:,}" if results.total > count else f"{count}"
     footer = f"{shown} papers, {results.elapsed * 1000:.0f} ms"
     if results.suggestion:
@@ -199,14 +233,16 @@ def run(args: argparse.Namespace) -> int:
 
         return run_app(args.data_dir)
     with Library(args.data_dir) as library:
+        for notice in library.notices:
+            _note(notice)
         command = args.command
         if command == "add":
             failed = 0
             for file in args.files:
                 try:
-                    print(library.add(file).summary())
+                    print(visible_lines(library.add(file).summary()))
                 except ListFormatError as error:
-                    print(f"papers: {error}", file=sys.stderr)
+                    _note(str(error))
                     failed += 1
             return 1 if failed else 0
         if command == "index":
@@ -214,7 +250,15 @@ def run(args: argparse.Namespace) -> int:
             action = f"rebuilt ({report.reason})" if report.rebuilt else report.reason
             print(f"{report.papers:,} papers indexed, {action}, {report.seconds:.2f} s")
             return 0
-        library.sync(_progress)
+        if command == "recover":
+            recovered = library.recover(args.file)
+            print(visible_lines(recovered.summary()))
+            if not recovered.anything:
+                raise UserError(f"nothing could be recovered from {args.file}")
+            return 0
+        report = library.sync(_progress)
+        if report.rebuilt and report.reason != "no index yet" and not library.notices:
+            _note(f"the search index was rebuilt ({report.reason})")
         if command == "lists":
             infos = library.lists()
             if args.json:
@@ -280,15 +324,20 @@ def run(args: argparse.Namespace) -> int:
             return 0
         if command == "export":
             papers = _papers_for(library, [], args.tag)
+            heading = f"Reading list: {clean_tag(args.tag)}"
             if args.output:
-                path = library.export(papers, args.format, args.output,
-                                      heading=f"Reading list: {args.tag}",
-                                      overwrite=args.force)
-                print(f"wrote {len(papers)} papers to {path}")
+                try:
+                    path = library.export(papers, args.format, args.output, heading=heading,
+                                          overwrite=args.force)
+                except FileExistsError as error:
+                    raise UserError(f"{error} (add --force to replace it)") from None
+                except IsADirectoryError:
+                    raise UserError(f"{args.output} is a directory; name a file") from None
+                print(visible(f"wrote {len(papers)} papers to {path}"))
             else:
                 from index.export import export_text
 
-                print(export_text(papers, args.format, heading=f"Reading list: {args.tag}"))
+                print(export_text(papers, args.format, heading=heading))
             return 0
     raise AssertionError(f"unhandled command {command}")
 
@@ -298,7 +347,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except (LibraryError, ListFormatError, StoreError, UserError, FileExistsError) as error:
-        print(f"papers: {error}", file=sys.stderr)
+        _note(str(error))
+        return 1
+    except sqlite3.OperationalError as error:  # e.g. locked for longer than the timeout
+        _note(f"the library could not be used ({error}); is another papers process busy?")
+        return 1
+    except sqlite3.DatabaseError as error:  # damage that showed up after opening
+        _note(f"the library file is damaged ({error}); run papers again: it will set the "
+              "file aside, start afresh and tell you how to recover it")
         return 1
     except KeyboardInterrupt:
         print("papers: interrupted", file=sys.stderr)
@@ -307,6 +363,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `papers search x | head` closes the pipe early: not an error.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # disk full, permissions, a file vanishing mid-way
+        where = f"{error.filename}: " if error.filename else ""
+        _note(f"{where}{error.strerror or error}")
+        return 1
 
 
 if __name__ == "__main__":

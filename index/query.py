@@ -1,0 +1,168 @@
+"""Turning what the user typed into a Whoosh query, and respelling it ("did you mean").
+
+Whoosh's own parser reads the query language; this module configures it and adds
+search-as-you-type: the word still being typed becomes a prefix query.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from whoosh.qparser import (
+    AndGroup,
+    FieldAliasPlugin,
+    FuzzyTermPlugin,
+    MultifieldParser,
+    PlusMinusPlugin,
+)
+from whoosh.query import And, Every, FuzzyTerm, NullQuery, Or, Query, Term
+
+from . import analysis
+from .highlight import HighlightTerms
+from .prefixes import PrefixTable
+
+DEFAULT_FIELDS = ("title", "name", "authors", "abstract")
+FIELD_BOOSTS = {"title": 3.0, "name": 4.0, "authors": 1.5, "abstract": 1.0}
+FIELD_ALIASES = {"authors": ["author", "by"], "tag": ["tags"], "list": ["source"],
+                 "abstract": ["text"], "url": ["link"]}
+OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
+MAX_QUERY_CHARS = 1000
+MAX_RESPELLED_WORDS = 6
+MAX_RESPELLED_LENGTH = 30
+_SLOT = "zzqslotzzq"  # survives every analyzer unchanged
+# `-word` excludes only at the start of a word: C-RASP and one-way are single words.
+_MINUS = r"(?:^|(?<=\s))-(?=\S)"
+_PLUS = r"(?:^|(?<=\s))\+(?=\S)"
+_UNSTEMMED = ("name", "authors")
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    query: Query
+    terms: HighlightTerms
+    note: str | None = None
+
+
+class QueryBuilder:
+    def __init__(self, schema, prefixes: Callable[[], PrefixTable]) -> None:
+        self._prefixes = prefixes
+        self._parser = MultifieldParser(list(DEFAULT_FIELDS), schema,
+                                        fieldboosts=FIELD_BOOSTS, group=AndGroup)
+        self._parser.add_plugin(FuzzyTermPlugin())
+        self._parser.replace_plugin(PlusMinusPlugin(plusexpr=_PLUS, minusexpr=_MINUS))
+        self._parser.add_plugin(FieldAliasPlugin(FIELD_ALIASES))
+
+    def parse(self, text: str) -> Query:
+        return self._parser.parse(text)
+
+    def build(self, text: str, complete_last: bool) -> Built:
+        """Parse the query; with `complete_last`, the word being typed matches as a prefix.
+
+        The string is parsed with a placeholder where the last word was, so operators
+        around it keep their meaning; the placeholder is then swapped for the prefix query.
+        """
+        note = None
+        if len(text) > MAX_QUERY_CHARS:
+            text = text[:MAX_QUERY_CHARS]
+            note = f"the query was cut to its first {MAX_QUERY_CHARS:,} characters"
+        stripped = text.strip()
+        last = ""
+        if complete_last and stripped and not text[-1].isspace():
+            head, _, tail = stripped.rpartition(" ")
+            excluded = head.split()[-1:] == ["NOT"] or tail[:1] in "-+"
+            if (tail and not excluded and tail not in OPERATORS
+                    and all(c.isalnum() or c in "-_." for c in tail)):
+                stripped, last = f"{head} {_SLOT}", tail
+        terms = HighlightTerms.from_query(stripped.replace(_SLOT, ""))
+        query = self._parser.parse(stripped) if stripped else Every()
+        prefix = self._prefix_query(last, terms) if last else None
+
+        def swap(node: Query) -> Query:
+            # Top-down, so the multi-field OR around the placeholder goes as one piece.
+            children = list(node.children())
+            if prefix is not None and isinstance(node, Or | Term) and all(
+                    isinstance(c, Term) and c.text == _SLOT for c in (children or [node])):
+                return prefix
+            if isinstance(node, Every) or any(isinstance(c, Every) for c in children):
+                return Every()  # `*` alone: every paper, without scoring four fields
+            if isinstance(node, Or) and children and all(
+                    isinstance(c, FuzzyTerm) for c in children):
+                return _fuzzy_on_words(node, children)
+            return node.apply(swap) if children else node
+
+        query = swap(query)
+        if query is NullQuery:
+            query = Every()
+            if stripped:
+                note = "nothing to search for in that query; showing every paper"
+        return Built(query, terms, note)
+
+    def _prefix_query(self, word: str, terms: HighlightTerms) -> Query:
+        """The word being typed: its exact (stemmed) match, or any word it begins."""
+        whole = self._parser.parse(word)
+        tokens = analysis.words(word, keep_stop_words=True)  # "th" may become "theory"
+        terms.add_words(tokens[:-1])
+        terms.add_stems(analysis.stems(word))
+        if not tokens:
+            return whole
+        *complete, partial = tokens
+        terms.prefix = partial
+        if len(partial) <= analysis.EDGE_PREFIX_MAX:
+            started: Query = Term("edge", partial)
+        else:
+            # Completions are searched through the scored fields, so they rank as typed words.
+            expansions = self._prefixes().expand(partial)
+            stems = sorted({analysis.stem_word(w) for w in expansions})
+            started = Or([Term("title", s, boost=FIELD_BOOSTS["title"]) for s in stems]
+                         + [Term("abstract", s) for s in stems]
+                         + [Term("name", w, boost=FIELD_BOOSTS["name"]) for w in expansions]
+                         ) if expansions else Term("words", partial)
+        if complete:
+            started = And([Term("words", w) for w in complete] + [started])
+        return Or([whole, started])
+
+
+def _fuzzy_on_words(node: Or, children: list[FuzzyTerm]) -> Query:
+    """Fuzzy words also match the unstemmed words: `optimizaton~` finds "optimization",
+    whose stem `optim` is too far from the typed word for the stemmed fields."""
+    plain = next((c for c in children if c.fieldname in _UNSTEMMED), None)
+    if plain is None:
+        return node
+    unstemmed = FuzzyTerm("words", plain.text, maxdist=plain.maxdist,
+                          prefixlength=plain.prefixlength)
+    return Or([node, unstemmed])
+
+
+_QUERY_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def respell(searcher, text: str) -> str | None:
+    """'Did you mean': respell words the library does not contain, from its own words.
+
+    Only plain words are considered (not operators, fields, ranges or quoted phrases'
+    punctuation); words the library has are kept exactly as typed.
+    """
+    corrector = searcher.corrector("words")
+    reader = searcher.reader()
+    changed = 0
+    out = []
+    for token in text[:MAX_QUERY_CHARS].split():
+        folded = analysis.words(token, keep_stop_words=True)
+        candidate = (token not in OPERATORS and ":" not in token and not token.startswith("-")
+                     and _QUERY_WORD.fullmatch(token.strip('"()')) and len(folded) == 1
+                     and len(folded[0]) <= MAX_RESPELLED_LENGTH
+                     and changed < MAX_RESPELLED_WORDS)
+        if not candidate or not analysis.words(token) \
+                or reader.doc_frequency("words", folded[0]) > 0:
+            out.append(token)  # stop words, known words and syntax stay as typed
+            continue
+        suggestions = corrector.suggest(folded[0], limit=1, maxdist=2)
+        if suggestions:
+            out.append(token.replace(token.strip('"()'), suggestions[0]))
+            changed += 1
+        else:
+            out.append(token)
+    return " ".join(out) if changed else None
+
