@@ -263,6 +263,12 @@ for _name in ("one-word", "multi-word", "phrase", "field", "fuzzy", "prefix", "n
     row(f"{_name}: median / p95 ms (×FTS5)")(
         lambda r, n=_name: _latency(r, ("classes", n)))
 
+@row("did you mean (after a typo shows): median / max ms")
+def _(r):
+    sug = _get(r, "search", "classes", "no match (typo)", "suggest")
+    return f"{_ms(sug['median'])} / {_ms(sug['max'])}" if sug else "–"
+
+
 row("typing, search only: median / p95 ms")(lambda r: _latency(r, ("typing",)))
 row("typing + visible rows: median / p95 ms")(
     lambda r: _latency(r, ("typing",), "keystroke_total"))

@@ -225,12 +225,6 @@ async def test_notification_status_and_palette_show_markup_literally(hostile_hom
         assert app.is_running
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: tui/app.py's search bar is a plain textual Input, whose _on_paste inserts pasted "
-    "text as it is: an escape sequence pasted into it (say an OSC 52 clipboard write copied "
-    "from a web page) is drawn, and so sent, to the terminal. The library cleans the query "
-    "(results and status are safe), but the Input itself needs a subclass (or a Changed "
-    "handler) that sanitizes its value"))
 async def test_pasting_escape_sequences_into_the_search_bar_sends_none(hostile_home):
     from textual import events
 

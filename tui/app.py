@@ -42,6 +42,7 @@ from .screens import (
     TagScreen,
 )
 from .widgets.abstract import AbstractPane
+from .widgets.clean_input import CleanInput
 from .widgets.results import ResultsView
 
 NARROW_BELOW = 120
@@ -117,7 +118,7 @@ class PapersApp(App):
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="Search papers: words, \"phrases\", author:name, tag:x, "
+        yield CleanInput(placeholder="Search papers: words, \"phrases\", author:name, tag:x, "
                                 "year:[2020 TO 2026]  (/ to focus, ? for help)",
                     id="search")
         with Horizontal(id="main"):

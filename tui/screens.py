@@ -14,6 +14,8 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .widgets.clean_input import CleanInput
+
 
 class _Modal(ModalScreen):
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="modal.cancel")]
@@ -95,7 +97,7 @@ class TagScreen(_Modal):
             yield Label(Text(f"Tags for {self.target}"), classes="dialog-title")
             current = " ".join(f"#{t}" for t in self.current) or "none yet"
             yield Label(Text(f"Current: {current}"), classes="dialog-help")
-            yield Input(placeholder="tag1 tag2 to add, -tag to remove",
+            yield CleanInput(placeholder="tag1 tag2 to add, -tag to remove",
                         suggester=TagSuggester(self.all_tags), id="tag-input")
             yield Label("enter applies · → accepts a completion · escape cancels", classes="dialog-help")
 
@@ -151,11 +153,11 @@ class EditScreen(_Modal):
         with Vertical(id="edit-dialog", classes="dialog"):
             yield Label("Edit paper details", classes="dialog-title")
             yield Label("Title")
-            yield Input(title, id="edit-title")
+            yield CleanInput(title, id="edit-title")
             yield Label("Authors (separated by ;)")
-            yield Input(authors, id="edit-authors")
+            yield CleanInput(authors, id="edit-authors")
             yield Label("URL")
-            yield Input(url, id="edit-url")
+            yield CleanInput(url, id="edit-url")
             yield Label("enter on the last field or ctrl+s saves · escape cancels",
                         classes="dialog-help")
 
@@ -183,7 +185,7 @@ class PathScreen(_Modal):
     def compose(self) -> ComposeResult:
         with Vertical(id="path-dialog", classes="dialog"):
             yield Label(Text(self.prompt), classes="dialog-title")
-            yield Input(self.default, id="path-input")
+            yield CleanInput(self.default, id="path-input")
             yield Label("enter writes · escape cancels", classes="dialog-help")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

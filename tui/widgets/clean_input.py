@@ -1,0 +1,18 @@
+"""An Input that never holds terminal control characters, whatever is pasted into it."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input
+
+from index.render import sanitize
+
+
+class CleanInput(Input):
+    """Pasted text (a web page's hidden OSC 52 write, say) is cleaned before it is drawn:
+    whatever an Input holds is sent to the terminal on every repaint."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        # One line: a pasted multi-line title becomes one query, not its first line.
+        event.text = " ".join(sanitize(event.text).split())
+        super()._on_paste(event)
