@@ -164,11 +164,13 @@ class Library:
                 if held:
                     return self._sync_locked(progress, rebuild, start)
             if not rebuild:
-                try:
-                    self.index.open()  # read-only: the last generation another built
-                except IndexBroken:
-                    pass
-                else:
+                for _attempt in range(3):
+                    try:
+                        self.index.open()  # read-only: the last generation another built
+                        break
+                    except IndexBroken:  # swapped under our feet: look again
+                        continue
+                if self.index.is_open:  # the newest we could open, or the one we had
                     return SyncReport(self.store.count(), 0, False,
                                       "another papers process is updating the index; "
                                       "searching the last one built",
@@ -235,6 +237,13 @@ class Library:
         query = sanitize(query).replace("\n", " ")
         return self.index.search(query, sort=sort, tag=clean_tag(tag) if tag else None,
                                  complete_last=complete_last, **kwargs)
+
+    def first_matches(self, query: str, *, tag: str | None = None,
+                      complete_last: bool = True, count: int = 100) -> Results:
+        """The first papers that match, unranked and at once, for large libraries."""
+        self._ensure_open()
+        return self.index.first_matches(query, tag=tag, complete_last=complete_last,
+                                        count=count)
 
     def _ensure_open(self) -> None:
         if not self.index.is_open:

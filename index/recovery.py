@@ -28,7 +28,7 @@ from .formats import ListFormatError
 from .importer import clean_line, clean_value, import_list
 from .paths import Locations
 from .render import sanitize
-from .store import Store, damage
+from .store import SQLITE_MAGIC, Store, damage
 
 DAMAGED_MARK = ".damaged-"
 LOCK_TIMEOUT = 120.0
@@ -40,7 +40,7 @@ class LockTimeout(RuntimeError):
 
 
 @contextmanager
-def file_lock(path: Path, timeout: float, *, poll: float = 0.05) -> Iterator[bool]:
+def file_lock(path: Path, timeout: float, *, poll: float = 0.01) -> Iterator[bool]:
     """An exclusive lock between processes (flock: the OS drops it when its holder dies).
 
     Yields True when held, False when `timeout` ran out first (the caller decides).
@@ -102,8 +102,13 @@ class Salvage:
 
 
 def _readable_copy(path: Path, workdir: Path) -> Path:
+    """A copy to read (SQLite may write beside what it opens), with a lost header mended."""
     copy = workdir / "damaged.sqlite3"
     shutil.copyfile(path, copy)
+    with copy.open("r+b") as handle:
+        if len(handle.read(100)) == 100:
+            handle.seek(0)
+            handle.write(SQLITE_MAGIC)  # the rest of a file is often fine when this is not
     wal = Path(f"{path}-wal")
     if wal.is_file():  # committed transactions not yet in the main file
         shutil.copyfile(wal, f"{copy}-wal")

@@ -20,7 +20,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
-from whoosh.query import Every, NullQuery, Query, Term
+from whoosh.query import And, Every, NullQuery, Query, Term
 
 from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
 from .highlight import HighlightTerms
@@ -132,6 +132,7 @@ class Results:
     _searcher: Any = None
     _cards: dict[int, Card] = field(default_factory=dict)
     _suggestion: Any = _UNSET
+    partial: bool = False  # the first matches found, unranked; the ranked list follows
 
     def __len__(self) -> int:
         return len(self.docnums)
@@ -180,6 +181,7 @@ class SearchIndex:
         self._searcher = None
         self._prefixes: PrefixTable | None = None
         self._queries = QueryBuilder(self.schema, self.prefixes)
+        self._orders: dict[tuple[int, str], list[int]] = {}
 
     # -- generations -------------------------------------------------------------------
     @property
@@ -316,7 +318,10 @@ class SearchIndex:
                         writer.delete_by_term("id", pid)
                     for paper in papers:
                         writer.update_document(**document(paper))
-                    writer.commit()
+                    # Whoosh's default merge rewrites every small segment at each commit: in
+                    # a library of a few hundred papers, every tag rewrote the whole index.
+                    # Small commits pile up as segments and are merged ten at a time.
+                    writer.commit(merge=len(writer.segments) >= 10)
                 except BaseException:
                     writer.cancel()
                     raise
@@ -382,9 +387,12 @@ class SearchIndex:
                 raise IndexBroken("index not open")
         filter_query = Term("tag", tag.lower()) if tag else None
         ranked = sort == "relevance" and not isinstance(query, Every)
+        if not ranked and filter_query is None and isinstance(query, Every):
+            order = self._every_paper(searcher, sort)
+            return order, [], len(order), searcher
         if ranked:
             hits = searcher.search(query, filter=filter_query, limit=limit)
-        else:  # nothing to rank by: every paper, in title order
+        else:  # nothing to rank by: in title (or venue) order
             fields = SORT_FIELDS.get(sort, SORT_FIELDS["title"])
             hits = searcher.search(query, filter=filter_query, limit=None, sortedby=fields)
         docnums = [hit.docnum for hit in hits]
@@ -392,6 +400,47 @@ class SearchIndex:
         scores = [hit.score or 0.0 for hit in hits] if ranked else []
         total = len(hits)  # exact: an estimate would read 'every paper' for common words
         return docnums, scores, max(total, len(docnums)), searcher
+
+    def _every_paper(self, searcher, sort: str) -> list[int]:
+        """Every paper in `sort` order, kept per searcher: the empty query is the start
+        screen and what clearing the search bar shows, so it must cost nothing."""
+        key = (id(searcher), sort)
+        cached = self._orders.get(key)
+        if cached is None:
+            fields = SORT_FIELDS.get(sort, SORT_FIELDS["title"])
+            cached = [hit.docnum for hit in searcher.search(Every(), limit=None,
+                                                            sortedby=fields)]
+            self._orders = {k: v for k, v in self._orders.items() if k[0] == id(searcher)}
+            self._orders[key] = cached
+        return cached
+
+    def first_matches(self, text: str, *, tag: str | None = None, complete_last: bool = True,
+                      count: int = 100) -> Results:
+        """The first `count` papers that match, unranked, found without reading every
+        posting: in a large library these show at once while the ranked search runs."""
+        start = time.perf_counter()
+        with self._lock:
+            searcher = self._searcher
+            if searcher is None:
+                raise IndexBroken("index not open")
+        try:
+            built = self._queries.build(text, complete_last)
+            query = built.query
+            if isinstance(query, Every) and not tag:
+                order = self._every_paper(searcher, "title")[:count]
+                return Results(text, order, [], len(order), time.perf_counter() - start,
+                               built.terms, _searcher=searcher, partial=True)
+            if tag:
+                query = And([query, Term("tag", tag.lower())])
+            docnums: list[int] = []
+            matcher = query.matcher(searcher)
+            while matcher.is_active() and len(docnums) < count:
+                docnums.append(matcher.id())
+                matcher.next()
+        except Exception:  # noqa: BLE001 - the full search reports what went wrong
+            built, docnums = Built(NullQuery, HighlightTerms()), []
+        return Results(text, docnums, [], len(docnums), time.perf_counter() - start,
+                       built.terms, _searcher=searcher, partial=True)
 
     def similar(self, paper: Paper, limit: int = 10) -> Results:
         start = time.perf_counter()

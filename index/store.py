@@ -176,15 +176,19 @@ class Store:
         if problem:
             raise StoreDamaged(path, problem)
         try:
-            self._db().executescript(_SCHEMA)
-            with self.transaction() as db:
-                row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-                if row is None:
-                    db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                    db.execute("INSERT INTO meta VALUES ('uuid', ?)", (uuid.uuid4().hex,))
-                elif int(row[0]) > SCHEMA_VERSION:
-                    raise StoreError(f"{path}: written by a newer version of papers "
-                                     f"(schema {row[0]}); upgrade papers to open it")
+            # Read first: opening a library another process is writing must not wait
+            # for its write lock; only a new file needs the schema written.
+            if self._schema() is None:
+                self._db().executescript(_SCHEMA)
+                with self.transaction() as db:
+                    if db.execute("SELECT 1 FROM meta WHERE key='schema'").fetchone() is None:
+                        db.execute("INSERT INTO meta VALUES ('schema', ?)",
+                                   (str(SCHEMA_VERSION),))
+                        db.execute("INSERT INTO meta VALUES ('uuid', ?)", (uuid.uuid4().hex,))
+            schema = self._schema()
+            if schema is not None and int(schema) > SCHEMA_VERSION:
+                raise StoreError(f"{path}: written by a newer version of papers "
+                                 f"(schema {schema}); upgrade papers to open it")
         except sqlite3.OperationalError as error:
             self.close()
             raise StoreError(f"{path}: cannot open the library ({error})") from error
@@ -194,6 +198,15 @@ class Store:
         except BaseException:
             self.close()
             raise
+
+    def _schema(self) -> str | None:
+        try:
+            row = self._db().execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        except sqlite3.OperationalError as error:
+            if "no such table" in str(error):
+                return None
+            raise
+        return row[0] if row else None
 
     # -- connections -------------------------------------------------------------------
     def _db(self) -> sqlite3.Connection:

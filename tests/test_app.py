@@ -276,3 +276,23 @@ async def test_empty_library_says_how_to_add_lists(home):
 
 def test_app_module_is_importable_without_running():
     assert PapersApp.CSS_PATH == "papers.tcss"
+
+
+async def test_large_library_shows_first_matches_then_the_ranked_list(home, monkeypatch):
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    async with running_app(home) as (app, pilot):
+        shown = []
+        real_show = app._show_results
+
+        def spy(seq, results, cursor=0):
+            shown.append((results.partial, len(results)))
+            real_show(seq, results, cursor)
+
+        app._show_results = spy
+        await type_query(app, pilot, "policy")
+        partial = [count for is_partial, count in shown if is_partial]
+        assert partial and partial[-1] > 0
+        assert shown[-1][0] is False  # the ranked list always comes last
+        assert not app.last_results.partial
+        assert "ranking" not in status_text(app)
+        assert app.last_results.scores == sorted(app.last_results.scores, reverse=True)

@@ -202,7 +202,8 @@ def test_damaged_library_file_is_kept_aside_and_recovered(used_library, home, ru
     assert code == 0
     aside = _aside(home)
     assert hashlib.sha256(aside.read_bytes()).hexdigest() == damaged_bytes  # untouched
-    assert Path(f"{aside}-wal").is_file() and Path(f"{aside}-shm").read_bytes() == b"shm"
+    # Moved along (the -shm is SQLite's scratch index of the -wal: it may rewrite it).
+    assert Path(f"{aside}-wal").is_file() and Path(f"{aside}-shm").is_file()
     assert "damaged" in err and str(aside) in err and f"papers recover {aside}" in err
     assert err.count("\n") == 1
     with Library(home) as fresh:  # a fresh library with the bundled lists, nothing else

@@ -46,6 +46,7 @@ from .widgets.clean_input import CleanInput
 from .widgets.results import ResultsView
 
 NARROW_BELOW = 120
+FIRST_MATCHES_ABOVE = 10_000  # papers; smaller libraries rank every keystroke at once
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
 EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
 ALL_TAGS = "\0all"
@@ -114,6 +115,7 @@ class PapersApp(App):
         self._search_seq = 0
         self._shown_seq = 0
         self.last_results: Results | None = None
+        self.paper_count = 0
         self.ready = False
 
     # -- layout ----------------------------------------------------------------------------
@@ -160,6 +162,7 @@ class PapersApp(App):
             self.call_from_thread(self._fail_open, str(error))
             return
         self.library = library
+        self.paper_count = library.count()
         self.call_from_thread(self._library_ready, report.rebuilt, report.reason)
 
     def _fail_open(self, message: str) -> None:
@@ -225,6 +228,13 @@ class PapersApp(App):
 
     @work(thread=True, exclusive=True, group="search")
     def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int) -> None:
+        if self.paper_count > FIRST_MATCHES_ABOVE and query.strip():
+            # Ranking every match takes a large library a while: show the first matches
+            # at once, then the ranked list when it is ready.
+            first = self.library.first_matches(query, tag=tag)
+            if get_current_worker().is_cancelled:
+                return
+            self.call_from_thread(self._show_results, seq, first, cursor)
         results = self.library.search(query, sort=sort, tag=tag)
         if get_current_worker().is_cancelled:
             return
@@ -235,9 +245,16 @@ class PapersApp(App):
     def _show_results(self, seq: int, results: Results, cursor: int = 0) -> None:
         if seq < self._search_seq:
             return  # a newer search is under way: never let an old one overwrite it
+        view = self.query_one(ResultsView)
+        previous = self.last_results
+        if previous is not None and previous.partial and seq == self._shown_seq \
+                and view.current is not None and view.cursor:
+            # The ranked list replaces the first matches: stay on the paper the user chose.
+            chosen = view.current.id
+            cursor = next((i for i in range(min(len(results), 1000))
+                           if results.card(i).id == chosen), 0)
         self._shown_seq = seq
         self.last_results = results
-        view = self.query_one(ResultsView)
         view.show(results, self._empty_message(results), cursor)
         if not len(results):
             self.query_one(AbstractPane).show_paper(None, empty="")
@@ -261,7 +278,9 @@ class PapersApp(App):
     def _status_text(self, results: Results) -> Text:
         text = Text()
         shown = len(results)
-        if self.similar_to is not None:
+        if results.partial:
+            text.append(f"first {shown:,} matches · ranking every match…")
+        elif self.similar_to is not None:
             text.append(f"{shown} papers like “{self.similar_to.title}” · backspace goes back")
         else:
             noun = "paper" if results.total == 1 else "papers"
