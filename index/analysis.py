@@ -20,19 +20,21 @@ from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 
 TOKEN_PATTERN = r"\w+(?:\.\w+)*"
-# Prefixes this short expand to too many terms to OR together quickly, so every word's
-# first characters are indexed as terms of their own (see `EdgePrefixFilter`).
-EDGE_PREFIX_MAX = 3
+# One- and two-letter prefixes begin thousands of words; rather than OR them together,
+# each word's first letters are indexed too, as marked terms of the unscored words field.
+EDGE_MARK = "\x01"
+EDGE_MAX = 2
 
 
-class EdgePrefixFilter(Filter):
-    """Emit each word's first 1..EDGE_PREFIX_MAX characters, for search-as-you-type."""
+class EdgeMarkFilter(Filter):
+    """Emit each word, then its first EDGE_MAX letters marked with EDGE_MARK."""
 
     def __call__(self, tokens):
         for token in tokens:
             word = token.text
-            for size in range(1, min(len(word), EDGE_PREFIX_MAX) + 1):
-                token.text = word[:size]
+            yield token
+            for size in range(1, min(len(word) - 1, EDGE_MAX) + 1):
+                token.text = EDGE_MARK + word[:size]
                 yield token
 
 
@@ -48,13 +50,13 @@ def word_analyzer():
             | StopFilter(minsize=1))
 
 
+def words_field_analyzer():
+    return word_analyzer() | EdgeMarkFilter()
+
+
 def stem_analyzer():
     """Stemmed words, so `optimize` finds `optimization`: titles and abstracts."""
     return word_analyzer() | StemFilter(cachesize=100_000)
-
-
-def edge_analyzer():
-    return word_analyzer() | EdgePrefixFilter()
 
 
 _WORDS = word_analyzer()

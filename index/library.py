@@ -38,7 +38,6 @@ _TAG_FORBIDDEN = set(",\n\r\t")
 # (searching the last built index), and how long when there is no index to search at all.
 SYNC_WAIT = 5.0
 SYNC_WAIT_NO_INDEX = 600.0
-NO_INDEX_YET = "no index yet"
 
 
 class LibraryError(Exception):

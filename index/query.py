@@ -109,16 +109,21 @@ class QueryBuilder:
             return whole
         *complete, partial = tokens
         terms.prefix = partial
-        if len(partial) <= analysis.EDGE_PREFIX_MAX:
-            started: Query = Term("edge", partial)
-        else:
-            # Completions are searched through the scored fields, so they rank as typed words.
-            expansions = self._prefixes().expand(partial)
-            stems = sorted({analysis.stem_word(w) for w in expansions})
-            started = Or([Term("title", s, boost=FIELD_BOOSTS["title"]) for s in stems]
-                         + [Term("abstract", s) for s in stems]
-                         + [Term("name", w, boost=FIELD_BOOSTS["name"]) for w in expansions]
-                         ) if expansions else Term("words", partial)
+        # The most frequent words it begins, searched through the scored fields so they
+        # rank as typed words; each further keystroke narrows the set.
+        if len(partial) <= analysis.EDGE_MAX:
+            started: Query = Or([Term("words", analysis.EDGE_MARK + partial),
+                                 Term("words", partial)])
+            if complete:
+                started = And([Term("words", w) for w in complete] + [started])
+            return Or([whole, started])
+        expansions = self._prefixes().expand(partial)
+        stems = sorted({analysis.stem_word(w) for w in expansions})
+        started = Or(
+            [Term("title", s, boost=FIELD_BOOSTS["title"]) for s in stems]
+            + [Term("abstract", s) for s in stems]
+            + [Term("name", w, boost=FIELD_BOOSTS["name"]) for w in expansions]
+        ) if expansions else Term("words", partial)
         if complete:
             started = And([Term("words", w) for w in complete] + [started])
         return Or([whole, started])
@@ -158,7 +163,8 @@ def respell(searcher, text: str) -> str | None:
                 or reader.doc_frequency("words", folded[0]) > 0:
             out.append(token)  # stop words, known words and syntax stay as typed
             continue
-        suggestions = corrector.suggest(folded[0], limit=1, maxdist=2)
+        suggestions = [word for word in corrector.suggest(folded[0], limit=3, maxdist=2)
+                       if not word.startswith(analysis.EDGE_MARK)][:1]
         if suggestions:
             out.append(token.replace(token.strip('"()'), suggestions[0]))
             changed += 1

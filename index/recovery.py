@@ -152,6 +152,12 @@ def salvage(path: Path) -> Salvage:
     with tempfile.TemporaryDirectory(prefix="papers-recover-") as workdir:
         db = sqlite3.connect(_readable_copy(path, Path(workdir)))
         try:
+            try:
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            except sqlite3.DatabaseError as error:
+                result.problems.append(f"no table could be read ({error}); lists come back "
+                                       "from their copies in lists/ only")
+                return result
             for table in ("lists", "papers", "memberships", "tags", "edits"):
                 try:
                     db.execute(f'SELECT 1 FROM "{table}" LIMIT 0')

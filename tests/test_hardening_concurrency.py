@@ -28,6 +28,12 @@ from .tui_helpers import results, running_app, settle
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 
+@pytest.fixture
+def library(copied_library):
+    """The seeded library, copied from a template (faster than seeding each time)."""
+    return copied_library
+
+
 def spawn(home: Path, code: str, *args: str) -> subprocess.Popen:
     env = {**os.environ, "PAPERS_HOME": str(home), "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen([sys.executable, "-c", code, *args], env=env, cwd=REPO,

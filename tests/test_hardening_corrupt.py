@@ -34,6 +34,12 @@ MINE = ["We introduce Zorblax, a method for counting sheep in latent space witho
         "We present Quillion, a benchmark of handwritten equations that no model can read."]
 
 
+@pytest.fixture
+def library(copied_library):
+    """The seeded library, copied from a template (faster than seeding each time)."""
+    return copied_library
+
+
 def index_root(home: Path) -> Path:
     return home / "cache" / "index"
 

@@ -54,6 +54,12 @@ BAD_FILES = {
 }
 
 
+@pytest.fixture
+def library(copied_library):
+    """The seeded library, copied from a template (faster than seeding each time)."""
+    return copied_library
+
+
 def library_state(home: Path) -> dict:
     """Everything a failed import must leave alone."""
     with Library(home) as library:

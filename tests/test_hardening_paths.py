@@ -53,6 +53,12 @@ for argv in (["tag", pid, "keep"], ["show", pid], ["show", pid, "--json"],
 """
 
 
+@pytest.fixture
+def library(copied_library):
+    """The seeded library, copied from a template (faster than seeding each time)."""
+    return copied_library
+
+
 def snapshot(root: Path, skip: Path) -> dict[str, tuple[int, int]]:
     """Every file and folder under `root` (but `skip`) with its size and mtime."""
     found = {}

@@ -47,6 +47,7 @@ def test_hard_queries_never_raise(seeded_library, sort, complete_last):
         check(found, query)
 
 
+@pytest.mark.slow
 def test_a_huge_fuzzy_distance_never_raises(seeded_library):
     # Edit distance 9 reaches every word: slow (seconds), so tried once, but it answers.
     check(seeded_library.search("policy~9", complete_last=False), "policy~9")
