@@ -32,6 +32,7 @@ from .store import ListInfo, Store, StoreDamaged, StoreError
 
 __all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
 
+REBUILD_ABOVE = 5000  # changed papers; more than this (or a quarter) rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 _TAG_FORBIDDEN = set(",\n\r\t")
 # How long a sync waits for another process's index update before going on without it
@@ -198,6 +199,10 @@ class Library:
         except (TypeError, ValueError):
             return self._rebuild(progress, "the index's record of changes is unreadable", start)
         changed, last = self.store.changed_since(seq)
+        if len(changed) > max(REBUILD_ABOVE, self.store.count() // 4):
+            # Writing a fresh generation in one pass beats replacing this many documents
+            # one by one (and the merges that follow) in both time and memory.
+            return self._rebuild(progress, f"{len(changed):,} papers changed", start)
         if changed:
             present = self.store.papers(changed)
             gone = sorted(set(changed) - {p.id for p in present})

@@ -29,6 +29,7 @@ FIELD_ALIASES = {"authors": ["author", "by"], "tag": ["tags"], "list": ["source"
                  "abstract": ["text"], "url": ["link"]}
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 MAX_QUERY_CHARS = 1000
+MAX_FUZZY_EDITS = 2
 MAX_RESPELLED_WORDS = 6
 MAX_RESPELLED_LENGTH = 30
 _SLOT = "zzqslotzzq"  # survives every analyzer unchanged
@@ -87,9 +88,12 @@ class QueryBuilder:
                 return prefix
             if isinstance(node, Every) or any(isinstance(c, Every) for c in children):
                 return Every()  # `*` alone: every paper, without scoring four fields
+            if isinstance(node, FuzzyTerm) and node.maxdist > MAX_FUZZY_EDITS:
+                node = node.copy()  # `policy~9` would expand to most of the lexicon
+                node.maxdist = MAX_FUZZY_EDITS
             if isinstance(node, Or) and children and all(
                     isinstance(c, FuzzyTerm) for c in children):
-                return _fuzzy_on_words(node, children)
+                return _fuzzy_on_words(node, [swap(c) for c in children])
             return node.apply(swap) if children else node
 
         query = swap(query)
@@ -132,12 +136,13 @@ class QueryBuilder:
 def _fuzzy_on_words(node: Or, children: list[FuzzyTerm]) -> Query:
     """Fuzzy words also match the unstemmed words: `optimizaton~` finds "optimization",
     whose stem `optim` is too far from the typed word for the stemmed fields."""
+    stemmed = Or(children, boost=node.boost)
     plain = next((c for c in children if c.fieldname in _UNSTEMMED), None)
     if plain is None:
-        return node
+        return stemmed
     unstemmed = FuzzyTerm("words", plain.text, maxdist=plain.maxdist,
                           prefixlength=plain.prefixlength)
-    return Or([node, unstemmed])
+    return Or([stemmed, unstemmed])
 
 
 _QUERY_WORD = re.compile(r"[^\W\d_][\w'’-]*")

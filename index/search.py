@@ -30,6 +30,9 @@ from .query import Built, QueryBuilder, respell
 
 SCHEMA_VERSION = 5
 WRITER_TIMEOUT = 30.0
+# Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
+# build under 1 GB.
+WRITER_MEMORY_MB = 96
 RELEVANCE_LIMIT = 1000
 SORTS = ("relevance", "title", "venue")
 SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"]}
@@ -278,7 +281,7 @@ class SearchIndex:
         directory.mkdir()
         try:
             ix = whoosh_index.create_in(str(directory), self.schema)
-            writer = ix.writer(limitmb=256)
+            writer = ix.writer(limitmb=WRITER_MEMORY_MB)
             count = 0
             for paper in papers:
                 writer.add_document(**document(paper))
@@ -311,7 +314,7 @@ class SearchIndex:
             if self._ix is None:
                 raise IndexBroken("index not open")
             if papers or deleted:
-                writer = self._ix.writer(timeout=WRITER_TIMEOUT)
+                writer = self._ix.writer(timeout=WRITER_TIMEOUT, limitmb=WRITER_MEMORY_MB)
                 try:
                     for pid in deleted:
                         writer.delete_by_term("id", pid)

@@ -7,6 +7,7 @@ newest search always wins, so typing never waits for the index.
 from __future__ import annotations
 
 import os
+import sqlite3
 import webbrowser
 from collections.abc import Callable
 from contextlib import suppress
@@ -158,7 +159,7 @@ class PapersApp(App):
                                       f"Building the search index: {done:,} of {total:,} papers")
 
             report = library.sync(progress)
-        except (StoreError, LibraryError, OSError) as error:
+        except (StoreError, LibraryError, OSError, sqlite3.DatabaseError) as error:
             self.call_from_thread(self._fail_open, str(error))
             return
         self.library = library

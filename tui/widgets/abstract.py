@@ -15,6 +15,8 @@ from textual.widgets import Static
 from index import Paper
 from index.highlight import HighlightTerms
 
+SHOWN_CHARS = 20_000  # far beyond any real abstract
+
 
 class AbstractPane(VerticalScroll, can_focus=True):
     BINDINGS = [
@@ -84,7 +86,11 @@ class AbstractPane(VerticalScroll, can_focus=True):
         return text
 
     def body_text(self, paper: Paper, terms: HighlightTerms | None) -> Text:
-        text = Text("\n" + paper.abstract)
+        abstract = paper.abstract
+        if len(abstract) > SHOWN_CHARS:
+            # Laying out a megabyte of text takes seconds on the UI thread.
+            abstract = abstract[:SHOWN_CHARS]
+        text = Text("\n" + abstract)
         offset = 1
         for span in paper.emphasis:
             style = {"em": Style(italic=True), "strong": Style(bold=True),
@@ -97,8 +103,11 @@ class AbstractPane(VerticalScroll, can_focus=True):
         if terms:
             match = self._style("abstract--match")
             position = offset
-            for segment, matched in terms.segments(paper.abstract):
+            for segment, matched in terms.segments(abstract):
                 if matched:
                     text.stylize(match, position, position + len(segment))
                 position += len(segment)
+        if len(paper.abstract) > SHOWN_CHARS:
+            text.append(f"\n\n[{len(paper.abstract) - SHOWN_CHARS:,} more characters not "
+                        "shown; a copies the whole abstract]", self._style("abstract--unknown"))
         return text
