@@ -242,6 +242,11 @@ class Library:
         return self.index.search(query, sort=sort, tag=clean_tag(tag) if tag else None,
                                  complete_last=complete_last, **kwargs)
 
+    def warm_up(self) -> None:
+        """Load what the first keystrokes need (the table of words for prefixes)."""
+        self._ensure_open()
+        self.index.prefixes()
+
     def first_matches(self, query: str, *, tag: str | None = None,
                       complete_last: bool = True, count: int = 100) -> Results:
         """The first papers that match, unranked and at once, for large libraries."""

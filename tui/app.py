@@ -165,6 +165,7 @@ class PapersApp(App):
         self.library = library
         self.paper_count = library.count()
         self.call_from_thread(self._library_ready, report.rebuilt, report.reason)
+        library.warm_up()  # while the first results paint, not on the third keystroke
 
     def _fail_open(self, message: str) -> None:
         self.query_one(ResultsView).show_message(["The library could not be opened:", message])
@@ -462,13 +463,17 @@ class PapersApp(App):
                          partial(self._apply_tags, [p.id for p in papers]))
 
     def _apply_tags(self, ids: list[str], change: TagChange | None) -> None:
-        if change is None or self.library is None:
-            return
+        if change is not None and self.library is not None:
+            self._write_tags(ids, change)
+
+    @work(thread=True, group="write")
+    def _write_tags(self, ids: list[str], change: TagChange) -> None:
+        """Off the UI thread: another process may hold the index for a moment."""
         try:
             added = self.library.tag(ids, change.add) if change.add else 0
             removed = self.library.untag(ids, change.remove) if change.remove else 0
         except LibraryError as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
             return
         parts = []
         if change.add:
@@ -476,8 +481,11 @@ class PapersApp(App):
         if change.remove:
             parts.append(f"removed {' '.join('#' + t for t in change.remove)}")
         who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
-        self.notify(f"{who}: {'; '.join(parts)} ({added} added, {removed} removed)",
-                    markup=False)
+        self.call_from_thread(self._written, f"{who}: {'; '.join(parts)} "
+                                             f"({added} added, {removed} removed)")
+
+    def _written(self, message: str) -> None:
+        self.notify(message, markup=False)
         self.refresh_tag_panel()
         self.run_search(cursor=self.query_one(ResultsView).cursor)
 
@@ -567,12 +575,15 @@ class PapersApp(App):
                          partial(self._apply_edit, paper.id))
 
     def _apply_edit(self, paper_id: str, edit: Edit | None) -> None:
-        if edit is None or self.library is None:
-            return
+        if edit is not None and self.library is not None:
+            self._write_edit(paper_id, edit)
+
+    @work(thread=True, group="write")
+    def _write_edit(self, paper_id: str, edit: Edit) -> None:
         paper = self.library.edit(paper_id, title=edit.title, authors=edit.authors,
                                   url=edit.url)
-        self.notify(f"Saved your details for {self._describe([paper])}.", markup=False)
-        self.run_search(cursor=self.query_one(ResultsView).cursor)
+        self.call_from_thread(self._written,
+                              f"Saved your details for {self._describe([paper])}.")
 
     def export_tag(self, tag: str, fmt: str) -> None:
         default = str(Path.cwd() / f"{tag}.{EXPORT_SUFFIX[fmt]}")
