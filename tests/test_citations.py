@@ -388,3 +388,24 @@ def test_apa_for_a_sample_of_the_corpus(corpus):
         assert family and family in source.authors[0], reference
         assert f"(2023). {source.title}" in reference
         assert reference.endswith(f"{ICML23}.")
+
+
+def test_real_seed_papers_cite_and_parse_back_with_both_parsers(seeded_library):
+    """The 33 seed papers as the library holds them: derived names and titles, no authors."""
+    papers = seeded_library.store.papers()
+    assert len(papers) == 33
+    text = cite(papers, "bibtex")
+    parsed = bibtexparser.parse_string(text)
+    assert not parsed.failed_blocks
+    assert len(parsed.entries) == 33
+    assert len({entry.key for entry in parsed.entries}) == 33
+    pybtex_entries = pybtex.database.parse_string(text, "bibtex").entries
+    assert len(pybtex_entries) == 33
+    for entry in parsed.entries:
+        fields = {f.key: f.value for f in entry.fields}
+        assert "derived from the abstract" in fields["note"]
+        assert "author" not in fields
+        assert fields["booktitle"] == "Proceedings of the 43rd International Conference on " \
+                                      "Machine Learning"
+    owpo = next(e for e in parsed.entries if e.key == "owpo2026")
+    assert "OWPO" in {f.key: f.value for f in owpo.fields}["title"]
