@@ -161,7 +161,24 @@ def papers_search(home: Path, repeats: int, progress: Callable[[str], None]) -> 
         return (searched - start, shown_at - start, results.total,
                 time.perf_counter() - shown_at)
 
+    def first(query: str) -> Run:
+        start = time.perf_counter()
+        results = library.first_matches(query)
+        searched = time.perf_counter()
+        shown = min(VISIBLE_ROWS, len(results))
+        for row in range(shown):
+            results.terms.segments(results.card(row).title)
+        return searched - start, time.perf_counter() - start, results.total, 0.0
+
     out = _run_all(one, repeats, progress)
+    if hasattr(library, "first_matches"):  # large libraries show these before ranking
+        rows = []
+        for text in TYPED:
+            for prefix in keystrokes(text):
+                rows.append({"q": prefix, **_measure(lambda p=prefix: first(p), repeats)})
+        out["typing_first"] = _summarise(rows)
+        progress(f"first matches while typing: median "
+                 f"{out['typing_first']['keystroke_total']['median']:.1f} ms")
     out["cold"] = cold
     out["papers"] = library.count()
     library.close()

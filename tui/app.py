@@ -47,7 +47,7 @@ from .widgets.clean_input import CleanInput
 from .widgets.results import ResultsView
 
 NARROW_BELOW = 120
-FIRST_MATCHES_ABOVE = 10_000  # papers; smaller libraries rank every keystroke at once
+FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
 EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
 ALL_TAGS = "\0all"
