@@ -507,3 +507,10 @@ def test_segments_always_join_back(seeded_library, text):
     assert "".join(part for part, _ in terms.segments(text)) == text
     snippet = "".join(part for part, _ in terms.snippet(text))
     assert snippet.strip("…") in text
+
+
+@pytest.mark.parametrize("query", ["x", "length g", "ab", "q z", "zzqx", "ée"])
+def test_did_you_mean_never_raises_for_short_or_unknown_words(seeded_library, query):
+    results = seeded_library.search(query)
+    suggestion = results.suggestion  # worked out lazily, after the results show
+    assert suggestion is None or isinstance(suggestion, str)

@@ -6,6 +6,7 @@ newest search always wins, so typing never waits for the index.
 
 from __future__ import annotations
 
+import gc
 import os
 import sqlite3
 import webbrowser
@@ -166,6 +167,10 @@ class PapersApp(App):
         self.paper_count = library.count()
         self.call_from_thread(self._library_ready, report.rebuilt, report.reason)
         library.warm_up()  # while the first results paint, not on the third keystroke
+        # What is loaded now lives as long as the app: keep the garbage collector from
+        # walking it on every full collection (46-73 ms pauses while typing at 10k).
+        gc.collect()
+        gc.freeze()
 
     def _fail_open(self, message: str) -> None:
         self.query_one(ResultsView).show_message(["The library could not be opened:", message])
