@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
+from contextlib import suppress
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from textual.widgets import Input  # noqa: E402
+from textual.worker import WorkerCancelled  # noqa: E402
 
 from index import Library  # noqa: E402
 from tui.app import PapersApp  # noqa: E402
@@ -34,7 +36,9 @@ SHOTS = [
 
 async def settle(app: PapersApp, pilot) -> None:
     for _ in range(3):
-        await app.workers.wait_for_complete()
+        with suppress(WorkerCancelled):  # a superseded search: nothing to wait for
+            await app.workers.wait_for_complete(
+                [w for w in app.workers if not w.is_cancelled])
         await pilot.pause()
 
 

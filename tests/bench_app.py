@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+from tests.tui_helpers import workers_done
+
 from .bench_search import TYPED, keystrokes, stats
 
 KEY_TIMEOUT_S = 60.0
@@ -80,7 +82,7 @@ async def _measure(home: str, size: tuple[int, int], process_start: float) -> di
         out["launch_s"] = first - process_start
         out["rss_first_paint_mb"] = process.memory_info().rss / 2**20
         out["first_results"] = len(painted[0][1]) if painted else 0
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         search = app.query_one("#search", Input)
         stalls = _Stalls()
@@ -88,7 +90,7 @@ async def _measure(home: str, size: tuple[int, int], process_start: float) -> di
 
         async def clear() -> None:
             search.value = ""
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             await pilot.pause()
 
         async def wait_painted(since: int, text: str, timeout: float,
@@ -117,7 +119,7 @@ async def _measure(home: str, size: tuple[int, int], process_start: float) -> di
                 final = await wait_painted(since, prefix, KEY_TIMEOUT_S, ranked=True)
                 keys.append({"q": prefix, "ms": (moment - pressed) * 1000 if moment else None,
                              "ranked_ms": (final - pressed) * 1000 if final else None})
-                await app.workers.wait_for_complete()
+                await workers_done(app)
                 await pilot.pause()
         stalls.armed = False
         measured = [k["ms"] for k in keys if k["ms"] is not None]
@@ -152,7 +154,7 @@ async def _measure(home: str, size: tuple[int, int], process_start: float) -> di
         out["stall_burst_ms"] = max(b["stall_ms"] for b in bursts)
         out["rss_after_typing_mb"] = process.memory_info().rss / 2**20
         stalls.stop()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
     if app.library is not None:
         app.library.close()
     return out

@@ -6,16 +6,29 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.widgets import Input, Static
+from textual.worker import WorkerCancelled
 
 from tui.app import PapersApp
 from tui.widgets.abstract import AbstractPane
 from tui.widgets.results import ResultsView
 
 
+async def workers_done(app: PapersApp) -> None:
+    """Wait for the app's workers. A search superseded before it started is cancelled,
+    and waiting on it raises: that is the app working as meant, so skip those."""
+    for _ in range(100):
+        try:
+            await app.workers.wait_for_complete(
+                [w for w in app.workers if not w.is_cancelled])
+            return
+        except WorkerCancelled:
+            continue
+
+
 async def settle(app: PapersApp, pilot) -> None:
     """Wait until every worker (searches, library opening) is done and the screen drawn."""
     for _ in range(3):
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
 
 
