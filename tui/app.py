@@ -7,11 +7,9 @@ newest search always wins, so typing never waits for the index.
 from __future__ import annotations
 
 import gc
-import os
 import sqlite3
 import webbrowser
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -23,25 +21,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.events import Resize
 from textual.widgets import Footer, Input, OptionList, Static
-from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.worker import get_current_worker
 
 from index import Card, Library, LibraryError, Paper, Results, StoreError
 from index.export import EXPORT_FORMATS
 from index.search import SORTS
 
-from .clipboard import copy_text
 from .commands import ActionCommands, JumpToPaper
 from .config import Config, load_config, save_config
+from .reading_lists import ALL_TAGS, ReadingListActions
 from .screens import (
-    CiteScreen,
-    ConfirmScreen,
-    Edit,
-    EditScreen,
     HelpScreen,
-    PathScreen,
-    TagChange,
-    TagScreen,
 )
 from .widgets.abstract import AbstractPane
 from .widgets.clean_input import CleanInput
@@ -50,8 +40,6 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
-EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
-ALL_TAGS = "\0all"
 # Longer words for the help screen than fit in the footer.
 HELP_TEXT = {
     "focus_search": "Focus the search bar",
@@ -82,7 +70,7 @@ class View:
     cursor: int
 
 
-class PapersApp(App):
+class PapersApp(ReadingListActions, App):
     TITLE = "papers"
     CSS_PATH = "papers.tcss"
     COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper}
@@ -439,177 +427,10 @@ class PapersApp(App):
                                          "none)"), ("●", "marked paper")]),
         ]
 
-    # -- actions: marks and tags -----------------------------------------------------------
-    def action_mark(self) -> None:
-        view = self.query_one(ResultsView)
-        card = view.current
-        if card is None:
-            return
-        view.marked.symmetric_difference_update({card.id})
-        view.refresh()
-        view.action_cursor_down()
-        if self.last_results is not None:
-            self.set_status(self._status_text(self.last_results))
-
-    def action_unmark_all(self) -> None:
-        view = self.query_one(ResultsView)
-        view.marked.clear()
-        view.refresh()
-        if self.last_results is not None:
-            self.set_status(self._status_text(self.last_results))
-
-    def action_tag(self) -> None:
-        papers = self.target_papers()
-        if not papers or self.library is None:
-            return
-        current = sorted({t for p in papers for t in p.tags})
-        all_tags = [tag for tag, _ in self.library.tags()]
-        self.push_screen(TagScreen(self._describe(papers), current, all_tags),
-                         partial(self._apply_tags, [p.id for p in papers]))
-
-    def _apply_tags(self, ids: list[str], change: TagChange | None) -> None:
-        if change is not None and self.library is not None:
-            self._write_tags(ids, change)
-
-    @work(thread=True, group="write")
-    def _write_tags(self, ids: list[str], change: TagChange) -> None:
-        """Off the UI thread: another process may hold the index for a moment."""
-        try:
-            added = self.library.tag(ids, change.add) if change.add else 0
-            removed = self.library.untag(ids, change.remove) if change.remove else 0
-        except LibraryError as error:
-            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
-            return
-        parts = []
-        if change.add:
-            parts.append(f"added {' '.join('#' + t for t in change.add)}")
-        if change.remove:
-            parts.append(f"removed {' '.join('#' + t for t in change.remove)}")
-        who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
-        self.call_from_thread(self._written, f"{who}: {'; '.join(parts)} "
-                                             f"({added} added, {removed} removed)")
-
-    def _written(self, message: str) -> None:
-        self.notify(message, markup=False)
-        self.refresh_tag_panel()
-        self.run_search(cursor=self.query_one(ResultsView).cursor)
-
-    def action_toggle_tags(self) -> None:
-        panel = self.query_one("#tag-panel", OptionList)
-        panel.display = not panel.display
-        if panel.display:
-            self.refresh_tag_panel()
-            panel.focus()
-        else:
-            self.action_focus_results()
-
-    def refresh_tag_panel(self) -> None:
-        if self.library is None:
-            return
-        panel = self.query_one("#tag-panel", OptionList)
-        tags = self.library.tags()
-        panel.clear_options()
-        panel.add_option(Option(Text(f"All papers ({self.library.count():,})"), id=ALL_TAGS))
-        for tag, count in tags:
-            panel.add_option(Option(Text(f"#{tag}  {count}"), id=f"tag:{tag}"))
-        if not tags:
-            panel.add_option(Option(Text("No tags yet: press t on a paper"), disabled=True))
-        current = f"tag:{self.tag_filter}" if self.tag_filter else ALL_TAGS
-        with suppress(OptionDoesNotExist):
-            panel.highlighted = panel.get_option_index(current)
-
     @on(OptionList.OptionSelected, "#tag-panel")
     def _tag_chosen(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ALL_TAGS
         self.filter_by_tag(None if option_id == ALL_TAGS else option_id.removeprefix("tag:"))
-
-    def filter_by_tag(self, tag: str | None) -> None:
-        self.tag_filter = tag
-        self.similar_to = None
-        self.run_search()
-        self.action_focus_results()
-
-    # -- actions: copying ------------------------------------------------------------------
-    def _copy(self, text: str, what: str) -> None:
-        try:
-            where = copy_text(text, self.copy_to_clipboard)
-        except Exception as error:  # noqa: BLE001 - a copy must never crash the app
-            self.notify(f"Could not copy: {error}", severity="error", markup=False)
-            return
-        self.notify(f"Copied {what} to the {where}.", markup=False)
-
-    def action_copy_citation(self, fmt: str | None = None) -> None:
-        papers = self.target_papers()
-        if not papers or self.library is None:
-            return
-        fmt = fmt or self.config.citation_format
-        try:
-            text = self.library.cite(papers, fmt)
-        except Exception as error:  # noqa: BLE001
-            self.notify(f"Could not format the citation: {error}", severity="error",
-                        markup=False)
-            return
-        label = {"bibtex": "BibTeX", "apa": "APA reference", "markdown": "Markdown link",
-                 "plain": "citation"}[fmt]
-        self._copy(text, f"the {label} of {self._describe(papers)}")
-
-    def action_choose_citation(self) -> None:
-        papers = self.target_papers()
-        if papers:
-            self.push_screen(CiteScreen(self._describe(papers)),
-                             lambda fmt: fmt and self.action_copy_citation(fmt))
-
-    def action_copy_abstract(self) -> None:
-        papers = self.target_papers()
-        if not papers:
-            return
-        if len(papers) == 1:
-            text = papers[0].abstract
-        else:
-            text = "\n\n".join(f"{p.title}\n\n{p.abstract}" for p in papers)
-        self._copy(text, f"the abstract of {self._describe(papers)}")
-
-    # -- actions: editing and exporting ----------------------------------------------------
-    def action_edit(self) -> None:
-        card = self.current_card()
-        if card is None or self.library is None:
-            return
-        paper = self.library.paper(card.id)
-        title = "" if paper.title_derived else paper.title
-        self.push_screen(EditScreen(title, paper.authors, paper.url or ""),
-                         partial(self._apply_edit, paper.id))
-
-    def _apply_edit(self, paper_id: str, edit: Edit | None) -> None:
-        if edit is not None and self.library is not None:
-            self._write_edit(paper_id, edit)
-
-    @work(thread=True, group="write")
-    def _write_edit(self, paper_id: str, edit: Edit) -> None:
-        paper = self.library.edit(paper_id, title=edit.title, authors=edit.authors,
-                                  url=edit.url)
-        self.call_from_thread(self._written,
-                              f"Saved your details for {self._describe([paper])}.")
-
-    def export_tag(self, tag: str, fmt: str) -> None:
-        default = str(Path.cwd() / f"{tag}.{EXPORT_SUFFIX[fmt]}")
-        self.push_screen(PathScreen(f"Export #{tag} as {fmt} to:", default),
-                         partial(self._export_to, tag, fmt, False))
-
-    def _export_to(self, tag: str, fmt: str, overwrite: bool, path: str | None) -> None:
-        if not path or self.library is None:
-            return
-        target = Path(os.path.expanduser(path))
-        if target.exists() and not overwrite:
-            self.push_screen(ConfirmScreen(f"{target} exists. Overwrite it?"),
-                             lambda yes: yes and self._export_to(tag, fmt, True, path))
-            return
-        try:
-            written = self.library.export(self.library.tagged(tag), fmt, target,
-                                          heading=f"Reading list: {tag}", overwrite=overwrite)
-        except (OSError, LibraryError) as error:
-            self.notify(f"Export failed: {error}", severity="error", markup=False)
-            return
-        self.notify(f"Exported #{tag} to {written}", markup=False)
 
     def jump_to_paper(self, paper_id: str) -> None:
         search = self.query_one("#search", Input)
