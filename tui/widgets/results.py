@@ -86,12 +86,6 @@ class ResultsView(ScrollView, can_focus=True):
         self.refresh()
         self.post_message(self.Highlighted(None))
 
-    def refresh_cards(self) -> None:
-        """Redraw after tags changed (cards are cached per Results)."""
-        if self.results is not None:
-            self.results._cards.clear()
-        self.refresh()
-
     # -- cursor ----------------------------------------------------------------------------
     def validate_cursor(self, value: int) -> int:
         return max(0, min(value, self.count - 1)) if self.count else 0
