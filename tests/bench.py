@@ -308,20 +308,18 @@ def _(r):
     return f"{_s(a['launch_s'])} (app {_s(a['first_paint_s'])})"
 
 
+def _spread(k) -> str:
+    return f"{_ms(k['median'])} / {_ms(k['p95'])} / {_ms(k['max'])}" if k else "–"
+
+
 @row("app: keystroke → first painted, median / p95 / max ms")
 def _(r):
-    k = _get(r, "app", "keystroke")
-    if not k:
-        return "–"
-    return f"{_ms(k['median'])} / {_ms(k['p95'])} / {_ms(k['max'])}"
+    return _spread(_get(r, "app", "keystroke"))
 
 
 @row("app: keystroke → ranked list, median / p95 / max ms")
 def _(r):
-    k = _get(r, "app", "keystroke_ranked")
-    if not k:
-        return "–"
-    return f"{_ms(k['median'])} / {_ms(k['p95'])} / {_ms(k['max'])}"
+    return _spread(_get(r, "app", "keystroke_ranked"))
 
 
 @row("app: worst keystroke")

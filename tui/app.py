@@ -245,9 +245,10 @@ class PapersApp(ReadingListActions, App):
         if previous is not None and previous.partial and seq == self._shown_seq \
                 and view.current is not None and view.cursor:
             # The ranked list replaces the first matches: stay on the paper the user chose.
-            chosen = view.current.id
-            cursor = next((i for i in range(min(len(results), 1000))
-                           if results.card(i).id == chosen), 0)
+            # Both come from the same searcher, so document numbers compare directly,
+            # without reading a thousand stored cards on the UI thread.
+            chosen = previous.docnums[view.cursor]
+            cursor = results.docnums.index(chosen) if chosen in results.docnums else 0
         self._shown_seq = seq
         self.last_results = results
         view.show(results, self._empty_message(results), cursor)
