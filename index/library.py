@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -234,18 +234,22 @@ class Library:
 
     # -- reading -----------------------------------------------------------------------
     def search(self, query: str, *, sort: str = "relevance", tag: str | None = None,
-               complete_last: bool = True, limit: int | None = None) -> Results:
+               complete_last: bool = True, limit: int | None = None,
+               cancelled: Callable[[], bool] | None = None) -> Results:
+        """Raises SearchCancelled if `cancelled()` turns true while it runs."""
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
         query = sanitize(query).replace("\n", " ")
         return self.index.search(query, sort=sort, tag=clean_tag(tag) if tag else None,
-                                 complete_last=complete_last, **kwargs)
+                                 complete_last=complete_last, cancelled=cancelled, **kwargs)
 
     def warm_up(self) -> None:
-        """Load what the first keystrokes need (the table of words for prefixes)."""
+        """Load what the first keystrokes need: the table of words for prefixes, and
+        the ranker's arrays (numpy, field lengths)."""
         self._ensure_open()
         self.index.prefixes()
+        self.index.warm_up()
 
     def first_matches(self, query: str, *, tag: str | None = None,
                       complete_last: bool = True, count: int = 100) -> Results:

@@ -26,9 +26,9 @@ from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
 from .highlight import HighlightTerms
 from .models import Paper
 from .prefixes import PrefixTable
-from .query import Built, QueryBuilder, respell
+from .query import DEFAULT_FIELDS, Built, QueryBuilder, respell
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 WRITER_TIMEOUT = 30.0
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
@@ -175,6 +175,10 @@ class IndexBroken(RuntimeError):
     pass
 
 
+class SearchCancelled(Exception):
+    """The caller's `cancelled()` said a newer search made this one pointless."""
+
+
 class SearchIndex:
     """One generation of the Whoosh index plus its sync state (store uuid, change seq)."""
 
@@ -186,7 +190,7 @@ class SearchIndex:
         self._searcher = None
         self._prefixes: PrefixTable | None = None
         self._queries = QueryBuilder(self.schema, self.prefixes)
-        self._orders: dict[tuple[int, str], list[int]] = {}
+        self._orders: dict[tuple[int, str], Any] = {}
 
     # -- generations -------------------------------------------------------------------
     @property
@@ -359,18 +363,30 @@ class SearchIndex:
                 self._prefixes = PrefixTable.from_reader(self._searcher.reader(), "words")
             return self._prefixes
 
+    def warm_up(self) -> None:
+        """Ready the ranker so the first ranked search pays no set-up."""
+        with self._lock:
+            searcher = self._searcher
+        if searcher is not None:
+            self._ranker(searcher).warm_up(DEFAULT_FIELDS)
+
     def parse(self, text: str) -> Query:
         return self._queries.parse(text)
 
     def search(self, text: str, *, sort: str = "relevance", tag: str | None = None,
-               complete_last: bool = True, limit: int | None = RELEVANCE_LIMIT) -> Results:
-        """Never raises for any query string: a bad query falls back to plain words."""
+               complete_last: bool = True, limit: int | None = RELEVANCE_LIMIT,
+               cancelled: Callable[[], bool] | None = None) -> Results:
+        """Never raises for any query string: a bad query falls back to plain words.
+
+        `cancelled` is asked between posting lists; when it says so, SearchCancelled
+        is raised and the search stops early.
+        """
         start = time.perf_counter()
         try:
             built = self._queries.build(text, complete_last)
             note = built.note
-            results = self._run(built.query, sort, tag, limit)
-        except IndexBroken:
+            results = self._run(built.query, sort, tag, limit, cancelled)
+        except (IndexBroken, SearchCancelled):
             raise
         except Exception as failure:  # noqa: BLE001 - any parser/matcher failure
             note = f"could not read the query as written ({type(failure).__name__}); " \
@@ -385,7 +401,8 @@ class SearchIndex:
         return Results(text, docnums, scores, total, time.perf_counter() - start, built.terms,
                        error=note, _searcher=searcher)
 
-    def _run(self, query: Query, sort: str, tag: str | None, limit: int | None):
+    def _run(self, query: Query, sort: str, tag: str | None, limit: int | None,
+             cancelled: Callable[[], bool] | None = None):
         with self._lock:
             searcher = self._searcher
             if searcher is None:
@@ -395,6 +412,9 @@ class SearchIndex:
         if not ranked and filter_query is None and isinstance(query, Every):
             order = self._every_paper(searcher, sort)
             return order, [], len(order), searcher
+        fast = self._vector_run(searcher, query, sort, filter_query, limit, cancelled)
+        if fast is not None:
+            return fast
         if ranked:
             # Collecting every match gives the exact total for free; asking a limited
             # search for its length runs the whole query a second time (35-40% of a
@@ -408,6 +428,46 @@ class SearchIndex:
         hits = searcher.search(query, filter=filter_query, limit=None, sortedby=fields)
         docnums = [hit.docnum for hit in hits]
         return docnums, [], len(docnums), searcher
+
+    def _vector_run(self, searcher, query: Query, sort: str, filter_query: Query | None,
+                    limit: int | None, cancelled: Callable[[], bool] | None):
+        """The query ranked (or matched, for a field sort) over whole posting lists; None
+        when its shape is one only Whoosh's matchers evaluate."""
+        from .vector_ranking import Unsupported  # numpy loads after the first paint
+
+        try:
+            ranker = self._ranker(searcher)
+            if sort == "relevance":
+                docnums, scores = ranker.rank(query, filter_query, cancelled)
+                return docnums[:limit].tolist(), scores[:limit].tolist(), len(docnums), \
+                    searcher
+            matched = ranker.matching(query, filter_query, cancelled)
+        except Unsupported:
+            return None
+        position = self._sort_positions(searcher, sort)
+        docnums = matched[position[matched].argsort(kind="stable")].tolist()
+        return docnums, [], len(docnums), searcher
+
+    def _ranker(self, searcher):
+        from .vector_ranking import VectorRanker
+
+        ranker = getattr(searcher, "_papers_ranker", None)
+        if ranker is None:
+            ranker = searcher._papers_ranker = VectorRanker(searcher)
+        return ranker
+
+    def _sort_positions(self, searcher, sort: str):
+        """Each document's place in `sort` order, to order any subset at array speed."""
+        import numpy as np
+
+        key = (id(searcher), f"{sort}:positions")
+        positions = self._orders.get(key)
+        if positions is None:
+            order = np.asarray(self._every_paper(searcher, sort), dtype=np.int64)
+            positions = np.full(searcher.doc_count_all(), len(order), dtype=np.int64)
+            positions[order] = np.arange(len(order))
+            self._orders[key] = positions
+        return positions
 
     def _every_paper(self, searcher, sort: str) -> list[int]:
         """Every paper in `sort` order, kept per searcher: the empty query is the start

@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from index import Card, Library, LibraryError, Paper, Results, StoreError
 from index.export import EXPORT_FORMATS
-from index.search import SORTS
+from index.search import SORTS, SearchCancelled
 
 from .commands import ActionCommands, JumpToPaper
 from .config import Config, load_config, save_config
@@ -230,8 +230,15 @@ class PapersApp(ReadingListActions, App):
             if get_current_worker().is_cancelled:
                 return
             self.call_from_thread(self._show_results, seq, first, cursor)
-        results = self.library.search(query, sort=sort, tag=tag)
-        if get_current_worker().is_cancelled:
+        worker = get_current_worker()
+        try:
+            # A newer keystroke cancels this worker: stop between posting lists rather
+            # than finish a ranking nobody will see while the UI thread waits for the GIL.
+            results = self.library.search(query, sort=sort, tag=tag,
+                                          cancelled=lambda: worker.is_cancelled)
+        except SearchCancelled:
+            return
+        if worker.is_cancelled:
             return
         self.call_from_thread(self._show_results, seq, results, cursor)
         if results.total < 3 and results.suggestion:  # worked out after the results show

@@ -1,0 +1,133 @@
+"""Ranking with numpy over whole posting lists gives Whoosh's own results and scores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from index import Library
+from index.search import SORT_FIELDS, SearchCancelled
+from index.vector_ranking import Unsupported, VectorRanker
+
+QUERIES = [
+    "reinforcement", "diffusion models", "graph neural networks", "policy gradient variance",
+    "r", "re", "rei", "reinforcement l", "reinforcement lea", "language mod",
+    "title:bandit", "author:zhang", "title:policy OR abstract:reward", "graph -neural",
+    "optimizaton~", "convex AND (bound OR regret)", "year:2023 privacy", "zzzzunknown",
+]
+
+
+def _canonical(docnums: list[int], scores: list[float]) -> list[int]:
+    """Order by score, then document number, treating scores equal to 1e-9 as ties:
+    summing in another order changes the last bits, which is not a ranking difference."""
+    return [d for _s, d in sorted(zip(np.round(scores, 9), docnums, strict=True),
+                                  key=lambda pair: (-pair[0], pair[1]))]
+
+
+def _assert_same_as_whoosh(library: Library, text: str) -> int:
+    index = library.index
+    searcher = index._searcher
+    query = index._queries.build(text, True).query
+    docnums, scores = VectorRanker(searcher).rank(query)
+    hits = searcher.search(query, limit=None).top_n
+    whoosh_docnums = [docnum for _score, docnum in hits]
+    whoosh_scores = [score or 0.0 for score, _docnum in hits]
+    if " -" in text:  # Whoosh's AndNot can keep one excluded paper: see the test below
+        excluded = set(whoosh_docnums) - set(docnums.tolist())
+        keep = [i for i, d in enumerate(whoosh_docnums) if d not in excluded]
+        whoosh_docnums = [whoosh_docnums[i] for i in keep]
+        whoosh_scores = [whoosh_scores[i] for i in keep]
+    assert sorted(docnums.tolist()) == sorted(whoosh_docnums), text
+    by_docnum = dict(zip(whoosh_docnums, whoosh_scores, strict=True))
+    assert np.allclose(scores, [by_docnum[d] for d in docnums.tolist()],
+                       rtol=1e-12, atol=1e-12), text
+    assert docnums.tolist() == _canonical(whoosh_docnums, whoosh_scores), text
+    return len(docnums)
+
+
+@pytest.mark.parametrize("text", QUERIES)
+def test_rank_equals_whoosh_on_icml2023(icml2023_library: Library, text: str) -> None:
+    _assert_same_as_whoosh(icml2023_library, text)
+
+
+def test_typical_queries_match_many_papers(icml2023_library: Library) -> None:
+    """The comparisons above are not vacuous: most queries match hundreds of papers."""
+    counts = [_assert_same_as_whoosh(icml2023_library, q) for q in QUERIES[:10]]
+    assert sorted(counts)[1] > 20 and max(counts) > 1000
+
+
+def _write_list(path: Path, title: str, abstracts: list[str]) -> Path:
+    path.write_text(title + "\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
+    return path
+
+
+def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
+                                                          tmp_path: Path) -> None:
+    """Several segments (each added list commits one) and deleted documents (a tag
+    replaces the paper's document) must be mapped to the right global numbers."""
+    for n in range(3):
+        abstracts = [f"We study graph policy learning number {n}x{i} with neural "
+                     f"bandits and {'regret' if i % 2 else 'privacy'} bounds." for i in range(6)]
+        library.add(_write_list(tmp_path / f"extra{n}.txt", f"Workshop 202{n} papers",
+                                abstracts))
+    ids = [card.id for card in library.search("graph policy").cards()]
+    library.tag(ids[:4], ["keep"])
+    searcher = library.index._searcher
+    ranker = VectorRanker(searcher)
+    assert len(ranker._leaves) > 1 and ranker._live is not None
+    for text in ("graph policy", "neural bandits regret", "privacy", "le", "tag:keep graph",
+                 "learning"):
+        _assert_same_as_whoosh(library, text)
+
+
+def test_excluded_word_never_matches(home: Path, tmp_path: Path) -> None:
+    """`graph -neural` must drop every paper with "neural". Whoosh's AndNot matcher keeps
+    the first positive match when the excluded word's postings start before it."""
+    library = Library(home, seed=False)
+    abstracts = ([f"Neural methods, variant {i}, without the other word." for i in range(16)]
+                 + [f"Graph neural networks, variant {i}." for i in range(8)]
+                 + ["Graph kernels alone, with no other method in sight."])
+    library.add(_write_list(tmp_path / "mixed.txt", "ICML 2026 Papers", abstracts))
+    found = library.search("graph -neural")
+    assert [library.paper(card.id).abstract for card in found.cards()] == [abstracts[-1]]
+    library.close()
+
+
+def test_cancelled_search_stops(icml2023_library: Library) -> None:
+    with pytest.raises(SearchCancelled):
+        icml2023_library.search("reinforcement learning", cancelled=lambda: True)
+    asked = []
+
+    def cancel_after_three() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(SearchCancelled):
+        icml2023_library.search("graph neural networks", cancelled=cancel_after_three)
+    finished = icml2023_library.search("graph neural networks", cancelled=lambda: False)
+    assert finished.ids() == icml2023_library.search("graph neural networks").ids()
+
+
+@pytest.mark.parametrize("sort", ["title", "venue"])
+def test_field_sorted_results_equal_whoosh(icml2023_library: Library, sort: str) -> None:
+    index = icml2023_library.index
+    for text in ("policy gradient", "re", "title:bandit"):
+        query = index._queries.build(text, True).query
+        expected = [hit.docnum for hit in index._searcher.search(
+            query, limit=None, sortedby=SORT_FIELDS[sort])]
+        assert icml2023_library.search(text, sort=sort).docnums == expected
+
+
+def test_phrases_are_left_to_whoosh(icml2023_library: Library) -> None:
+    index = icml2023_library.index
+    query = index._queries.build('"reinforcement learning"', False).query
+    with pytest.raises(Unsupported):
+        VectorRanker(index._searcher).rank(query)
+    found = icml2023_library.search('"reinforcement learning"', complete_last=False)
+    assert found.total > 50
+    assert all("reinforcement learning" in
+               " ".join((icml2023_library.paper(c.id).title + " "
+                         + icml2023_library.paper(c.id).abstract).lower().split())
+               for c in found.cards(0, 20))
