@@ -6,9 +6,9 @@ took 0.4-0.6 s (SQLite FTS5: 15-25 ms). Here the same index is read a posting bl
 time into arrays, and the same formula (`whoosh.scoring.bm25`, with Whoosh's own idf,
 average lengths and field-length bytes) runs over whole arrays.
 
-Only the query shapes the search box produces are handled: terms, AND, OR, ANDNOT and
-words expanded by fuzzy matching. Anything else (phrases, ranges, wildcards, NOT alone)
-raises `Unsupported` and Whoosh's own matchers run it; tests check both agree.
+Only the query shapes the search box produces are handled: terms, AND, OR, ANDNOT, and
+the words a fuzzy term, prefix or wildcard expands to. Anything else (phrases, ranges,
+NOT alone) raises `Unsupported` and Whoosh's own matchers run it; tests check both agree.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
-from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Query, Term
+from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, Term, Wildcard
 from whoosh.reading import TermNotFound
 from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
@@ -162,12 +162,16 @@ class VectorRanker:
             kept.mask &= ~removed.mask
             kept.scores[removed.mask] = 0.0
             return kept
-        if kind is FuzzyTerm:  # constantscore changes nothing: Whoosh falls back to BM25F
+        if kind in (FuzzyTerm, Prefix, Wildcard):
+            # Whoosh scores these expansions by BM25F in libraries over 5,000 papers and
+            # gives them a constant score below that (its preloaded OR drops the
+            # weighting); here they are always ranked, so size does not change the order.
             return self._expanded(query, cancelled)
         raise Unsupported(kind.__name__)
 
-    def _expanded(self, query: FuzzyTerm, cancelled: Callable[[], bool]) -> _Matches:
-        """A fuzzy word is the OR of the words it reaches, as Whoosh expands it."""
+    def _expanded(self, query: Query, cancelled: Callable[[], bool]) -> _Matches:
+        """A fuzzy word or a pattern is the OR of the words it reaches, as Whoosh
+        expands it."""
         # Segment by segment, as Whoosh does: across all of them at once its brute-force
         # edit-distance scan reads a merged lexicon and is five times slower.
         words = sorted({w for reader, _offset in self._leaves for w in query._btexts(reader)
