@@ -37,6 +37,8 @@ _SLOT = "zzqslotzzq"  # survives every analyzer unchanged
 _MINUS = r"(?:^|(?<=\s))-(?=\S)"
 _PLUS = r"(?:^|(?<=\s))\+(?=\S)"
 _UNSTEMMED = ("name", "authors")
+_STEMMED = ("title", "abstract")
+_PLAIN_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,8 @@ class QueryBuilder:
                     and all(c.isalnum() or c in "-_." for c in tail)):
                 stripped, last = f"{head} {_SLOT}", tail
         terms = HighlightTerms.from_query(stripped.replace(_SLOT, ""))
-        query = self._parser.parse(stripped) if stripped else Every()
+        query = (self._plain_words(stripped) or self._parser.parse(stripped)) if stripped \
+            else Every()
         prefix = self._prefix_query(last, terms) if last else None
 
         def swap(node: Query) -> Query:
@@ -102,6 +105,26 @@ class QueryBuilder:
             if stripped:
                 note = "nothing to search for in that query; showing every paper"
         return Built(query, terms, note)
+
+    def _plain_words(self, text: str) -> Query | None:
+        """The query Whoosh's parser builds for plain words, built directly: the parser
+        takes 0.2-0.5 ms, most of a search in a library of a few thousand papers.
+        None when `text` has anything but plain words (tests compare the two)."""
+        words = text.split()
+        if not all(_PLAIN_WORD.fullmatch(w) and w not in OPERATORS for w in words):
+            return None
+        groups = []
+        for word in words:
+            folded, stemmed = analysis.words(word), analysis.stems(word)
+            if not folded:
+                continue  # a stop word: the parser drops it from every field
+            group = Or([Term(field, stemmed[0] if field in _STEMMED else folded[0],
+                             boost=FIELD_BOOSTS[field]) for field in DEFAULT_FIELDS])
+            if group not in groups:  # the parser's normalising drops repeats
+                groups.append(group)
+        if not groups:
+            return NullQuery
+        return groups[0] if len(groups) == 1 else And(groups)
 
     def _prefix_query(self, word: str, terms: HighlightTerms) -> Query:
         """The word being typed: its exact (stemmed) match, or any word it begins."""

@@ -514,3 +514,24 @@ def test_did_you_mean_never_raises_for_short_or_unknown_words(seeded_library, qu
     results = seeded_library.search(query)
     suggestion = results.suggestion  # worked out lazily, after the results show
     assert suggestion is None or isinstance(suggestion, str)
+
+
+_WORDS = st.sampled_from(["graph", "Neural", "the", "of", "a", "x", "2023", "RL", "models",
+                          "running", "optimization", "AND", "OR", "NOT", "zzqslotzzq",
+                          "poincare", "I", "iid", "Transformers"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, min_size=1, max_size=6))
+def test_plain_words_build_the_parsers_query(words):
+    """Plain words skip Whoosh's parser; the query built must be the parser's own."""
+    from index.query import QueryBuilder
+    from index.search import make_schema
+
+    builder = QueryBuilder(make_schema(), lambda: None)
+    text = " ".join(words)
+    direct = builder._plain_words(text)
+    if any(w in ("AND", "OR", "NOT") for w in words):
+        assert direct is None  # operators go through the parser
+    else:
+        assert direct == builder.parse(text)
