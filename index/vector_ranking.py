@@ -44,6 +44,20 @@ class _Matches:
         self.scores = scores
 
 
+class _Postings:
+    """One term's matches: document numbers (each once) and their scores."""
+
+    __slots__ = ("ids", "scores")
+
+    def __init__(self, ids: np.ndarray, scores: np.ndarray) -> None:
+        self.ids = ids
+        self.scores = scores
+
+
+_NO_POSTINGS = _Postings(np.empty(0, dtype=np.int64), np.empty(0))
+_Part = _Matches | _Postings
+
+
 class VectorRanker:
     """Evaluates queries over one searcher's segments; caches per-segment arrays."""
 
@@ -135,7 +149,7 @@ class VectorRanker:
 
     # -- evaluating -----------------------------------------------------------------
     def evaluate(self, query: Query, cancelled: Callable[[], bool] | None = None) -> _Matches:
-        matches = self._node(query, cancelled or (lambda: False))
+        matches = self._dense(self._node(query, cancelled or (lambda: False)))
         if self._live is not None:
             matches.mask &= self._live
         return matches
@@ -143,24 +157,37 @@ class VectorRanker:
     def _empty(self) -> _Matches:
         return _Matches(np.zeros(self._size, dtype=bool), np.zeros(self._size))
 
-    def _node(self, query: Query, cancelled: Callable[[], bool]) -> _Matches:
+    def _dense(self, part: _Part) -> _Matches:
+        if isinstance(part, _Matches):
+            return part
+        matches = self._empty()
+        matches.mask[part.ids] = True
+        matches.scores[part.ids] = part.scores
+        return matches
+
+    def _node(self, query: Query, cancelled: Callable[[], bool]) -> _Part:
         if cancelled():
             raise SearchCancelled
         kind = type(query)
         if query is NullQuery:
-            return self._empty()
+            return _NO_POSTINGS
         if kind is Term:
             return self._term(query)
         if (kind is Or and not query.minmatch and not query.scale) or kind is And:
             parts = [self._node(q, cancelled) for q in query.subqueries]
+            if not parts:
+                return _NO_POSTINGS
             combined = self._or(parts) if kind is Or else self._and(parts)
             # Whoosh applies a compound's boost only when it has several parts.
-            return self._boosted(combined, query.boost if len(parts) > 1 else 1.0)
+            if len(parts) > 1 and query.boost != 1.0:
+                combined.scores *= query.boost
+            return combined
         if kind is AndNot:
-            kept = self._node(query.a, cancelled)
+            kept = self._dense(self._node(query.a, cancelled))
             removed = self._node(query.b, cancelled)
-            kept.mask &= ~removed.mask
-            kept.scores[removed.mask] = 0.0
+            dropped = removed.ids if isinstance(removed, _Postings) else removed.mask
+            kept.mask[dropped] = False
+            kept.scores[dropped] = 0.0
             return kept
         if kind in (FuzzyTerm, Prefix, Wildcard):
             # Whoosh scores these expansions by BM25F in libraries over 5,000 papers and
@@ -169,7 +196,7 @@ class VectorRanker:
             return self._expanded(query, cancelled)
         raise Unsupported(kind.__name__)
 
-    def _expanded(self, query: Query, cancelled: Callable[[], bool]) -> _Matches:
+    def _expanded(self, query: Query, cancelled: Callable[[], bool]) -> _Part:
         """A fuzzy word or a pattern is the OR of the words it reaches, as Whoosh
         expands it."""
         # Segment by segment, as Whoosh does: across all of them at once its brute-force
@@ -178,24 +205,23 @@ class VectorRanker:
                         if w})
         terms = [Term(query.fieldname, w) for w in words]
         if not terms:
-            return self._empty()
+            return _NO_POSTINGS
         if len(terms) == 1:
             return self._node(terms[0], cancelled)
         return self._node(Or(terms, boost=query.boost), cancelled)
 
-    def _term(self, query: Term) -> _Matches:
+    def _term(self, query: Term) -> _Part:
         fieldname = query.fieldname
-        matches = self._empty()
         if fieldname not in self._schema:
-            return matches
+            return _NO_POSTINGS
         field = self._schema[fieldname]
         try:
             btext = field.to_bytes(query.text)
         except ValueError:
-            return matches
+            return _NO_POSTINGS
         ids, weights = self._postings(fieldname, btext)
         if not len(ids):
-            return matches
+            return _NO_POSTINGS
         if field.scorable:
             searcher = self._searcher
             idf = searcher.idf(fieldname, btext)
@@ -209,34 +235,40 @@ class VectorRanker:
             scores = weights  # Whoosh's WeightScorer: the term's weight in the document
         if query.boost != 1.0:
             scores = scores * query.boost
-        matches.mask[ids] = True
-        matches.scores[ids] = scores
-        return matches
+        return _Postings(ids, scores)
 
-    @staticmethod
-    def _boosted(matches: _Matches, boost: float) -> _Matches:
-        if boost != 1.0:
-            matches.scores *= boost
-        return matches
+    def _or(self, parts: list[_Part]) -> _Part:
+        if len(parts) == 1:
+            return parts[0]
+        # One dense accumulator for the whole OR: a prefix expands to dozens of terms,
+        # and an array of every document per term cost more than the terms themselves.
+        total = next((p for p in parts if isinstance(p, _Matches)), None) or self._empty()
+        for part in parts:
+            if part is total:
+                continue
+            if isinstance(part, _Postings):
+                total.mask[part.ids] = True
+                total.scores[part.ids] += part.scores  # a term's ids are unique
+            else:
+                total.mask |= part.mask
+                total.scores += part.scores
+        return total
 
-    def _or(self, parts: list[_Matches]) -> _Matches:
-        if not parts:
-            return self._empty()
-        first, *rest = parts
-        for part in rest:
-            first.mask |= part.mask
-            first.scores += part.scores
-        return first
-
-    def _and(self, parts: list[_Matches]) -> _Matches:
-        if not parts:
-            return self._empty()
-        first, *rest = parts
-        for part in rest:
-            first.mask &= part.mask
-            first.scores += part.scores
-        first.scores[~first.mask] = 0.0
-        return first
+    def _and(self, parts: list[_Part]) -> _Part:
+        if len(parts) == 1:
+            return parts[0]
+        total = self._dense(parts[0])
+        for part in parts[1:]:
+            if isinstance(part, _Postings):
+                present = np.zeros(self._size, dtype=bool)
+                present[part.ids] = True
+                total.mask &= present
+                total.scores[part.ids] += part.scores
+            else:
+                total.mask &= part.mask
+                total.scores += part.scores
+        total.scores[~total.mask] = 0.0
+        return total
 
     # -- ranking -------------------------------------------------------------------
     def rank(self, query: Query, allowed: Query | None = None,
