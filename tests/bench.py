@@ -289,13 +289,13 @@ def _(r):
     return f"{_ms(f['median'])} / {_ms(f['p95'])}" if f else "–"
 
 
-@row("cold: first search / prefix table, ms")
+@row("cold: first search / prefix table / warm-up, ms")
 def _(r):
     c = _get(r, "search", "cold")
     if not c:
         return "–"
     return f"{_ms(c['first_search_ms'])} / {_ms(c['prefix_table_ms'])} " \
-           f"({c['prefix_table_terms']:,} words)"
+           f"({c['prefix_table_terms']:,} words) / {_ms(c.get('warm_up_ms'))}"
 
 
 @row("app: launch → first paint, s")

@@ -9,6 +9,7 @@ top 1,000 and an exact count, then `highlight()` of the visible titles and of on
 
 from __future__ import annotations
 
+import gc
 import math
 import re
 import sqlite3
@@ -142,6 +143,14 @@ def papers_search(home: Path, repeats: int, progress: Callable[[str], None]) -> 
     started = time.perf_counter()
     library.search("neural")
     cold["first_word_search_ms"] = (time.perf_counter() - started) * 1000
+    # What the app does after its first paint: load the rest of what typing needs, then
+    # keep the garbage collector from walking it (tui/app.py `_open_library`).
+    started = time.perf_counter()
+    if hasattr(library, "warm_up"):
+        library.warm_up()
+    cold["warm_up_ms"] = (time.perf_counter() - started) * 1000
+    gc.collect()
+    gc.freeze()
 
     def one(query: str, _fts: str, _where: str, typing: bool) -> Run:
         start = time.perf_counter()
