@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import sqlite3
-import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -30,9 +29,6 @@ from index.search import SORTS
 from .commands import ActionCommands, JumpToPaper
 from .config import Config, load_config, save_config
 from .reading_lists import ALL_TAGS, ReadingListActions
-from .screens import (
-    HelpScreen,
-)
 from .widgets.abstract import AbstractPane
 from .widgets.clean_input import CleanInput
 from .widgets.results import ResultsView
@@ -412,12 +408,16 @@ class PapersApp(ReadingListActions, App):
 
     @work(thread=True, group="browser")
     def _open_in_browser(self, link: str) -> None:
+        import webbrowser  # 5 ms of start-up for a key seldom pressed
+
         opened = webbrowser.open(link)
         message = f"Opened {link}" if opened else f"No browser found to open {link}"
         self.call_from_thread(self.notify, message, markup=False,
                               severity="information" if opened else "warning")
 
     def action_help(self) -> None:
+        from .screens import HelpScreen
+
         self.push_screen(HelpScreen(self.help_sections()))
 
     def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
