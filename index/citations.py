@@ -14,16 +14,19 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
-import bibtexparser
-from bibtexparser import model
-from bibtexparser.middlewares import AddEnclosingMiddleware
-from pybtex.database import Person
-from pybtex.exceptions import PybtexError
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
 from .models import Paper
+
+if TYPE_CHECKING:
+    from bibtexparser import model
+
+# bibtexparser and pybtex (with the importlib.metadata it pulls in) are imported where
+# a citation is made: the app and every command import this module for FORMATS, and
+# most launches cite nothing.
 
 FORMATS = ("bibtex", "apa", "markdown", "plain")
 
@@ -92,6 +95,9 @@ _STOPWORDS = frozenset({
 
 def split_name(author: str) -> tuple[str, str, str, str]:
     """(given, particle, family, suffix) of a name, split the way BibTeX splits it."""
+    from pybtex.database import Person
+    from pybtex.exceptions import PybtexError
+
     try:
         person = Person(author)
     except PybtexError:
@@ -244,6 +250,8 @@ def _note(paper: Paper) -> str | None:
 
 
 def _entry(paper: Paper, key: str) -> model.Entry:
+    from bibtexparser import model
+
     fields = [model.Field("title", bibtex_title(paper.title))]
     if paper.authors:
         fields.append(model.Field("author", " and ".join(map(_bibtex_name, paper.authors))))
@@ -259,6 +267,9 @@ def _entry(paper: Paper, key: str) -> model.Entry:
 
 
 def bibtex(papers: Sequence[Paper]) -> str:
+    import bibtexparser
+    from bibtexparser.middlewares import AddEnclosingMiddleware
+
     library = bibtexparser.Library()
     for paper, key in zip(papers, citation_keys(papers), strict=True):
         library.add(_entry(paper, key))

@@ -8,13 +8,19 @@ Per corpus, each phase runs in a fresh process (tests/bench_child.py) so that it
 and its start-up are its own: a fresh build of all lists but the last (import + index),
 then adding the last list (the incremental update), the start-up check on unchanged
 lists, search in process (papers, then SQLite FTS5 on the same papers and queries), the
-app through Pilot, and last adding and removing a 20-paper list. Writes `bench.json` and
-`bench.md` to --out. Measurement only: nothing here asserts a timing.
+app through Pilot, the real `papers` command launched in a pseudo-terminal (fork to the
+first results on its screen, tests/bench_terminal.py), and last adding and removing a
+20-paper list. Writes `bench.json` and `bench.md` to --out. Measurement only: nothing
+here asserts a timing.
+
+The project's bytecode is compiled first, as pip does when it installs papers: with
+PYTHONDONTWRITEBYTECODE set, every launch would otherwise compile its modules again.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import platform
@@ -30,10 +36,12 @@ from pathlib import Path
 
 from .bench_corpus import REPO, Corpus, log, parse_size, prepare, small_list
 from .bench_search import TYPED
+from .bench_terminal import terminal_launch
 
 DEFAULT_SIZES = ["icml2026", "icml2023", "10k", "100k"]
 QUICK_SIZES = ["icml2026", "icml2023", "10k"]
 STARTUP_RUNS = 3
+TERMINAL_RUNS = 5
 
 
 # -- running phases ----------------------------------------------------------------------------
@@ -96,6 +104,10 @@ def bench_corpus(corpus: Corpus, work: Path, args: argparse.Namespace) -> dict:
     if not args.skip_app:
         result["app"] = run_child("app", {"home": str(home), "label": label}, work,
                                   600 + scale * 0.02)
+        result["terminal"] = terminal_launch(str(home), TERMINAL_RUNS)
+        if "launch_s" in result["terminal"]:
+            log(f"{label}: real terminal, launch to first results "
+                f"{result['terminal']['launch_s']:.2f} s (median of {TERMINAL_RUNS})")
     result["round_trip"] = run_child("round_trip", {"home": str(home), "label": label,
                                                     "file": str(small_list(work / "small"))},
                                      work, 600)
@@ -308,6 +320,21 @@ def _(r):
     return f"{_s(a['launch_s'])} (app {_s(a['first_paint_s'])})"
 
 
+@row("`papers` in a terminal: launch → first results on screen, median (min–max) s")
+def _(r):
+    t = r.get("terminal")
+    if not t:
+        return "skipped"
+    if "error" in t:
+        return t["error"]
+    return f"{_s(t['launch_s'])} ({_s(t['min_s'])}–{_s(t['max_s'])})"
+
+
+def launch_s(r: dict) -> float | None:
+    """Launch to first results: the real terminal's figure when measured, else Pilot's."""
+    return _get(r, "terminal", "launch_s") or _get(r, "app", "launch_s")
+
+
 def _spread(k) -> str:
     return f"{_ms(k['median'])} / {_ms(k['p95'])} / {_ms(k['max'])}" if k else "–"
 
@@ -417,7 +444,7 @@ def targets(results: list[dict]) -> list[dict]:
                   _get(app_keys, "max"), 50, "ms")
             check("keystroke with visible rows (in process), every keystroke", r,
                   _get(typed, "max"), 50, "ms")
-            check("launch → first results painted", r, _get(r, "app", "launch_s"), 0.6, "s")
+            check("launch → first results painted", r, launch_s(r), 0.6, "s")
             check("app memory at first paint", r, _get(r, "app", "rss_first_paint_mb"),
                   150, "MB")
         elif t == "30k":
@@ -434,7 +461,7 @@ def targets(results: list[dict]) -> list[dict]:
                   _get(typed, "median"), 100, "ms")
             check("keystroke with visible rows (in process), p95", r, _get(typed, "p95"),
                   250, "ms")
-            check("launch → first results painted", r, _get(r, "app", "launch_s"), 1.5, "s")
+            check("launch → first results painted", r, launch_s(r), 1.5, "s")
             check("app memory at first paint", r, _get(r, "app", "rss_first_paint_mb"),
                   600, "MB")
             built = _get(r, "build", "papers")
@@ -528,6 +555,8 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     info = machine()
     log(f"machine: {machine_line(info)}; scratch in {work}")
+    for package in ("index", "tui"):
+        compileall.compile_dir(REPO / package, quiet=1)
     started = time.perf_counter()
     results = []
     try:

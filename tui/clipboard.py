@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pyperclip
-
 from index.render import sanitize
 
 SYSTEM = "system clipboard"
@@ -19,6 +17,8 @@ TERMINAL = "terminal clipboard (OSC 52; no system clipboard found)"
 def copy_text(text: str, terminal_copy: Callable[[str], None]) -> str:
     """Copy `text`; returns where it went. Never raises for a missing clipboard."""
     text = sanitize(text)  # nothing that reaches a clipboard may carry escape sequences
+    import pyperclip  # loads ctypes: kept off the app's start-up
+
     try:
         pyperclip.copy(text)
         return SYSTEM

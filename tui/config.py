@@ -12,8 +12,6 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomli_w
-
 from index.citations import FORMATS as CITATION_FORMATS
 from index.search import SORTS
 
@@ -66,6 +64,8 @@ def load_config(path: Path) -> Config:
 def save_config(path: Path, config: Config) -> None:
     if not config.writable:
         return
+    import tomli_w  # only a changed setting is written: not needed to start
+
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(f".{path.name}.{uuid.uuid4().hex}")
     temp.write_text(tomli_w.dumps(config.as_toml()), encoding="utf-8")

@@ -11,6 +11,7 @@ import os
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -20,16 +21,13 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from index import LibraryError
 
 from .clipboard import copy_text
-from .screens import (
-    CiteScreen,
-    ConfirmScreen,
-    Edit,
-    EditScreen,
-    PathScreen,
-    TagChange,
-    TagScreen,
-)
 from .widgets.results import ResultsView
+
+if TYPE_CHECKING:
+    from .screens import Edit, TagChange
+
+# The dialogs (tui.screens) are imported by the actions that open them: nothing needs
+# them before the first results are painted.
 
 ALL_TAGS = "\0all"
 EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
@@ -61,6 +59,8 @@ class ReadingListActions:
             return
         current = sorted({t for p in papers for t in p.tags})
         all_tags = [tag for tag, _ in self.library.tags()]
+        from .screens import TagScreen
+
         self.push_screen(TagScreen(self._describe(papers), current, all_tags),
                          partial(self._apply_tags, [p.id for p in papers]))
 
@@ -148,6 +148,8 @@ class ReadingListActions:
     def action_choose_citation(self) -> None:
         papers = self.target_papers()
         if papers:
+            from .screens import CiteScreen
+
             self.push_screen(CiteScreen(self._describe(papers)),
                              lambda fmt: fmt and self.action_copy_citation(fmt))
 
@@ -168,6 +170,8 @@ class ReadingListActions:
             return
         paper = self.library.paper(card.id)
         title = "" if paper.title_derived else paper.title
+        from .screens import EditScreen
+
         self.push_screen(EditScreen(title, paper.authors, paper.url or ""),
                          partial(self._apply_edit, paper.id))
 
@@ -184,6 +188,8 @@ class ReadingListActions:
 
     def export_tag(self, tag: str, fmt: str) -> None:
         default = str(Path.cwd() / f"{tag}.{EXPORT_SUFFIX[fmt]}")
+        from .screens import PathScreen
+
         self.push_screen(PathScreen(f"Export #{tag} as {fmt} to:", default),
                          partial(self._export_to, tag, fmt, False))
 
@@ -192,6 +198,8 @@ class ReadingListActions:
             return
         target = Path(os.path.expanduser(path))
         if target.exists() and not overwrite:
+            from .screens import ConfirmScreen
+
             self.push_screen(ConfirmScreen(f"{target} exists. Overwrite it?"),
                              lambda yes: yes and self._export_to(tag, fmt, True, path))
             return
