@@ -6,9 +6,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from whoosh.query import Every
 
 from index import Library
-from index.search import SORT_FIELDS, SearchCancelled
+from index.search import SORT_FIELDS, SearchCancelled, _sorted_by_columns
 from index.vector_ranking import Unsupported, VectorRanker
 
 QUERIES = [
@@ -93,6 +94,10 @@ def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
     for text in ("graph policy", "neural bandits regret", "privacy", "le", "tag:keep graph",
                  "learning"):
         _assert_same_as_whoosh(library, text)
+    for fields in SORT_FIELDS.values():  # the empty query's order, read from columns
+        expected = [hit.docnum for hit in searcher.search(Every(), limit=None,
+                                                           sortedby=fields)]
+        assert _sorted_by_columns(searcher.reader(), fields) == expected
 
 
 def test_excluded_word_never_matches(home: Path, tmp_path: Path) -> None:
