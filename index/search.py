@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
 from whoosh.query import And, Every, NullQuery, Query, Term
 
 from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
@@ -44,10 +44,10 @@ Progress = Callable[[int, int], None]
 def make_schema() -> Schema:
     return Schema(
         id=ID(stored=True, unique=True),
-        title=TEXT(analyzer=analysis.stem_analyzer()),
-        name=TEXT(analyzer=analysis.word_analyzer()),
-        authors=TEXT(analyzer=analysis.word_analyzer()),
-        abstract=TEXT(analyzer=analysis.stem_analyzer()),
+        title=analysis.WordText(stemmed=True),
+        name=analysis.WordText(),
+        authors=analysis.WordText(),
+        abstract=analysis.WordText(stemmed=True),
         venue=KEYWORD(lowercase=True),
         year=NUMERIC(int, bits=32, signed=False),
         tag=KEYWORD(lowercase=True, commas=True, scorable=False),
@@ -58,7 +58,7 @@ def make_schema() -> Schema:
         # Unscored (no lengths, no positions): it only decides *whether* a paper matches.
         # A separate edge-n-gram field made indexing 1.7x slower; marked one- and
         # two-letter prefixes in this field cost a fifth of that (see analysis.py).
-        words=KEYWORD(analyzer=analysis.words_field_analyzer(), scorable=False),
+        words=analysis.MarkedWords(),
         title_sort=ID(sortable=True),
         venue_sort=ID(sortable=True),
         card=STORED(),
