@@ -60,3 +60,57 @@ def test_fields_still_analyse_queries_with_their_analyzers() -> None:
         analysis.stems("Optimizing the models")
     assert [t.text for t in schema["name"].analyzer("Optimizing the models")] == \
         analysis.words("Optimizing the models")
+
+
+def _postings(directory, papers, limitmb: float) -> list:
+    """Every term's postings, term statistics and field lengths of a fresh build."""
+    from whoosh import index as whoosh_index
+
+    ix = whoosh_index.create_in(str(directory), search.make_schema())
+    writer = ix.writer(limitmb=limitmb)
+    for paper in papers:
+        writer.add_document(**search.document(paper))
+    writer.commit()
+    seen = []
+    with ix.reader() as reader:
+        for fieldname in sorted(reader.schema.names()):
+            if not reader.schema[fieldname].indexed:
+                continue
+            for term in reader.lexicon(fieldname):
+                info = reader.term_info(fieldname, term)
+                seen.append((fieldname, term, info.weight(), info.doc_frequency(),
+                             info.min_length(), info.max_length(), info.max_weight()))
+                matcher = reader.postings(fieldname, term)
+                while matcher.is_active():
+                    seen.append((matcher.id(), matcher.weight(), matcher.value()))
+                    matcher.next()
+        for docnum in range(reader.doc_count_all()):
+            seen.append([reader.doc_field_length(docnum, name)
+                         for name in ("title", "name", "authors", "abstract")])
+    return seen
+
+
+def test_a_build_spilled_to_run_files_equals_one_kept_in_memory(seeded_library,
+                                                                 tmp_path) -> None:
+    """A large build sorts postings in run files on disk (written in chunks); a pool
+    small enough to spill every few papers must give exactly the in-memory result."""
+    from whoosh import writing
+
+    papers = list(seeded_library._all_papers())
+    spills = []
+    save = writing.PostingPool.save
+
+    def counting_save(pool):
+        spills.append(len(pool.current))
+        save(pool)
+
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "spilled").mkdir()
+    in_memory = _postings(tmp_path / "memory", papers, limitmb=256)
+    writing.PostingPool.save = counting_save
+    try:
+        spilled = _postings(tmp_path / "spilled", papers, limitmb=0.3)
+    finally:
+        writing.PostingPool.save = save
+    assert len(spills) >= 3 and max(spills) > 1024  # several runs, several chunks each
+    assert spilled == in_memory
