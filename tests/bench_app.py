@@ -60,13 +60,18 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
     from tui.app import PapersApp
     from tui.widgets.results import ResultsView
 
-    painted: list[tuple[float, object]] = []
+    # What was painted, not the Results themselves: holding every ranked list of 100k
+    # papers would charge the harness's memory to the app.
+    painted: list[tuple[float, str, bool, int]] = []  # moment, query, partial, count
+    last_painted: list[object] = [None]
     original = ResultsView.render_line
 
     def render_line(self, y):
         strip = original(self, y)
-        if self.results is not None and (not painted or painted[-1][1] is not self.results):
-            painted.append((time.perf_counter(), self.results))
+        results = self.results
+        if results is not None and results is not last_painted[0]:
+            last_painted[0] = results
+            painted.append((time.perf_counter(), results.query, results.partial, len(results)))
         return strip
 
     ResultsView.render_line = render_line
@@ -88,7 +93,7 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
 
         process = psutil.Process()
         out["rss_first_paint_mb"] = process.memory_info().rss / 2**20
-        out["first_results"] = len(painted[0][1]) if painted else 0
+        out["first_results"] = painted[0][3] if painted else 0
         on_first_paint()
         await workers_done(app)
         await pilot.pause()
@@ -107,9 +112,8 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
             (large libraries first show unranked first matches, marked `partial`)."""
             limit = time.perf_counter() + timeout
             while time.perf_counter() < limit:
-                for moment, results in painted[since:]:
-                    if getattr(results, "query", None) == text and not (
-                            ranked and getattr(results, "partial", False)):
+                for moment, query, partial, _count in painted[since:]:
+                    if query == text and not (ranked and partial):
                         return moment
                 await asyncio.sleep(0.0005)
             return None
