@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,11 @@ RELEVANCE_LIMIT: int | None = None
 SORTS = ("relevance", "title", "venue")
 SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"]}
 
-Progress = Callable[[int, int], None]
+# progress(done, total, phase): phase "papers" counts papers read into the writer, then
+# "writing" counts postings written to the new segment (a third of a large build).
+Progress = Callable[[int, int, str], None]
+WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a second
+WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
 
 def make_schema() -> Schema:
@@ -290,12 +295,14 @@ class SearchIndex:
         try:
             ix = whoosh_index.create_in(str(directory), self.schema)
             writer = ix.writer(limitmb=WRITER_MEMORY_MB)
+            if progress and total > WRITING_PROGRESS_ABOVE:
+                _report_writing(writer.pool, progress)
             count = 0
             for paper in papers:
                 writer.add_document(**document(paper))
                 count += 1
                 if progress and (count % 250 == 0 or count == total):
-                    progress(count, total)
+                    progress(count, total, "papers")
             writer.commit()
             self._write_meta(directory, {"schema": SCHEMA_VERSION, "store": store_uuid,
                                          "seq": seq, "built": time.time()})
@@ -522,6 +529,32 @@ class SearchIndex:
         docnums = [h.docnum for h in hits]
         return Results(f"similar:{paper.id}", docnums, [h.score for h in hits], len(docnums),
                        time.perf_counter() - start, HighlightTerms(), _searcher=searcher)
+
+
+def _report_writing(pool, progress: Progress) -> None:
+    """Report postings as the commit writes them out of `pool` (Whoosh gives no hook):
+    the pool's spills are counted as they happen, so the total is known at commit."""
+    saved = 0
+    save = pool.save
+
+    def counting_save() -> None:
+        nonlocal saved
+        saved += len(pool.current)
+        save()
+
+    iter_postings = pool.iter_postings
+
+    def reporting_iter_postings():
+        total = saved + len(pool.current)
+        postings = iter(iter_postings())  # a list when nothing was spilled
+        done = 0
+        while chunk := list(islice(postings, WRITING_PROGRESS_STEP)):
+            yield from chunk
+            done += len(chunk)
+            progress(done, total, "writing")
+
+    pool.save = counting_save
+    pool.iter_postings = reporting_iter_postings
 
 
 def _sorted_by_columns(reader, fields: list[str]) -> list[int]:

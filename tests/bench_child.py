@@ -80,7 +80,12 @@ def build(home: str, files: list[str], label: str) -> dict:
     marks = {"next": 0.0}
     indexing = time.perf_counter()
 
-    def progress(done: int, total: int) -> None:
+    def progress(done: int, total: int, phase: str = "papers") -> None:
+        if phase != "papers":
+            if done == total:
+                log(f"{label}: wrote {total:,} postings "
+                    f"({time.perf_counter() - indexing:.0f} s, {_rss_mb():.0f} MB)")
+            return
         if done / total >= marks["next"] or done == total:
             marks["next"] += 0.1
             log(f"{label}: indexed {done:,} of {total:,} "

@@ -413,6 +413,34 @@ def test_rebuild_reports_every_paper(library):
     assert (report.papers, report.indexed, report.rebuilt) == (33, 33, True)
 
 
+@pytest.mark.parametrize("pool_mb", [None, 1], ids=["in memory", "spilled to runs"])
+def test_large_rebuild_reports_papers_then_writing(home, icml2023_path, monkeypatch,
+                                                   pool_mb):
+    """The final write is a third of a large build: it moves the progress bar too, in
+    steps, up to the total number of postings (counted across the pool's spills to
+    disk), after every paper was read."""
+    import index.search
+
+    monkeypatch.setattr(index.search, "WRITING_PROGRESS_STEP", 50_000)
+    if pool_mb:
+        monkeypatch.setattr(index.search, "WRITER_MEMORY_MB", pool_mb)
+    library = Library(home, seed=False)
+    library.add(icml2023_path)
+    calls: list[tuple[int, int, str]] = []
+    library.rebuild(lambda done, total, phase: calls.append((done, total, phase)))
+    phases = [phase for _done, _total, phase in calls]
+    assert phases[0] == "papers" and phases[-1] == "writing"
+    assert phases == sorted(phases, key=["papers", "writing"].index)  # papers, then writing
+    papers = [(done, total) for done, total, phase in calls if phase == "papers"]
+    assert papers[-1] == (library.count(), library.count())
+    writing = [(done, total) for done, total, phase in calls if phase == "writing"]
+    assert len(writing) > 3  # hundreds of thousands of postings, in 50,000 steps
+    assert [done for done, _ in writing] == sorted(done for done, _ in writing)
+    assert writing[-1][0] == writing[-1][1] == writing[0][1]
+    assert library.search("reinforcement learning").total > 100  # the index works
+    library.close()
+
+
 # -- tags ----------------------------------------------------------------------------------
 
 def _two_seed_ids(library: Library) -> list[str]:

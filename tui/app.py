@@ -140,9 +140,10 @@ class PapersApp(ReadingListActions, App):
             config = load_config(self.config_path)
             self.call_from_thread(self._apply_config, config)
 
-            def progress(done: int, total: int) -> None:
-                self.call_from_thread(self.set_status,
-                                      f"Building the search index: {done:,} of {total:,} papers")
+            def progress(done: int, total: int, phase: str = "papers") -> None:
+                what = f"{done:,} of {total:,} papers" if phase == "papers" else \
+                    f"writing it, {100 * done // max(total, 1)}%"
+                self.call_from_thread(self.set_status, f"Building the search index: {what}")
 
             report = library.sync(progress)
         except (StoreError, LibraryError, OSError, sqlite3.DatabaseError) as error:

@@ -149,12 +149,14 @@ def _note(message: str) -> None:
     print(f"papers: {visible(message)}", file=sys.stderr)
 
 
-def _progress(done: int, total: int) -> None:
+def _progress(done: int, total: int, phase: str = "papers") -> None:
     if total < 500 or not sys.stderr.isatty():
         return
     width = 30
     filled = int(width * done / max(total, 1))
-    sys.stderr.write(f"\rindexing {done:,}/{total:,} [{'#' * filled}{' ' * (width - filled)}]")
+    what = f"indexing {done:,}/{total:,} papers" if phase == "papers" else \
+        f"writing the index {100 * done // max(total, 1)}%"
+    sys.stderr.write(f"\r{what} [{'#' * filled}{' ' * (width - filled)}]")
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()
