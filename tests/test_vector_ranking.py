@@ -128,6 +128,28 @@ def test_cancelled_search_stops(icml2023_library: Library) -> None:
     assert finished.ids() == icml2023_library.search("graph neural networks").ids()
 
 
+@pytest.mark.parametrize("sort", ["relevance", "title"])
+def test_cancelled_phrase_search_stops(icml2023_library: Library, sort: str) -> None:
+    """Phrases run on Whoosh's matchers; a cancelled one stops too."""
+    with pytest.raises(SearchCancelled):
+        icml2023_library.search('"reinforcement learning"', sort=sort, complete_last=False,
+                                cancelled=lambda: True)
+    asked = []
+
+    def cancel_later() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(SearchCancelled):
+        icml2023_library.search('"reinforcement learning"', sort=sort, complete_last=False,
+                                cancelled=cancel_later)
+    whole = icml2023_library.search('"reinforcement learning"', sort=sort,
+                                    complete_last=False, cancelled=lambda: False)
+    assert whole.total > 3 * 64  # enough matches that the later check was reached
+    assert whole.ids() == icml2023_library.search('"reinforcement learning"', sort=sort,
+                                                  complete_last=False).ids()
+
+
 @pytest.mark.parametrize("sort", ["title", "venue"])
 def test_field_sorted_results_equal_whoosh(icml2023_library: Library, sort: str) -> None:
     index = icml2023_library.index
