@@ -23,6 +23,10 @@
 5. A large build spills the posting pool to sorted run files and merges them. Whoosh
    pickled and unpickled each posting with its own call (a third of a 10,000-paper
    build); runs now hold lists of postings.
+
+One correctness fix: `a ANDNOT b` kept its first match when b's postings started before
+it (`graph -neural` could return a paper containing "neural"). Phrases and ranges still
+run on Whoosh's matchers, so the check is made from the first posting on.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from itertools import accumulate, islice, pairwise
 from whoosh import writing
 from whoosh.codec import base, whoosh3
 from whoosh.filedb import structfile
+from whoosh.matching.binary import AndNotMatcher
 from whoosh.util.numeric import byte_to_length
 from whoosh.util.numlists import delta_decode
 
@@ -320,3 +325,13 @@ writing.PostingPool._write_run = _write_run
 writing.PostingPool._read_run = _read_run
 whoosh3.W3PostingsWriter.add_posting = _add_posting
 whoosh3.W3FieldWriter.add_postings = _add_postings
+
+
+def _find_first(self):
+    # Whoosh checked only for b sitting exactly on a's first match; _find_next first
+    # moves b up to a, which is what the first match needs as much as every other.
+    if self.a.is_active() and self.b.is_active():
+        self._find_next()
+
+
+AndNotMatcher._find_first = _find_first
