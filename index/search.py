@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3Codec
 from whoosh.collectors import FilterCollector, WrappingCollector
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
 from whoosh.query import And, Every, NullQuery, Query, Term
@@ -35,6 +36,10 @@ WRITER_TIMEOUT = 30.0
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
 WRITER_MEMORY_MB = 96
+# Postings per block (Whoosh's default is 128). Ranking reads whole posting lists, and
+# each block costs a header, a decompression and a few numpy calls: with 512, multi-word
+# queries on the ICML 2023 list took 1.16 ms instead of 1.45.
+POSTINGS_PER_BLOCK = 512
 # Every match is ranked and kept: with vector ranking, listing all 100,000 costs 3 ms.
 RELEVANCE_LIMIT: int | None = None
 SORTS = ("relevance", "title", "venue")
@@ -45,6 +50,10 @@ SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"]}
 Progress = Callable[[int, int, str], None]
 WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a second
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
+
+
+def _codec() -> W3Codec:
+    return W3Codec(blocklimit=POSTINGS_PER_BLOCK)
 
 
 def make_schema() -> Schema:
@@ -295,7 +304,7 @@ class SearchIndex:
         directory.mkdir()
         try:
             ix = whoosh_index.create_in(str(directory), self.schema)
-            writer = ix.writer(limitmb=WRITER_MEMORY_MB)
+            writer = ix.writer(limitmb=WRITER_MEMORY_MB, codec=_codec())
             if progress and total > WRITING_PROGRESS_ABOVE:
                 _report_writing(writer.pool, progress)
             count = 0
@@ -330,7 +339,8 @@ class SearchIndex:
             if self._ix is None:
                 raise IndexBroken("index not open")
             if papers or deleted:
-                writer = self._ix.writer(timeout=WRITER_TIMEOUT, limitmb=WRITER_MEMORY_MB)
+                writer = self._ix.writer(timeout=WRITER_TIMEOUT, limitmb=WRITER_MEMORY_MB,
+                                         codec=_codec())
                 try:
                     for pid in deleted:
                         writer.delete_by_term("id", pid)
