@@ -171,17 +171,25 @@ def _fuzzy_on_words(node: Or, children: list[FuzzyTerm]) -> Query:
 _QUERY_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
-def respell(searcher, text: str) -> str | None:
+def respell(searcher, text: str, typing: str | None = None) -> str | None:
     """'Did you mean': respell words the library does not contain, from its own words.
 
     Only plain words are considered (not operators, fields, ranges or quoted phrases'
-    punctuation); words the library has are kept exactly as typed.
+    punctuation); words the library has are kept exactly as typed, and so is `typing`,
+    the last word while it is still being typed, if some word of the library begins it
+    ("trust reg" is on its way to "region", not a misspelling of "rely").
     """
     corrector = searcher.corrector("words")
     reader = searcher.reader()
     changed = 0
     out = []
-    for token in text[:MAX_QUERY_CHARS].split():
+    tokens = text[:MAX_QUERY_CHARS].split()
+    if typing and tokens and analysis.words(tokens[-1], keep_stop_words=True) == [typing] \
+            and next(iter(reader.expand_prefix("words", typing)), None) is not None:
+        tokens, kept = tokens[:-1], tokens[-1:]
+    else:
+        kept = []
+    for token in tokens:
         folded = analysis.words(token, keep_stop_words=True)
         candidate = (token not in OPERATORS and ":" not in token and not token.startswith("-")
                      and _QUERY_WORD.fullmatch(token.strip('"()')) and len(folded) == 1
@@ -201,5 +209,5 @@ def respell(searcher, text: str) -> str | None:
             changed += 1
         else:
             out.append(token)
-    return " ".join(out) if changed else None
+    return " ".join(out + kept) if changed else None
 

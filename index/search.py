@@ -176,7 +176,8 @@ class Results:
         if self._suggestion is _UNSET:
             wanted = self.total < 3 and self.query.strip() and self._searcher is not None
             try:
-                self._suggestion = respell(self._searcher, self.query) if wanted else None
+                self._suggestion = respell(self._searcher, self.query, self.terms.prefix) \
+                    if wanted else None
             except Exception:  # noqa: BLE001 - a suggestion is a nicety, never a failure
                 self._suggestion = None
         return self._suggestion

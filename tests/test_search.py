@@ -409,6 +409,14 @@ def test_did_you_mean_for_a_misspelling_with_no_results(seeded_library):
     assert fixed.suggestion is None
 
 
+def test_did_you_mean_leaves_the_word_being_typed_alone(seeded_library):
+    """"trust reg" is on its way to "region": no respelling it as a finished word."""
+    typing = seeded_library.search("trust reg")
+    assert 0 < typing.total < 3 and typing.suggestion is None
+    assert seeded_library.search("trust reg", complete_last=False).suggestion is not None
+    assert seeded_library.search("trsut reg").suggestion == "trust reg"
+
+
 @pytest.mark.parametrize("query, expected", [
     ("policy of the verifer", "policy of the verifier"),
     ("Poincaré", None),
