@@ -6,7 +6,7 @@ Knows nothing of Textual; the command line and the app both call `Library`.
 from .formats import ListFormatError
 from .library import Library, LibraryError, PaperNotFound, SyncReport
 from .models import Paper
-from .search import Card, Results
+from .results import Card, Results
 from .store import StoreError
 
 __all__ = ["Card", "Library", "LibraryError", "ListFormatError", "Paper", "PaperNotFound",

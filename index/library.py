@@ -27,7 +27,8 @@ from .recovery import (
     recover,
 )
 from .render import sanitize
-from .search import IndexBroken, Progress, Results, SearchIndex
+from .results import Results
+from .search import IndexBroken, Progress, SearchIndex
 from .store import ListInfo, Store, StoreDamaged, StoreError
 
 __all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
