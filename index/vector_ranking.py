@@ -136,8 +136,7 @@ class VectorRanker:
                 count = matcher._blocklength
                 if matcher._byteids:
                     raise Unsupported("byte ids")
-                deltas = np.frombuffer(ids, dtype=chr(ids[0]), offset=1) \
-                    if isinstance(ids, bytes) else np.asarray(ids)
+                deltas = _packed(ids) if isinstance(ids, bytes) else np.asarray(ids)
                 id_parts.append(np.cumsum(deltas, dtype=np.int64) + offset)
                 weight_parts.append(_weights(weights, count))
                 if matcher._lastblock:
@@ -148,8 +147,13 @@ class VectorRanker:
         return np.concatenate(id_parts), np.concatenate(weight_parts)
 
     # -- evaluating -----------------------------------------------------------------
-    def evaluate(self, query: Query, cancelled: Callable[[], bool] | None = None) -> _Matches:
-        matches = self._dense(self._node(query, cancelled or (lambda: False)))
+    def evaluate(self, query: Query, allowed: Query | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> _Matches:
+        """Live documents matching `query` (and `allowed`, unscored), with scores."""
+        cancelled = cancelled or (lambda: False)
+        matches = self._dense(self._node(query, cancelled))
+        if allowed is not None:
+            matches.mask &= self._dense(self._node(allowed, cancelled)).mask
         if self._live is not None:
             matches.mask &= self._live
         return matches
@@ -275,9 +279,7 @@ class VectorRanker:
              cancelled: Callable[[], bool] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Matching document numbers by descending score, ties by document number (as
         Whoosh orders them), with their scores."""
-        matches = self.evaluate(query, cancelled)
-        if allowed is not None:
-            matches.mask &= self.evaluate(allowed, cancelled).mask
+        matches = self.evaluate(query, allowed, cancelled)
         docnums = np.flatnonzero(matches.mask)
         scores = matches.scores[docnums]
         # Sums taken in another order differ in the last bits; rounded, such near-ties
@@ -288,10 +290,7 @@ class VectorRanker:
     def matching(self, query: Query, allowed: Query | None = None,
                  cancelled: Callable[[], bool] | None = None) -> np.ndarray:
         """Matching document numbers in index order (for sorting by a field)."""
-        matches = self.evaluate(query, cancelled)
-        if allowed is not None:
-            matches.mask &= self.evaluate(allowed, cancelled).mask
-        return np.flatnonzero(matches.mask)
+        return np.flatnonzero(self.evaluate(query, allowed, cancelled).mask)
 
 
 def _weights(weights, count: int) -> np.ndarray:
@@ -301,6 +300,11 @@ def _weights(weights, count: int) -> np.ndarray:
         return np.ones(count, dtype=np.float64)
     if isinstance(weights, float | int):
         return np.full(count, float(weights), dtype=np.float64)
-    if isinstance(weights, bytes):  # packed by whoosh_speedups
-        return np.frombuffer(weights, dtype=chr(weights[0]), offset=1).astype(np.float64)
+    if isinstance(weights, bytes):
+        return _packed(weights).astype(np.float64)
     return np.asarray(weights, dtype=np.float64)
+
+
+def _packed(data: bytes) -> np.ndarray:
+    """An array packed by whoosh_speedups.packed (typecode byte, native bytes), unread."""
+    return np.frombuffer(data, dtype=chr(data[0]), offset=1)

@@ -95,14 +95,25 @@ def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
         assert _sorted_by_columns(searcher.reader(), fields) == expected
 
 
+def _exclusion_abstracts(both: str) -> list[str]:
+    """Papers with "neural" only, then with both words (`both`, formatted with i), then
+    the one paper the exclusion must leave: so the excluded word's postings start first."""
+    return ([f"Neural methods, variant {i}, without the other word." for i in range(16)]
+            + [both.format(i=i) for i in range(8)]
+            + ["Graph kernels alone, with no other method in sight."])
+
+
+def _library_of(home: Path, tmp_path: Path, abstracts: list[str]) -> Library:
+    library = Library(home, seed=False)
+    library.add(_write_list(tmp_path / "mixed.txt", "ICML 2026 Papers", abstracts))
+    return library
+
+
 def test_excluded_word_never_matches(home: Path, tmp_path: Path) -> None:
     """`graph -neural` must drop every paper with "neural". Whoosh's AndNot matcher keeps
     the first positive match when the excluded word's postings start before it."""
-    library = Library(home, seed=False)
-    abstracts = ([f"Neural methods, variant {i}, without the other word." for i in range(16)]
-                 + [f"Graph neural networks, variant {i}." for i in range(8)]
-                 + ["Graph kernels alone, with no other method in sight."])
-    library.add(_write_list(tmp_path / "mixed.txt", "ICML 2026 Papers", abstracts))
+    abstracts = _exclusion_abstracts("Graph neural networks, variant {i}.")
+    library = _library_of(home, tmp_path, abstracts)
     found = library.search("graph -neural")
     assert [library.paper(card.id).abstract for card in found.cards()] == [abstracts[-1]]
     library.close()
@@ -110,11 +121,8 @@ def test_excluded_word_never_matches(home: Path, tmp_path: Path) -> None:
 
 def test_excluded_word_never_matches_a_phrase(home: Path, tmp_path: Path) -> None:
     """The same with a phrase, which runs on Whoosh's matchers (with AndNot patched)."""
-    library = Library(home, seed=False)
-    abstracts = ([f"Neural methods, variant {i}, without the other word." for i in range(16)]
-                 + [f"Graph kernels with neural features, variant {i}." for i in range(8)]
-                 + ["Graph kernels alone, with no other method in sight."])
-    library.add(_write_list(tmp_path / "mixed.txt", "ICML 2026 Papers", abstracts))
+    abstracts = _exclusion_abstracts("Graph kernels with neural features, variant {i}.")
+    library = _library_of(home, tmp_path, abstracts)
     found = library.search('"graph kernels" -neural')
     assert [library.paper(card.id).abstract for card in found.cards()] == [abstracts[-1]]
     library.close()
