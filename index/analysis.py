@@ -65,32 +65,20 @@ def stem_analyzer():
     return word_analyzer() | StemFilter(cachesize=100_000)
 
 
-_WORDS = word_analyzer()
-_STEMS = stem_analyzer()
-
-
-def words(text: str, keep_stop_words: bool = False) -> list[str]:
-    return [t.text for t in _WORDS(text, removestops=not keep_stop_words)]
-
-
-def stems(text: str) -> list[str]:
-    return [t.text for t in _STEMS(text)]
-
-
-@lru_cache(maxsize=100_000)
-def stem_word(word: str) -> str:
-    return stem(word)
-
-
-# -- indexing without the token pipeline ---------------------------------------------------
-# Whoosh runs every token of every field through a chain of generators, one Token object
-# mutated at each step: for a 2,000-paper import that was a third of the indexing time.
-# The fields below produce the same postings from one regex pass per text and a cache per
-# distinct raw token, which holds because each step of word_analyzer() maps a token to a
-# result that depends on that token alone (the tests compare both ways on real data).
+# -- words without the token pipeline ---------------------------------------------------
+# Whoosh runs every token through a chain of generators, one Token object mutated at
+# each step: for a 2,000-paper import that was a third of the indexing time, and for a
+# query a fifth of a search in a small library. The functions below give the same words
+# from one regex pass and a cache per distinct raw token, which holds because each step
+# of word_analyzer() maps a token to a result that depends on that token alone (the
+# tests compare both ways on real data).
 
 _TOKEN_RE = re.compile(TOKEN_PATTERN)
 _CACHE_SIZE = 1 << 18
+
+
+def _folded(raw: str) -> str:
+    return raw.lower().translate(accent_map)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -101,8 +89,21 @@ def _indexed_word(raw: str) -> str | None:
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _stem(word: str) -> str:
+def stem_word(word: str) -> str:
     return stem(word)
+
+
+def words(text: str, keep_stop_words: bool = False) -> list[str]:
+    """word_analyzer()'s words; with `keep_stop_words`, every token folded."""
+    raws = _TOKEN_RE.findall(text)
+    if keep_stop_words:
+        return list(map(_folded, raws))
+    return [word for word in map(_indexed_word, raws) if word is not None]
+
+
+def stems(text: str) -> list[str]:
+    """stem_analyzer()'s words."""
+    return list(map(stem_word, words(text)))
 
 
 def _indexed_words(text: str) -> tuple[list[str], int]:
@@ -138,7 +139,7 @@ class WordText(TEXT):
             return
         words, first = _indexed_words(value)
         if self.stemmed:
-            words = list(map(_stem, words))
+            words = list(map(stem_word, words))
         positions: dict[str, list[int]] = {}
         for position, word in enumerate(words, first):
             found = positions.get(word)

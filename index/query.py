@@ -79,8 +79,8 @@ class QueryBuilder:
                     and all(c.isalnum() or c in "-_." for c in tail)):
                 stripped, last = f"{head} {_SLOT}", tail
         terms = HighlightTerms.from_query(stripped.replace(_SLOT, ""))
-        query = (self._plain_words(stripped) or self._parser.parse(stripped)) if stripped \
-            else Every()
+        plain = self._plain_words(stripped) if stripped else None
+        query = (plain or self._parser.parse(stripped)) if stripped else Every()
         prefix = self._prefix_query(last, terms) if last else None
 
         def swap(node: Query) -> Query:
@@ -99,7 +99,9 @@ class QueryBuilder:
                 return _fuzzy_on_words(node, [swap(c) for c in children])
             return node.apply(swap) if children else node
 
-        query = swap(query)
+        if plain is None or prefix is not None:
+            # (Plain words have no placeholder, pattern or fuzzy word to change.)
+            query = swap(query)
         if query is NullQuery:
             query = Every()
             if stripped:

@@ -31,7 +31,7 @@ from .prefixes import PrefixTable
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Card, Results
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 WRITER_TIMEOUT = 30.0
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.

@@ -17,21 +17,19 @@ import threading
 from collections.abc import Callable
 
 import numpy as np
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, _lenfield
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, Term, Wildcard
-from whoosh.reading import TermNotFound
 from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
+from .postings import SegmentPostings, Unsupported
 from .search import SearchCancelled
+
+__all__ = ["Unsupported", "VectorRanker"]
 
 # Field-length bytes decoded once: Whoosh stores each length as one lossy byte.
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 1 for b in range(256)],
                            dtype=np.float64)
-
-
-class Unsupported(Exception):
-    """A query shape only Whoosh's matchers evaluate."""
 
 
 class _Matches:
@@ -54,7 +52,8 @@ class _Postings:
         self.scores = scores
 
 
-_NO_POSTINGS = _Postings(np.empty(0, dtype=np.int64), np.empty(0))
+_NO_IDS, _NO_WEIGHTS = np.empty(0, dtype=np.int64), np.empty(0)
+_NO_POSTINGS = _Postings(_NO_IDS, _NO_WEIGHTS)
 _Part = _Matches | _Postings
 
 
@@ -67,10 +66,13 @@ class VectorRanker:
             raise Unsupported("only Whoosh's default BM25F weighting is mirrored")
         self._searcher = searcher
         self._schema = searcher.schema
+        self._fields = dict(self._schema.items())
         self._b, self._k1 = weighting.B, weighting.K1
         self._leaves = list(searcher.reader().leaf_readers())
+        self._segments = [(SegmentPostings(reader), offset) for reader, offset in self._leaves]
         self._size = searcher.doc_count_all()
         self._lengths: dict[str, np.ndarray] = {}
+        self._field_norms: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
         self._live = self._live_mask()
 
@@ -88,7 +90,8 @@ class VectorRanker:
 
     def warm_up(self, fieldnames) -> None:
         for fieldname in fieldnames:
-            self._field_lengths(fieldname)
+            if self._schema[fieldname].scorable:
+                self._norms(fieldname)
 
     # -- reading -------------------------------------------------------------------
     def _field_lengths(self, fieldname: str) -> np.ndarray:
@@ -110,41 +113,29 @@ class VectorRanker:
             self._lengths[fieldname] = lengths
             return lengths
 
+    def _norms(self, fieldname: str) -> np.ndarray:
+        """BM25's per-document length normalisation, `k1 * ((1 - b) + b * length /
+        average)`: the same for every term of a field, so worked out once."""
+        norms = self._field_norms.get(fieldname)
+        if norms is None:
+            average = self._searcher.avg_field_length(fieldname) or 1
+            b, k1 = self._b, self._k1
+            norms = k1 * ((1 - b) + b * self._field_lengths(fieldname) / average)
+            self._field_norms[fieldname] = norms
+        return norms
+
     def _postings(self, fieldname: str, btext: bytes) -> tuple[np.ndarray, np.ndarray]:
         """Global document numbers and weights of one term, deleted documents included."""
-        id_parts: list[np.ndarray] = []
-        weight_parts: list[np.ndarray] = []
-        for reader, offset in self._leaves:
-            terms = getattr(reader, "_terms", None)
-            if terms is None:
-                raise Unsupported(f"postings of a {type(reader).__name__}")
-            try:
-                info = terms.term_info(fieldname, btext)
-            except TermNotFound:
-                continue
-            if info.is_inlined():
-                ids, weights, _values = info.inlined_postings()
-                id_parts.append(np.asarray(ids, dtype=np.int64) + offset)
-                weight_parts.append(_weights(weights, len(ids)))
-                continue
-            matcher = terms.matcher(fieldname, btext, self._schema[fieldname].format)
-            if not isinstance(matcher, W3LeafMatcher):
-                raise Unsupported(f"postings read by {type(matcher).__name__}")
-            while True:
-                matcher._read_data()
-                ids, weights, _values = matcher._data
-                count = matcher._blocklength
-                if matcher._byteids:
-                    raise Unsupported("byte ids")
-                deltas = _packed(ids) if isinstance(ids, bytes) else np.asarray(ids)
-                id_parts.append(np.cumsum(deltas, dtype=np.int64) + offset)
-                weight_parts.append(_weights(weights, count))
-                if matcher._lastblock:
-                    break
-                matcher._goto(matcher._nextoffset)
-        if not id_parts:
-            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float64)
-        return np.concatenate(id_parts), np.concatenate(weight_parts)
+        found = []
+        for segment, offset in self._segments:
+            arrays = segment.read(fieldname, btext)
+            if arrays is not None:
+                found.append((arrays[0] + offset if offset else arrays[0], arrays[1]))
+        if not found:
+            return _NO_IDS, _NO_WEIGHTS
+        if len(found) == 1:
+            return found[0]
+        return np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found])
 
     # -- evaluating -----------------------------------------------------------------
     def evaluate(self, query: Query, allowed: Query | None = None,
@@ -178,12 +169,19 @@ class VectorRanker:
         if kind is Term:
             return self._term(query)
         if (kind is Or and not query.minmatch and not query.scale) or kind is And:
-            parts = [self._node(q, cancelled) for q in query.subqueries]
+            parts = []
+            for subquery in query.subqueries:
+                part = self._node(subquery, cancelled)
+                if part is _NO_POSTINGS:
+                    if kind is And:
+                        return _NO_POSTINGS  # the rest cannot make it match
+                    continue
+                parts.append(part)
             if not parts:
                 return _NO_POSTINGS
             combined = self._or(parts) if kind is Or else self._and(parts)
             # Whoosh applies a compound's boost only when it has several parts.
-            if len(parts) > 1 and query.boost != 1.0:
+            if len(query.subqueries) > 1 and query.boost != 1.0:
                 combined.scores *= query.boost
             return combined
         if kind is AndNot:
@@ -216,9 +214,9 @@ class VectorRanker:
 
     def _term(self, query: Term) -> _Part:
         fieldname = query.fieldname
-        if fieldname not in self._schema:
+        field = self._fields.get(fieldname)
+        if field is None:
             return _NO_POSTINGS
-        field = self._schema[fieldname]
         try:
             btext = field.to_bytes(query.text)
         except ValueError:
@@ -227,14 +225,9 @@ class VectorRanker:
         if not len(ids):
             return _NO_POSTINGS
         if field.scorable:
-            searcher = self._searcher
-            idf = searcher.idf(fieldname, btext)
-            average = searcher.avg_field_length(fieldname) or 1
-            lengths = self._field_lengths(fieldname)[ids]
-            b, k1 = self._b, self._k1
-            # whoosh.scoring.bm25, term for term, so the floats come out the same
-            scores = idf * ((weights * (k1 + 1))
-                            / (weights + k1 * ((1 - b) + b * lengths / average)))
+            idf = self._searcher.idf(fieldname, btext)
+            # whoosh.scoring.bm25, operation for operation, so the floats come out the same
+            scores = idf * ((weights * (self._k1 + 1)) / (weights + self._norms(fieldname)[ids]))
         else:
             scores = weights  # Whoosh's WeightScorer: the term's weight in the document
         if query.boost != 1.0:
@@ -292,19 +285,3 @@ class VectorRanker:
         """Matching document numbers in index order (for sorting by a field)."""
         return np.flatnonzero(self.evaluate(query, allowed, cancelled).mask)
 
-
-def _weights(weights, count: int) -> np.ndarray:
-    """Whoosh stores a block's weights as None (all 1), one float (all equal) or a
-    sequence of floats read as 32-bit."""
-    if weights is None:
-        return np.ones(count, dtype=np.float64)
-    if isinstance(weights, float | int):
-        return np.full(count, float(weights), dtype=np.float64)
-    if isinstance(weights, bytes):
-        return _packed(weights).astype(np.float64)
-    return np.asarray(weights, dtype=np.float64)
-
-
-def _packed(data: bytes) -> np.ndarray:
-    """An array packed by whoosh_speedups.packed (typecode byte, native bytes), unread."""
-    return np.frombuffer(data, dtype=chr(data[0]), offset=1)

@@ -15,6 +15,12 @@
    for positions (a tuple of 128 byte strings): one string of lengths and one of the
    positions, split only when a phrase or the highlighter asks. Blocks in the old form
    are still read.
+6. Whoosh compressed each block whole and pickled it, so ranking, which reads only
+   document numbers and weights, inflated and unpickled the positions too: two thirds
+   of reading a posting list. A block's data is now flat (`block_data`): numbers and
+   weights as packed arrays (weights as small integers when they are counts), then the
+   positions, compressed on their own. Its header keeps the pickled tuple Whoosh reads,
+   written with fixed-width numbers so that a reader can skip it without unpickling.
 4. Writing a segment handles every posting (half a million for 2,000 papers) in Python
    several times over: into the pool, out of it, into a block. The per-posting work that
    produced nothing is gone: type assertions on values Whoosh made itself, and a
@@ -32,6 +38,8 @@ run on Whoosh's matchers, so the check is made from the first posting on.
 from __future__ import annotations
 
 import pickle
+import struct
+import zlib
 from array import array
 from itertools import accumulate, islice, pairwise
 
@@ -39,7 +47,7 @@ from whoosh import writing
 from whoosh.codec import base, whoosh3
 from whoosh.filedb import structfile
 from whoosh.matching.binary import AndNotMatcher
-from whoosh.util.numeric import byte_to_length
+from whoosh.util.numeric import byte_to_length, length_to_byte
 from whoosh.util.numlists import delta_decode
 
 _MISSING = object()
@@ -153,6 +161,10 @@ def _mini_weights(self):
         return None
     if all(w == weights[0] for w in weights):
         return weights[0]
+    counts = [int(w) for w in weights]
+    if counts == list(weights) and min(counts) >= 0 and max(counts) < 65536:
+        # Term counts: one or two bytes each instead of a 4-byte float.
+        return packed("B" if max(counts) < 256 else "H", counts)
     return packed("f", weights)
 
 
@@ -169,6 +181,9 @@ def _mini_values(self):
 def _read_values(self):
     if self._data is None:
         self._read_data()
+    if len(self._data) == 4:  # (ids, weights, values, values compressed)
+        ids, weights, data, squeezed = self._data
+        self._data = (ids, weights, zlib.decompress(data) if squeezed else data)
     data = self._data[2]
     fixedsize = self._fixedsize
     if isinstance(data, bytes) and (fixedsize is None or fixedsize < 0):
@@ -183,6 +198,99 @@ def _read_values(self):
         self._values = tuple(values)
     else:
         _original_read_values(self)
+
+
+_SQUEEZE_FROM = 64  # bytes of values: smaller ones gain nothing from zlib
+_I32, _F64 = struct.Struct("<i"), struct.Struct(">d")  # pickle's BININT and BINFLOAT
+# The block header Whoosh unpickles, (count, last id, max weight, compression, shortest,
+# longest), as protocol-2 opcodes of fixed width: MARK, BININT, BININT, BINFLOAT, BININT x3,
+# TUPLE, STOP.
+BLOCK_INFO_START = b"\x80\x02(J"
+BLOCK_INFO_SIZE = 39
+# The block data: id typecode, weights (WEIGHTS_ONE, WEIGHTS_SAME or a typecode), values
+# (VALUES_NONE, VALUES_RAW, VALUES_ZLIB), then the byte sizes of the three parts.
+BLOCK_DATA = struct.Struct("<ccc4xIII")
+WEIGHTS_ONE, WEIGHTS_SAME = b"1", b"="
+VALUES_NONE, VALUES_RAW, VALUES_ZLIB = b"0", b"r", b"z"
+_ID_CODES = {code.encode() for code in _ID_TYPECODES}
+
+
+def block_info(count: int, last_id: int, max_weight: float, shortest: int,
+               longest: int) -> bytes:
+    info = b"".join((BLOCK_INFO_START, _I32.pack(count), b"J", _I32.pack(last_id),
+                     b"G", _F64.pack(float(max_weight)), b"J", _I32.pack(0),
+                     b"J", _I32.pack(shortest), b"J", _I32.pack(longest), b"t."))
+    assert len(info) == BLOCK_INFO_SIZE
+    return info
+
+
+def block_data(ids, weights, values, squeeze_level: int) -> bytes:
+    """A block's data in the flat layout; Whoosh's pickled tuple for anything else."""
+    if isinstance(values, bytes) and squeeze_level and len(values) >= _SQUEEZE_FROM:
+        values, value_kind = zlib.compress(values, squeeze_level), VALUES_ZLIB
+    else:
+        value_kind = VALUES_NONE if values is None else VALUES_RAW
+    if weights is None:
+        weight_kind, weight_bytes = WEIGHTS_ONE, b""
+    elif isinstance(weights, float | int):
+        weight_kind, weight_bytes = WEIGHTS_SAME, struct.pack("<d", weights)
+    elif isinstance(weights, bytes):
+        weight_kind, weight_bytes = weights[:1], weights[1:]
+    else:
+        weight_kind = None
+    if not isinstance(ids, bytes) or weight_kind is None \
+            or not isinstance(values, bytes | None):
+        return pickle.dumps((ids, weights, values, value_kind == VALUES_ZLIB), 2)
+    values = values or b""
+    return b"".join((BLOCK_DATA.pack(ids[:1], weight_kind, value_kind, len(ids) - 1,
+                                     len(weight_bytes), len(values)),
+                     ids[1:], weight_bytes, values))
+
+
+def read_block_data(data: bytes) -> tuple:
+    """(ids, weights, values, values compressed) in the forms the readers below take."""
+    if data[:1] not in _ID_CODES:
+        return pickle.loads(data)
+    id_code, weight_kind, value_kind, id_size, weight_size, value_size = \
+        BLOCK_DATA.unpack_from(data)
+    at = BLOCK_DATA.size
+    ids = id_code + data[at:at + id_size]
+    at += id_size
+    if weight_kind == WEIGHTS_ONE:
+        weights = None
+    elif weight_kind == WEIGHTS_SAME:
+        (weights,) = struct.unpack_from("<d", data, at)
+    else:
+        weights = weight_kind + data[at:at + weight_size]
+    at += weight_size
+    values = None if value_kind == VALUES_NONE else data[at:at + value_size]
+    return ids, weights, values, value_kind == VALUES_ZLIB
+
+
+def _write_block(self, last=False):
+    # Whoosh's own, with the block's header and data in the layout above (item 6).
+    if not self._blockcount:
+        self._postfile.write(whoosh3.WHOOSH3_HEADER_MAGIC)
+    self._terminfo.add_block(self)
+    ids = self._ids
+    infobytes = block_info(len(ids), ids[-1], self._maxweight,
+                           length_to_byte(self._minlength), length_to_byte(self._maxlength))
+    databytes = block_data(self._mini_ids(), self._mini_weights(), self._mini_values(),
+                           self._compression)
+    blocklength = len(infobytes) + len(databytes)
+    postfile = self._postfile
+    postfile.write_int(-blocklength if last else blocklength)
+    postfile.write(infobytes)
+    postfile.write(databytes)
+    self._blockcount += 1
+    self._new_block()
+
+
+def _read_data(self):
+    data = self._postfile.get(self._dataoffset, self._nextoffset - self._dataoffset)
+    if self._compression:  # a block Whoosh wrote
+        data = zlib.decompress(data)
+    self._data = read_block_data(data)
 
 
 def _read_ids(self):
@@ -317,6 +425,8 @@ whoosh3.W3PostingsWriter._mini_values = _mini_values
 whoosh3.W3LeafMatcher._read_values = _read_values
 whoosh3.W3PostingsWriter._mini_ids = _mini_ids
 whoosh3.W3PostingsWriter._mini_weights = _mini_weights
+whoosh3.W3PostingsWriter._write_block = _write_block
+whoosh3.W3LeafMatcher._read_data = _read_data
 whoosh3.W3LeafMatcher._read_ids = _read_ids
 whoosh3.W3LeafMatcher._read_weights = _read_weights
 structfile.BufferFile.__init__ = _buffer_file_init

@@ -114,3 +114,26 @@ def test_a_build_spilled_to_run_files_equals_one_kept_in_memory(seeded_library,
         writing.PostingPool.save = save
     assert len(spills) >= 3 and max(spills) > 1024  # several runs, several chunks each
     assert spilled == in_memory
+
+
+def _analyzed(analyzer, text: str, **kwargs) -> list[str]:
+    return [t.text for t in analyzer(text, **kwargs)]
+
+
+@pytest.mark.parametrize("text", AWKWARD_TEXTS + ["Optimizing the Models of C-RASP"])
+def test_query_words_are_the_analyzers_words(text: str) -> None:
+    words, stems = analysis.word_analyzer(), analysis.stem_analyzer()
+    assert analysis.words(text) == _analyzed(words, text)
+    assert analysis.words(text, keep_stop_words=True) == \
+        _analyzed(words, text, removestops=False)
+    assert analysis.stems(text) == _analyzed(stems, text)
+
+
+def test_real_abstracts_give_the_analyzers_words(seeded_library) -> None:
+    words, stems = analysis.word_analyzer(), analysis.stem_analyzer()
+    for paper in seeded_library._all_papers():
+        for text in (paper.title, paper.abstract):
+            assert analysis.words(text) == _analyzed(words, text)
+            assert analysis.words(text, keep_stop_words=True) == \
+                _analyzed(words, text, removestops=False)
+            assert analysis.stems(text) == _analyzed(stems, text)

@@ -1,0 +1,169 @@
+"""One term's whole posting list, read from a Whoosh 3 segment's memory maps into arrays.
+
+Whoosh reads postings through a matcher built per term: a second lookup of the term, a
+header check, and block headers read through half a dozen file calls. That came to
+20-25 µs per term and field before the first posting, and a four-word query looks up
+sixteen of them: most of a search in a library of a few hundred papers. Here the term
+table (Whoosh's on-disk hash table) and the postings are read straight from the
+segment's buffers, in the block layout `whoosh_speedups` writes (and Whoosh's own).
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import struct
+import zlib
+from hashlib import md5
+
+import numpy as np
+from whoosh.codec.whoosh3 import W3TermInfo
+from whoosh.filedb.filetables import md5_hash
+
+from .whoosh_speedups import (
+    BLOCK_DATA,
+    BLOCK_INFO_SIZE,
+    BLOCK_INFO_START,
+    WEIGHTS_ONE,
+    WEIGHTS_SAME,
+    read_block_data,
+)
+
+_SLOT = struct.Struct("!Iq")  # hash table slot: key hash, item position
+_ITEM = struct.Struct("!ii")  # item: key length, value length
+_EXTENT = struct.Struct("!qi")  # a term's postings: offset, length
+_BLOCK_LENGTH = struct.Struct("!i")  # negative for the last block
+_TERM_INFO_SIZE = W3TermInfo._struct.size
+_HEADER_SIZE = 4  # WHOOSH3_HEADER_MAGIC before the first block
+_SAME_WEIGHT = struct.Struct("<d")
+
+Arrays = tuple[np.ndarray, np.ndarray]  # document numbers (in the segment), weights
+
+
+class Unsupported(Exception):
+    """A query shape or an index layout only Whoosh's matchers read."""
+
+
+def _fast_md5(key: bytes) -> int:
+    """Whoosh's md5_hash (the low 32 bits of the hex digest), without the hex round trip."""
+    return int.from_bytes(md5(key, usedforsecurity=False).digest()[12:], "big")
+
+
+class SegmentPostings:
+    """Reads posting lists of one segment (a leaf reader of a Whoosh searcher)."""
+
+    def __init__(self, reader) -> None:
+        terms = getattr(reader, "_terms", None)
+        table = getattr(terms, "_tindex", None)
+        postfile = getattr(terms, "_postfile", None)
+        if table is None or not hasattr(table.dbfile, "_buf") \
+                or not hasattr(postfile, "_buf"):
+            raise Unsupported(f"postings of a {type(reader).__name__}")
+        self._fields = terms._fieldmap
+        self._tables = table.tables
+        self._hash = _fast_md5 if table.hashfn is md5_hash else table.hashfn
+        self._table = table.dbfile._buf
+        self._postings = postfile._buf
+
+    def _value(self, key: bytes) -> bytes | None:
+        """The term table's value for `key`: Whoosh's HashReader lookup, unrolled."""
+        keyhash = self._hash(key)
+        start, slots = self._tables[keyhash & 255]
+        if not slots:
+            return None
+        buf = self._table
+        slot = (keyhash >> 8) % slots
+        for _ in range(slots):
+            slothash, item = _SLOT.unpack_from(buf, start + slot * _SLOT.size)
+            if not item:
+                return None
+            if slothash == keyhash:
+                keylength, valuelength = _ITEM.unpack_from(buf, item)
+                keystart = item + _ITEM.size
+                if keylength == len(key) and buf[keystart:keystart + keylength] == key:
+                    return bytes(buf[keystart + keylength:keystart + keylength + valuelength])
+            slot = (slot + 1) % slots
+        return None
+
+    def read(self, fieldname: str, btext: bytes) -> Arrays | None:
+        """The term's document numbers (ascending) and weights; None if it is absent."""
+        number = self._fields.get(fieldname)
+        if number is None:
+            return None
+        info = self._value(number.to_bytes(2, "big") + btext)
+        if info is None:
+            return None
+        if info[0]:  # a term in one document: its postings sit in the term info
+            ids, weights, _values = pickle.loads(info[_TERM_INFO_SIZE:])
+            return np.asarray(ids, dtype=np.int64), _weights(weights, len(ids))
+        offset, _length = _EXTENT.unpack_from(info, _TERM_INFO_SIZE)
+        return self._blocks(offset + _HEADER_SIZE)
+
+    def _blocks(self, position: int) -> Arrays:
+        buf = self._postings
+        id_parts, weight_parts = [], []
+        while True:
+            (length,) = _BLOCK_LENGTH.unpack_from(buf, position)
+            start = position + _BLOCK_LENGTH.size
+            position = start + abs(length)
+            if buf[start:start + len(BLOCK_INFO_START)] == BLOCK_INFO_START:
+                ids, weights = _flat_block(buf, start + BLOCK_INFO_SIZE)
+            else:
+                ids, weights = _pickled_block(buf[start:position])
+            id_parts.append(ids)
+            weight_parts.append(weights)
+            if length < 0:
+                break
+        if len(id_parts) == 1:
+            return id_parts[0], weight_parts[0]
+        return np.concatenate(id_parts), np.concatenate(weight_parts)
+
+
+def _flat_block(buf, at: int) -> Arrays:
+    """A block in whoosh_speedups' flat layout, read in place from the memory map."""
+    id_code, weight_kind, _values, id_size, weight_size, _value_size = \
+        BLOCK_DATA.unpack_from(buf, at)
+    at += BLOCK_DATA.size
+    id_type = np.dtype(id_code.decode())
+    count = id_size // id_type.itemsize
+    # (np.add.accumulate: np.cumsum's Python wrapper costs more than the sum)
+    ids = np.add.accumulate(np.frombuffer(buf, id_type, count, at), dtype=np.int64)
+    at += id_size
+    if weight_kind == WEIGHTS_ONE:
+        weights = np.ones(count)
+    elif weight_kind == WEIGHTS_SAME:
+        weights = np.full(count, _SAME_WEIGHT.unpack_from(buf, at)[0])
+    else:
+        weight_type = np.dtype(weight_kind.decode())
+        weights = np.frombuffer(buf, weight_type, weight_size // weight_type.itemsize,
+                                at).astype(np.float64)
+    return ids, weights
+
+
+def _pickled_block(block: memoryview) -> Arrays:
+    """A block as Whoosh writes it: a pickled header, then the pickled, perhaps
+    compressed, data."""
+    stream = io.BytesIO(block)
+    count, _last_id, _max_weight, compression, _shortest, _longest = pickle.load(stream)
+    data = stream.read()
+    ids, weights = read_block_data(zlib.decompress(data) if compression else data)[:2]
+    if not isinstance(ids, bytes):
+        raise Unsupported("posting ids not in packed form")
+    return np.add.accumulate(_packed(ids), dtype=np.int64), _weights(weights, count)
+
+
+def _weights(weights, count: int) -> np.ndarray:
+    """Whoosh stores a block's weights as None (all 1), one number (all equal) or a
+    sequence: packed (whoosh_speedups) or a tuple of floats."""
+    if weights is None:
+        return np.ones(count, dtype=np.float64)
+    if isinstance(weights, float | int):
+        return np.full(count, float(weights), dtype=np.float64)
+    if isinstance(weights, bytes):
+        return _packed(weights).astype(np.float64)
+    return np.asarray(weights, dtype=np.float64)
+
+
+def _packed(data: bytes) -> np.ndarray:
+    """An array packed by whoosh_speedups.packed (typecode byte, native bytes), unread."""
+    return np.frombuffer(data, dtype=chr(data[0]), offset=1)

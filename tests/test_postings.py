@@ -1,0 +1,108 @@
+"""Posting blocks round-trip: what the index holds is what the documents' fields give.
+
+Both readers are checked against postings worked out from the papers themselves: Whoosh's
+own matchers (phrases and the fallback path read positions through them) and the direct
+array reader the ranker uses (index/postings.py).
+"""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+from collections import defaultdict
+
+import pytest
+
+from index import Library, search
+from index.postings import SegmentPostings
+from index.whoosh_speedups import block_data, packed, read_block_data
+
+FIELDS = ("title", "name", "authors", "abstract", "words")
+
+
+def _expected_postings(library: Library) -> dict[tuple[str, bytes], dict[int, tuple]]:
+    """(field, term) -> {docnum: (weight, value bytes)}, from each paper's own fields."""
+    schema = search.make_schema()
+    searcher = library.index._searcher
+    expected: dict[tuple[str, bytes], dict[int, tuple]] = defaultdict(dict)
+    for docnum in searcher.reader().all_doc_ids():
+        paper = library.paper(searcher.stored_fields(docnum)["id"])
+        document = search.document(paper)
+        for fieldname in FIELDS:
+            for term, _freq, weight, value in schema[fieldname].index(document[fieldname]):
+                expected[fieldname, term][docnum] = (weight, value)
+    return expected
+
+
+def _check_library(library: Library) -> int:
+    expected = _expected_postings(library)
+    reader = library.index._searcher.reader()
+    [(leaf, offset)] = list(reader.leaf_readers())  # one segment: docnums are global
+    assert offset == 0
+    direct = SegmentPostings(leaf)
+    checked_blocks = 0
+    for (fieldname, term), postings in expected.items():
+        docnums = sorted(postings)
+        matcher = leaf.postings(fieldname, term)
+        ids, weights, values = [], [], []
+        while matcher.is_active():
+            ids.append(matcher.id())
+            weights.append(matcher.weight())
+            values.append(matcher.value())
+            matcher.next()
+        assert ids == docnums, (fieldname, term)
+        assert weights == [postings[d][0] for d in docnums], (fieldname, term)
+        assert values == [postings[d][1] for d in docnums], (fieldname, term)
+        read_ids, read_weights = direct.read(fieldname, term)
+        assert read_ids.tolist() == docnums, (fieldname, term)
+        assert read_weights.tolist() == [postings[d][0] for d in docnums], (fieldname, term)
+        checked_blocks += -(-len(docnums) // search.POSTINGS_PER_BLOCK)
+    # and nothing in the index that the papers do not give
+    for fieldname in FIELDS:
+        for term in leaf.lexicon(fieldname):
+            assert (fieldname, term) in expected, (fieldname, term)
+    return checked_blocks
+
+
+def test_bundled_lists_round_trip(seeded_library: Library) -> None:
+    assert _check_library(seeded_library) > 1000
+
+
+def test_icml2023_round_trips_across_blocks(icml2023_library: Library) -> None:
+    blocks = _check_library(icml2023_library)
+    longest = max(icml2023_library.index._searcher.doc_frequency("abstract", t)
+                  for t in ("learn", "model", "method"))
+    assert longest > 2 * search.POSTINGS_PER_BLOCK  # several blocks per list are read
+    assert blocks > 10_000
+
+
+def test_absent_terms_read_as_absent(seeded_library: Library) -> None:
+    [(leaf, _offset)] = list(seeded_library.index._searcher.reader().leaf_readers())
+    direct = SegmentPostings(leaf)
+    assert direct.read("abstract", b"zzzznotaword") is None
+    assert direct.read("no such field", b"model") is None
+
+
+@pytest.mark.parametrize(("ids", "weights", "values"), [
+    (packed("B", [3, 1, 4]), None, None),  # weights all 1, no values
+    (packed("H", [300, 1, 70000 % 65536]), 2.0, b"\x00" * 12),  # one weight for all
+    (packed("I", [1, 2, 3]), packed("B", [1, 2, 3]), b"abc"),  # counts as bytes
+    (packed("B", [1, 2]), packed("H", [300, 7]), b"x" * 500),  # compressed values
+    (packed("B", [1, 2]), packed("f", [0.5, 2.25]), b"y" * 80),  # fractional weights
+    ((1, 2, 3), (1.0, 2.0, 3.0), (b"a", b"b", b"c")),  # Whoosh's own tuples: pickled
+])
+def test_block_data_round_trips(ids, weights, values) -> None:
+    data = block_data(ids, weights, values, squeeze_level=3)
+    read_ids, read_weights, read_values, squeezed = read_block_data(data)
+    assert read_ids == ids
+    assert read_weights == weights
+    if squeezed:
+        read_values = zlib.decompress(read_values)
+        assert len(data) < len(values)
+    assert read_values == values
+
+
+def test_old_pickled_blocks_are_still_read() -> None:
+    ids = packed("B", [5, 1])
+    old = pickle.dumps((ids, None, None), 2)
+    assert read_block_data(old) == (ids, None, None)
