@@ -16,6 +16,7 @@ from . import analysis
 Segments = list[tuple[str, bool]]
 
 _FIELDS_SHOWN = {"title", "name", "abstract", "authors", "author", "by", "text"}
+_FUZZY_SUFFIX = re.compile(r"~\d*$")
 _QUERY_TOKEN = re.compile(r'-?(?:\w+:)?(?:"[^"]*"?|\S+)')
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 
@@ -75,7 +76,7 @@ class HighlightTerms:
             if value.endswith("*"):
                 terms.prefixes.update(analysis.words(value[:-1])[-1:])
                 continue
-            value = re.sub(r"~\d*$", "", value)
+            value = _FUZZY_SUFFIX.sub("", value)
             terms.add_words(analysis.words(value))
             terms.add_stems(analysis.stems(value))
         return terms

@@ -33,11 +33,14 @@ _SLOT = struct.Struct("!Iq")  # hash table slot: key hash, item position
 _ITEM = struct.Struct("!ii")  # item: key length, value length
 _EXTENT = struct.Struct("!qi")  # a term's postings: offset, length
 _BLOCK_LENGTH = struct.Struct("!i")  # negative for the last block
+_BLOCK_HEAD = struct.Struct(f"!i{len(BLOCK_INFO_START)}s")  # the length, then the header's start
 _TERM_INFO_SIZE = W3TermInfo._struct.size
 _HEADER_SIZE = 4  # WHOOSH3_HEADER_MAGIC before the first block
 _SAME_WEIGHT = struct.Struct("<d")
 
-Arrays = tuple[np.ndarray, np.ndarray]  # document numbers (in the segment), weights
+# Document numbers (in the segment) and weights; None for weights when all are 1, which
+# is common (a word once in a title) and lets the ranker skip arithmetic.
+Arrays = tuple[np.ndarray, np.ndarray | None]
 
 
 class Unsupported(Exception):
@@ -86,7 +89,8 @@ class SegmentPostings:
         return None
 
     def read(self, fieldname: str, btext: bytes) -> Arrays | None:
-        """The term's document numbers (ascending) and weights; None if it is absent."""
+        """The term's document numbers (ascending) and weights (None: all 1); None if
+        the term is absent."""
         number = self._fields.get(fieldname)
         if number is None:
             return None
@@ -103,10 +107,10 @@ class SegmentPostings:
         buf = self._postings
         id_parts, weight_parts = [], []
         while True:
-            (length,) = _BLOCK_LENGTH.unpack_from(buf, position)
+            length, opening = _BLOCK_HEAD.unpack_from(buf, position)
             start = position + _BLOCK_LENGTH.size
             position = start + abs(length)
-            if buf[start:start + len(BLOCK_INFO_START)] == BLOCK_INFO_START:
+            if opening == BLOCK_INFO_START:
                 ids, weights = _flat_block(buf, start + BLOCK_INFO_SIZE)
             else:
                 ids, weights = _pickled_block(buf[start:position])
@@ -116,7 +120,18 @@ class SegmentPostings:
                 break
         if len(id_parts) == 1:
             return id_parts[0], weight_parts[0]
-        return np.concatenate(id_parts), np.concatenate(weight_parts)
+        return np.concatenate(id_parts), join_weights(id_parts, weight_parts)
+
+
+def join_weights(id_parts: list[np.ndarray], weight_parts: list) -> np.ndarray | None:
+    """Weights of consecutive parts as one array (None if every part's are all 1)."""
+    if all(w is None for w in weight_parts):
+        return None
+    return np.concatenate([np.ones(len(ids)) if w is None else w
+                           for ids, w in zip(id_parts, weight_parts, strict=True)])
+
+
+_DTYPES = {code: np.dtype(code.decode()) for code in (b"B", b"H", b"I", b"Q", b"f", b"d")}
 
 
 def _flat_block(buf, at: int) -> Arrays:
@@ -124,17 +139,17 @@ def _flat_block(buf, at: int) -> Arrays:
     id_code, weight_kind, _values, id_size, weight_size, _value_size = \
         BLOCK_DATA.unpack_from(buf, at)
     at += BLOCK_DATA.size
-    id_type = np.dtype(id_code.decode())
+    id_type = _DTYPES[id_code]
     count = id_size // id_type.itemsize
     # (np.add.accumulate: np.cumsum's Python wrapper costs more than the sum)
     ids = np.add.accumulate(np.frombuffer(buf, id_type, count, at), dtype=np.int64)
     at += id_size
     if weight_kind == WEIGHTS_ONE:
-        weights = np.ones(count)
+        weights = None
     elif weight_kind == WEIGHTS_SAME:
         weights = np.full(count, _SAME_WEIGHT.unpack_from(buf, at)[0])
     else:
-        weight_type = np.dtype(weight_kind.decode())
+        weight_type = _DTYPES[weight_kind]
         weights = np.frombuffer(buf, weight_type, weight_size // weight_type.itemsize,
                                 at).astype(np.float64)
     return ids, weights
@@ -152,11 +167,11 @@ def _pickled_block(block: memoryview) -> Arrays:
     return np.add.accumulate(_packed(ids), dtype=np.int64), _weights(weights, count)
 
 
-def _weights(weights, count: int) -> np.ndarray:
-    """Whoosh stores a block's weights as None (all 1), one number (all equal) or a
-    sequence: packed (whoosh_speedups) or a tuple of floats."""
+def _weights(weights, count: int) -> np.ndarray | None:
+    """Whoosh stores a block's weights as None (all 1, kept as None), one number (all
+    equal) or a sequence: packed (whoosh_speedups) or a tuple of floats."""
     if weights is None:
-        return np.ones(count, dtype=np.float64)
+        return None
     if isinstance(weights, float | int):
         return np.full(count, float(weights), dtype=np.float64)
     if isinstance(weights, bytes):

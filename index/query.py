@@ -78,8 +78,11 @@ class QueryBuilder:
             if (tail and not excluded and tail not in OPERATORS
                     and all(c.isalnum() or c in "-_." for c in tail)):
                 stripped, last = f"{head} {_SLOT}", tail
-        terms = HighlightTerms.from_query(stripped.replace(_SLOT, ""))
         plain = self._plain_words(stripped) if stripped else None
+        if plain is not None:
+            plain, terms = plain
+        else:
+            terms = HighlightTerms.from_query(stripped.replace(_SLOT, ""))
         query = (plain or self._parser.parse(stripped)) if stripped else Every()
         prefix = self._prefix_query(last, terms) if last else None
 
@@ -108,25 +111,32 @@ class QueryBuilder:
                 note = "nothing to search for in that query; showing every paper"
         return Built(query, terms, note)
 
-    def _plain_words(self, text: str) -> Query | None:
-        """The query Whoosh's parser builds for plain words, built directly: the parser
-        takes 0.2-0.5 ms, most of a search in a library of a few thousand papers.
-        None when `text` has anything but plain words (tests compare the two)."""
+    def _plain_words(self, text: str) -> tuple[Query, HighlightTerms] | None:
+        """The query Whoosh's parser builds for plain words, built directly (the parser
+        took 0.2-0.5 ms, most of a search in a library of a few thousand papers), and
+        the words to highlight. None when `text` has anything but plain words (tests
+        compare the two)."""
         words = text.split()
         if not all(_PLAIN_WORD.fullmatch(w) and w not in OPERATORS for w in words):
             return None
-        groups = []
+        terms = HighlightTerms()
+        groups, seen = [], set()
         for word in words:
-            folded, stemmed = analysis.words(word), analysis.stems(word)
+            folded = analysis.words(word)
             if not folded:
                 continue  # a stop word: the parser drops it from every field
-            group = Or([Term(field, stemmed[0] if field in _STEMMED else folded[0],
-                             boost=FIELD_BOOSTS[field]) for field in DEFAULT_FIELDS])
-            if group not in groups:  # the parser's normalising drops repeats
-                groups.append(group)
+            stemmed = analysis.stem_word(folded[0])
+            if word != _SLOT:
+                terms.words.add(folded[0])
+                terms.stems.add(stemmed)
+            if folded[0] in seen:
+                continue  # the parser's normalising drops repeats
+            seen.add(folded[0])
+            groups.append(Or([Term(field, stemmed if field in _STEMMED else folded[0],
+                                   boost=FIELD_BOOSTS[field]) for field in DEFAULT_FIELDS]))
         if not groups:
-            return NullQuery
-        return groups[0] if len(groups) == 1 else And(groups)
+            return NullQuery, terms
+        return (groups[0] if len(groups) == 1 else And(groups)), terms
 
     def _prefix_query(self, word: str, terms: HighlightTerms) -> Query:
         """The word being typed: its exact (stemmed) match, or any word it begins."""

@@ -22,7 +22,7 @@ from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, T
 from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
-from .postings import SegmentPostings, Unsupported
+from .postings import SegmentPostings, Unsupported, join_weights
 from .search import SearchCancelled
 
 __all__ = ["Unsupported", "VectorRanker"]
@@ -52,8 +52,8 @@ class _Postings:
         self.scores = scores
 
 
-_NO_IDS, _NO_WEIGHTS = np.empty(0, dtype=np.int64), np.empty(0)
-_NO_POSTINGS = _Postings(_NO_IDS, _NO_WEIGHTS)
+_NO_IDS = np.empty(0, dtype=np.int64)
+_NO_POSTINGS = _Postings(_NO_IDS, np.empty(0))
 _Part = _Matches | _Postings
 
 
@@ -69,10 +69,13 @@ class VectorRanker:
         self._fields = dict(self._schema.items())
         self._b, self._k1 = weighting.B, weighting.K1
         self._leaves = list(searcher.reader().leaf_readers())
-        self._segments = [(SegmentPostings(reader), offset) for reader, offset in self._leaves]
+        # (a segment whose papers are all deleted has nothing to rank)
+        self._segments = [(SegmentPostings(reader), offset)
+                          for reader, offset in self._leaves if reader.doc_count()]
         self._size = searcher.doc_count_all()
         self._lengths: dict[str, np.ndarray] = {}
         self._field_norms: dict[str, np.ndarray] = {}
+        self._field_unit_scores: dict[str, np.ndarray] = {}
         self._lock = threading.Lock()
         self._live = self._live_mask()
 
@@ -91,7 +94,7 @@ class VectorRanker:
     def warm_up(self, fieldnames) -> None:
         for fieldname in fieldnames:
             if self._schema[fieldname].scorable:
-                self._norms(fieldname)
+                self._unit_scores(fieldname)
 
     # -- reading -------------------------------------------------------------------
     def _field_lengths(self, fieldname: str) -> np.ndarray:
@@ -124,18 +127,29 @@ class VectorRanker:
             self._field_norms[fieldname] = norms
         return norms
 
-    def _postings(self, fieldname: str, btext: bytes) -> tuple[np.ndarray, np.ndarray]:
-        """Global document numbers and weights of one term, deleted documents included."""
+    def _unit_scores(self, fieldname: str) -> np.ndarray:
+        """BM25's `(tf * (k1 + 1)) / (tf + norm)` for tf = 1, each document's: a word
+        once in a field is the commonest posting, and this saves its arithmetic."""
+        scores = self._field_unit_scores.get(fieldname)
+        if scores is None:
+            scores = (1.0 * (self._k1 + 1)) / (1.0 + self._norms(fieldname))
+            self._field_unit_scores[fieldname] = scores
+        return scores
+
+    def _postings(self, fieldname: str, btext: bytes) -> tuple[np.ndarray, np.ndarray | None]:
+        """Global document numbers and weights (None: all 1) of one term, deleted
+        documents included."""
         found = []
         for segment, offset in self._segments:
             arrays = segment.read(fieldname, btext)
             if arrays is not None:
                 found.append((arrays[0] + offset if offset else arrays[0], arrays[1]))
         if not found:
-            return _NO_IDS, _NO_WEIGHTS
+            return _NO_IDS, None
         if len(found) == 1:
             return found[0]
-        return np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found])
+        ids = [f[0] for f in found]
+        return np.concatenate(ids), join_weights(ids, [f[1] for f in found])
 
     # -- evaluating -----------------------------------------------------------------
     def evaluate(self, query: Query, allowed: Query | None = None,
@@ -227,9 +241,13 @@ class VectorRanker:
         if field.scorable:
             idf = self._searcher.idf(fieldname, btext)
             # whoosh.scoring.bm25, operation for operation, so the floats come out the same
-            scores = idf * ((weights * (self._k1 + 1)) / (weights + self._norms(fieldname)[ids]))
-        else:
-            scores = weights  # Whoosh's WeightScorer: the term's weight in the document
+            if weights is None:
+                scores = idf * self._unit_scores(fieldname)[ids]
+            else:
+                scores = idf * ((weights * (self._k1 + 1))
+                                / (weights + self._norms(fieldname)[ids]))
+        else:  # Whoosh's WeightScorer: the term's weight in the document
+            scores = np.ones(len(ids)) if weights is None else weights
         if query.boost != 1.0:
             scores = scores * query.boost
         return _Postings(ids, scores)
@@ -276,8 +294,9 @@ class VectorRanker:
         docnums = np.flatnonzero(matches.mask)
         scores = matches.scores[docnums]
         # Sums taken in another order differ in the last bits; rounded, such near-ties
-        # are ties and fall back to document order, as Whoosh's exact ties do.
-        order = np.lexsort((docnums, -np.round(scores, 9)))
+        # are ties and keep document order (a stable sort of ascending docnums), as
+        # Whoosh's exact ties do.
+        order = (-scores.round(9)).argsort(kind="stable")
         return docnums[order], scores[order]
 
     def matching(self, query: Query, allowed: Query | None = None,

@@ -550,3 +550,49 @@ def test_edit_wins_over_a_real_title(library, tmp_path):
     assert library.edit(pid, title="Heavy Balls").title == "Heavy Balls"
     assert library.edit(pid, title="").title == "Momentum Revisited"
     assert library.paper(pid).title_derived is False
+
+
+# -- segments: what tags and list changes leave in the index ---------------------------------
+def _segments(library: Library) -> list:
+    return list(library.index._ix._segments())
+
+
+def _made_up_list(path: Path, count: int) -> Path:
+    words = ("kernel", "policy", "graph", "sparse", "tensor", "margin", "prior", "oracle")
+    paragraphs = [f"We study {words[i % 8]} {words[i // 8 % 8]} estimators, case {i}, and "
+                  f"prove a bound of order {i} for the {words[i * 3 % 8]} regime."
+                  for i in range(count)]
+    path.write_text("Made-up Workshop 2026 Papers\n\n" + "\n\n".join(paragraphs) + "\n")
+    return path
+
+
+def test_tags_and_small_lists_leave_one_segment(library, tmp_path):
+    """Each commit writes a segment; small ones are merged into the next commit, so a
+    small library stays one segment however often it is tagged, and every search looks
+    its words up once."""
+    ids = _two_seed_ids(library)
+    for number in range(4):
+        library.tag(ids[:1], [f"t{number}"])
+        library.untag(ids[1:], ["t0"])
+    library.add(_made_up_list(tmp_path / "made-up.txt", 20))
+    library.remove_list("made-up")
+    assert len(_segments(library)) == 1
+    assert library.count() == 33
+    assert search_ids(library, "tag:t3") == {ids[0]}
+    assert len(library.search("policy")) == len(search_ids(library, "policy"))
+
+
+def test_large_segments_are_not_rewritten_by_a_tag(library, tmp_path):
+    library.add(_made_up_list(tmp_path / "made-up.txt", 150))
+    [large] = _segments(library)
+    assert large.doc_count_all() == 183  # the 33 seeded papers were merged in
+    pid = library.search("case 7").ids()[0]
+    for tag in ("a", "b", "c"):
+        library.tag([pid], [tag])
+    segments = _segments(library)
+    assert len(segments) == 2
+    assert segments[0].segment_id() == large.segment_id()  # kept, not copied
+    assert segments[1].doc_count() == 1  # the tagged paper, merged at each tag
+    assert search_ids(library, "tag:c") == {pid}
+    # the deleted copies are dropped, not searched
+    assert len(library.search("tag:a")) == 1

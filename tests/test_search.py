@@ -532,8 +532,10 @@ _WORDS = st.sampled_from(["graph", "Neural", "the", "of", "a", "x", "2023", "RL"
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_WORDS, min_size=1, max_size=6))
 def test_plain_words_build_the_parsers_query(words):
-    """Plain words skip Whoosh's parser; the query built must be the parser's own."""
-    from index.query import QueryBuilder
+    """Plain words skip Whoosh's parser; the query built must be the parser's own, and
+    the words to highlight those read from the query text."""
+    from index.highlight import HighlightTerms
+    from index.query import _SLOT, QueryBuilder
     from index.search import make_schema
 
     builder = QueryBuilder(make_schema(), lambda: None)
@@ -542,4 +544,6 @@ def test_plain_words_build_the_parsers_query(words):
     if any(w in ("AND", "OR", "NOT") for w in words):
         assert direct is None  # operators go through the parser
     else:
-        assert direct == builder.parse(text)
+        query, terms = direct
+        assert query == builder.parse(text)
+        assert terms == HighlightTerms.from_query(text.replace(_SLOT, ""))
