@@ -95,6 +95,8 @@ class VectorRanker:
         for fieldname in fieldnames:
             if self._schema[fieldname].scorable:
                 self._unit_scores(fieldname)
+        for segment, _offset in self._segments:
+            segment.load_terms(fieldnames)
 
     # -- reading -------------------------------------------------------------------
     def _field_lengths(self, fieldname: str) -> np.ndarray:

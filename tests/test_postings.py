@@ -34,12 +34,13 @@ def _expected_postings(library: Library) -> dict[tuple[str, bytes], dict[int, tu
     return expected
 
 
-def _check_library(library: Library) -> int:
+def _check_library(library: Library, loaded: tuple[str, ...] = (), most: int = 100_000) -> int:
     expected = _expected_postings(library)
     reader = library.index._searcher.reader()
     [(leaf, offset)] = list(reader.leaf_readers())  # one segment: docnums are global
     assert offset == 0
     direct = SegmentPostings(leaf)
+    direct.load_terms(loaded, most)
     checked_blocks = 0
     for (fieldname, term), postings in expected.items():
         docnums = sorted(postings)
@@ -70,8 +71,25 @@ def test_bundled_lists_round_trip(seeded_library: Library) -> None:
     assert _check_library(seeded_library) > 1000
 
 
+@pytest.mark.parametrize("loaded", [(), ("title", "abstract", "name", "words")])
+def test_bundled_lists_round_trip_with_terms_in_memory(seeded_library: Library,
+                                                       loaded: tuple[str, ...]) -> None:
+    # with most=500, "abstract" and "words" have too many terms and stay on disk
+    assert _check_library(seeded_library, loaded, most=500) > 1000
+
+
+def test_terms_in_memory_are_the_fields_whole_lexicon(seeded_library: Library) -> None:
+    [(leaf, _offset)] = list(seeded_library.index._searcher.reader().leaf_readers())
+    direct = SegmentPostings(leaf)
+    direct.load_terms(["title", "name", "abstract"], most=500)
+    title, abstract = (direct._fields[f].to_bytes(2, "big") for f in ("title", "abstract"))
+    assert title in direct._loaded_fields and abstract not in direct._loaded_fields
+    in_memory = {key[2:] for key in direct._loaded if key[:2] == title}
+    assert in_memory == set(leaf.lexicon("title"))
+
+
 def test_icml2023_round_trips_across_blocks(icml2023_library: Library) -> None:
-    blocks = _check_library(icml2023_library)
+    blocks = _check_library(icml2023_library, ("title", "name", "authors", "abstract"))
     longest = max(icml2023_library.index._searcher.doc_frequency("abstract", t)
                   for t in ("learn", "model", "method"))
     assert longest > 2 * search.POSTINGS_PER_BLOCK  # several blocks per list are read
