@@ -62,6 +62,8 @@ class SegmentPostings:
         if table is None or not hasattr(table.dbfile, "_buf") \
                 or not hasattr(postfile, "_buf"):
             raise Unsupported(f"postings of a {type(reader).__name__}")
+        self.segment_id = reader.segment().segment_id()
+        self.term_count = table.indexlen  # every field's
         self._fields = terms._fieldmap
         self._table_reader = table
         self._tables = table.tables
@@ -71,6 +73,14 @@ class SegmentPostings:
         self._hash = _fast_md5 if table.hashfn is md5_hash else table.hashfn
         self._table = table.dbfile._buf
         self._postings = postfile._buf
+
+    @property
+    def loaded_terms(self) -> tuple[dict[bytes, bytes], frozenset[bytes]]:
+        return self._loaded, self._loaded_fields
+
+    @loaded_terms.setter
+    def loaded_terms(self, value: tuple[dict[bytes, bytes], frozenset[bytes]]) -> None:
+        self._loaded, self._loaded_fields = value
 
     def load_terms(self, fieldnames, most: int = 100_000) -> None:
         """Hold the term table's entries for `fieldnames` in memory (Lucene keeps its

@@ -7,6 +7,7 @@ are using and swaps the pointer atomically when it is complete.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -23,7 +24,6 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.collectors import FilterCollector, WrappingCollector
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
 from whoosh.query import And, Every, NullQuery, Query, Term
-from whoosh.reading import SegmentReader
 from whoosh.writing import MERGE_SMALL
 
 from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
@@ -35,8 +35,7 @@ from .results import Card, Results
 
 SCHEMA_VERSION = 7
 WRITER_TIMEOUT = 30.0
-SMALL_SEGMENT = 100  # papers: merged into the next commit (at most ~0.15 s of copying)
-MAX_SEGMENTS = 10
+MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
 WRITER_MEMORY_MB = 96
@@ -60,25 +59,14 @@ def _merge_policy(writer, segments: list) -> list:
     """The segments a commit keeps as they are; the others are copied into the segment
     it writes.
 
-    Every search looks each of its terms up in every segment, so segments cost time on
-    every keystroke; merging one costs about 1.5 ms a paper. Whoosh's default policy
-    rewrote every small segment at each commit (a library of a few hundred papers was
-    rewritten by every tag); never merging left a segment per tag. Here segments without
-    a live paper are dropped (nothing to copy), segments under SMALL_SEGMENT papers (what
-    tags, edits and short lists leave) are merged into the next commit, and from
-    MAX_SEGMENTS on Whoosh's policy merges the small ones among the rest.
+    Whoosh's default policy rewrote every small segment at each commit: in a library of
+    a few hundred papers, every tag rewrote the whole index (merging copies postings at
+    about 8 ms a paper). Here small commits pile up as segments, from MAX_SEGMENTS on
+    Whoosh's policy merges the small ones, and a segment left without a live paper (a
+    removed list, a paper tagged again and again) is dropped, which costs nothing.
     """
     live = [segment for segment in segments if segment.doc_count() > 0]
-    if len(live) >= MAX_SEGMENTS:
-        return MERGE_SMALL(writer, live)
-    small = [segment for segment in live if segment.doc_count_all() < SMALL_SEGMENT]
-    if len(small) < 2 and not (small and writer._added):
-        return live
-    for segment in small:
-        reader = SegmentReader(writer.storage, writer.schema, segment)
-        writer.add_reader(reader)
-        reader.close()
-    return [segment for segment in live if segment not in small]
+    return MERGE_SMALL(writer, live) if len(live) >= MAX_SEGMENTS else live
 
 
 def _codec() -> W3Codec:
@@ -150,6 +138,9 @@ class SearchIndex:
         self._prefixes: PrefixTable | None = None
         self._queries = QueryBuilder(self.schema, self.prefixes)
         self._orders: dict[tuple[int, str], Any] = {}
+        # Ranked fields' term tables read into memory, per segment id: segments never
+        # change, so a new searcher (after every tag) reuses what an older one read.
+        self._term_tables: dict[str, Any] = {}
 
     # -- generations -------------------------------------------------------------------
     @property
@@ -327,7 +318,10 @@ class SearchIndex:
         with self._lock:
             searcher = self._searcher
         if searcher is not None:
-            self._ranker(searcher).warm_up(DEFAULT_FIELDS)
+            from .vector_ranking import Unsupported
+
+            with contextlib.suppress(Unsupported):  # then Whoosh's matchers rank
+                self._ranker(searcher).warm_up()
 
     def parse(self, text: str) -> Query:
         return self._queries.parse(text)
@@ -416,7 +410,8 @@ class SearchIndex:
 
         ranker = getattr(searcher, "_papers_ranker", None)
         if ranker is None:
-            ranker = searcher._papers_ranker = VectorRanker(searcher)
+            ranker = searcher._papers_ranker = VectorRanker(searcher, DEFAULT_FIELDS,
+                                                             self._term_tables)
         return ranker
 
     def _sort_positions(self, searcher, sort: str):

@@ -28,6 +28,9 @@ from .search import SearchCancelled
 __all__ = ["Unsupported", "VectorRanker"]
 
 # Field-length bytes decoded once: Whoosh stores each length as one lossy byte.
+# A segment with at most this many terms (every field's) has its ranked fields' term
+# tables read when a ranker first meets it (~5 ms); larger ones wait for warm_up.
+READ_TERMS_AT_ONCE = 10_000
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 1 for b in range(256)],
                            dtype=np.float64)
 
@@ -60,7 +63,10 @@ _Part = _Matches | _Postings
 class VectorRanker:
     """Evaluates queries over one searcher's segments; caches per-segment arrays."""
 
-    def __init__(self, searcher) -> None:
+    def __init__(self, searcher, ranked_fields=(), term_tables: dict | None = None) -> None:
+        """`term_tables` keeps the ranked fields' term tables, by segment id, from one
+        ranker to the next: a segment's are read once (small ones now, others in
+        warm_up), not again for every searcher."""
         weighting = searcher.weighting
         if type(weighting) is not BM25F or weighting._field_B:
             raise Unsupported("only Whoosh's default BM25F weighting is mirrored")
@@ -68,10 +74,21 @@ class VectorRanker:
         self._schema = searcher.schema
         self._fields = dict(self._schema.items())
         self._b, self._k1 = weighting.B, weighting.K1
-        self._leaves = list(searcher.reader().leaf_readers())
+        self._leaves = [(reader, offset) for reader, offset in searcher.reader().leaf_readers()
+                        if reader.doc_count_all()]  # (an empty index has an EmptyReader)
         # (a segment whose papers are all deleted has nothing to rank)
         self._segments = [(SegmentPostings(reader), offset)
                           for reader, offset in self._leaves if reader.doc_count()]
+        self._ranked_fields = tuple(ranked_fields)
+        self._term_tables = {} if term_tables is None else term_tables
+        current = {segment.segment_id for segment, _offset in self._segments}
+        for gone in set(self._term_tables) - current:
+            self._term_tables.pop(gone, None)
+        for segment, _offset in self._segments:
+            if segment.segment_id in self._term_tables:
+                segment.loaded_terms = self._term_tables[segment.segment_id]
+            elif segment.term_count <= READ_TERMS_AT_ONCE:
+                self._load_terms(segment)
         self._size = searcher.doc_count_all()
         self._lengths: dict[str, np.ndarray] = {}
         self._field_norms: dict[str, np.ndarray] = {}
@@ -83,6 +100,8 @@ class VectorRanker:
         """False for deleted documents (replaced by a tag or an edit), else None."""
         live = None
         for reader, offset in self._leaves:
+            if not reader.has_deletions():
+                continue
             deleted = reader.deleted_docs_set if hasattr(reader, "deleted_docs_set") \
                 else set(reader.all_deleted())
             if deleted:
@@ -91,12 +110,17 @@ class VectorRanker:
                 live[np.fromiter(deleted, dtype=np.int64) + offset] = False
         return live
 
-    def warm_up(self, fieldnames) -> None:
-        for fieldname in fieldnames:
+    def _load_terms(self, segment: SegmentPostings) -> None:
+        segment.load_terms(self._ranked_fields)
+        self._term_tables[segment.segment_id] = segment.loaded_terms
+
+    def warm_up(self) -> None:
+        for fieldname in self._ranked_fields:
             if self._schema[fieldname].scorable:
                 self._unit_scores(fieldname)
         for segment, _offset in self._segments:
-            segment.load_terms(fieldnames)
+            if segment.segment_id not in self._term_tables:
+                self._load_terms(segment)
 
     # -- reading -------------------------------------------------------------------
     def _field_lengths(self, fieldname: str) -> np.ndarray:

@@ -566,33 +566,30 @@ def _made_up_list(path: Path, count: int) -> Path:
     return path
 
 
-def test_tags_and_small_lists_leave_one_segment(library, tmp_path):
-    """Each commit writes a segment; small ones are merged into the next commit, so a
-    small library stays one segment however often it is tagged, and every search looks
-    its words up once."""
-    ids = _two_seed_ids(library)
-    for number in range(4):
-        library.tag(ids[:1], [f"t{number}"])
-        library.untag(ids[1:], ["t0"])
+def test_segments_left_without_papers_are_dropped(library, tmp_path):
+    """Each commit writes a segment; one whose papers are all deleted again (a removed
+    list) is dropped at the next commit rather than searched."""
     library.add(_made_up_list(tmp_path / "made-up.txt", 20))
+    assert len(_segments(library)) == 2
     library.remove_list("made-up")
-    assert len(_segments(library)) == 1
-    assert library.count() == 33
-    assert search_ids(library, "tag:t3") == {ids[0]}
-    assert len(library.search("policy")) == len(search_ids(library, "policy"))
-
-
-def test_large_segments_are_not_rewritten_by_a_tag(library, tmp_path):
-    library.add(_made_up_list(tmp_path / "made-up.txt", 150))
-    [large] = _segments(library)
-    assert large.doc_count_all() == 183  # the 33 seeded papers were merged in
-    pid = library.search("case 7").ids()[0]
-    for tag in ("a", "b", "c"):
-        library.tag([pid], [tag])
+    ids = _two_seed_ids(library)
+    library.tag(ids[:1], ["kept"])
     segments = _segments(library)
-    assert len(segments) == 2
-    assert segments[0].segment_id() == large.segment_id()  # kept, not copied
-    assert segments[1].doc_count() == 1  # the tagged paper, merged at each tag
-    assert search_ids(library, "tag:c") == {pid}
-    # the deleted copies are dropped, not searched
-    assert len(library.search("tag:a")) == 1
+    assert [s.doc_count_all() for s in segments] == [33, 1]  # the tag's segment
+    assert library.count() == 33
+    assert search_ids(library, "tag:kept") == {ids[0]}
+
+
+def test_segments_are_merged_from_max_segments_without_rewriting_large_ones(library,
+                                                                           tmp_path):
+    from index.search import MAX_SEGMENTS
+
+    library.add(_made_up_list(tmp_path / "made-up.txt", 150))
+    large = max(_segments(library), key=lambda s: s.doc_count_all())
+    ids = library.search("case").ids()
+    for number in range(2 * MAX_SEGMENTS):
+        library.tag([ids[number]], ["many"])
+        assert len(_segments(library)) <= MAX_SEGMENTS
+    assert large.segment_id() in {s.segment_id() for s in _segments(library)}
+    assert search_ids(library, "tag:many") == set(ids[:2 * MAX_SEGMENTS])
+    assert library.index.doc_count() == library.count() == 183

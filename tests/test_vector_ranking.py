@@ -9,7 +9,7 @@ import pytest
 from whoosh.query import Every
 
 from index import Library
-from index.search import SMALL_SEGMENT, SORT_FIELDS, SearchCancelled, _sorted_by_columns
+from index.search import SORT_FIELDS, SearchCancelled, _sorted_by_columns
 from index.vector_ranking import Unsupported, VectorRanker
 
 QUERIES = [
@@ -32,7 +32,7 @@ def _assert_same_as_whoosh(library: Library, text: str) -> int:
     index = library.index
     searcher = index._searcher
     query = index._queries.build(text, True).query
-    docnums, scores = VectorRanker(searcher).rank(query)
+    docnums, scores = index._ranker(searcher).rank(query)  # as searches do
     hits = searcher.search(query, limit=None).top_n
     whoosh_docnums = [docnum for _score, docnum in hits]
     whoosh_scores = [score or 0.0 for score, _docnum in hits]
@@ -74,20 +74,21 @@ def _write_list(path: Path, title: str, abstracts: list[str]) -> Path:
 
 def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
                                                           tmp_path: Path) -> None:
-    """Several segments (each list of SMALL_SEGMENT papers or more commits its own) and
-    deleted documents (a tag replaces the paper's document) must be mapped to the right
-    global numbers."""
+    """Several segments (each added list commits one) and deleted documents (a tag
+    replaces the paper's document) must be mapped to the right global numbers."""
     for n in range(3):
         abstracts = [f"We study graph policy learning number {n}x{i} with neural "
                      f"bandits and {'regret' if i % 2 else 'privacy'} bounds."
-                     for i in range(SMALL_SEGMENT)]
+                     for i in range(6)]
         library.add(_write_list(tmp_path / f"extra{n}.txt", f"Workshop 202{n} papers",
                                 abstracts))
     ids = [card.id for card in library.search("graph policy").cards()]
     library.tag(ids[:4], ["keep"])
+    library.warm_up()  # every segment's term tables in memory
     searcher = library.index._searcher
-    ranker = VectorRanker(searcher)
+    ranker = library.index._ranker(searcher)
     assert len(ranker._leaves) >= 3 and ranker._live is not None
+    assert all(segment.loaded_terms[1] for segment, _offset in ranker._segments)
     for text in ("graph policy", "neural bandits regret", "privacy", "le", "tag:keep graph",
                  "learning"):
         _assert_same_as_whoosh(library, text)
@@ -188,3 +189,19 @@ def test_phrases_are_left_to_whoosh(icml2023_library: Library) -> None:
                " ".join((icml2023_library.paper(c.id).title + " "
                          + icml2023_library.paper(c.id).abstract).lower().split())
                for c in found.cards(0, 20))
+
+
+def test_term_tables_are_read_once_per_segment(library: Library, tmp_path: Path) -> None:
+    """A tag makes a new searcher; the segments it shares with the last one keep the
+    term tables already read (an identical object, not a second read)."""
+    library.warm_up()
+    before = library.index._ranker(library.index._searcher)
+    [(segment, _offset)] = before._segments
+    pid = library.search("policy").ids()[0]
+    library.tag([pid], ["again"])
+    after = library.index._ranker(library.index._searcher)
+    assert after is not before and len(after._segments) == 2
+    same = next(s for s, _o in after._segments if s.segment_id == segment.segment_id)
+    assert same.loaded_terms[0] is segment.loaded_terms[0]
+    assert all(s.loaded_terms[1] for s, _o in after._segments)  # the tag's, read at once
+    assert library.search("tag:again").ids() == [pid]
