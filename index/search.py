@@ -24,6 +24,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.collectors import FilterCollector, WrappingCollector
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
 from whoosh.query import And, Every, NullQuery, Query, Term
+from whoosh.reading import SegmentReader
 from whoosh.writing import MERGE_SMALL
 
 from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
@@ -36,6 +37,7 @@ from .results import Card, Results
 SCHEMA_VERSION = 7
 WRITER_TIMEOUT = 30.0
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
+MERGE_RATIO = 2  # a commit copies at most this many papers per paper it adds
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
 WRITER_MEMORY_MB = 96
@@ -59,14 +61,30 @@ def _merge_policy(writer, segments: list) -> list:
     """The segments a commit keeps as they are; the others are copied into the segment
     it writes.
 
-    Whoosh's default policy rewrote every small segment at each commit: in a library of
-    a few hundred papers, every tag rewrote the whole index (merging copies postings at
-    about 8 ms a paper). Here small commits pile up as segments, from MAX_SEGMENTS on
-    Whoosh's policy merges the small ones, and a segment left without a live paper (a
-    removed list, a paper tagged again and again) is dropped, which costs nothing.
+    Every search looks its words up in every segment, but merging copies postings at
+    about 8 ms a paper: Whoosh's default policy made every tag rewrite a library of a few
+    hundred papers. Here a commit takes in the smallest segments while each holds at most
+    MERGE_RATIO times the papers gathered so far (those it adds, then those it took), so
+    segments grow in tiers, like a binary counter: a paper is copied about log2(n) times
+    in all, a tag merges only the tags before it, and a list the segments up to twice
+    its size. A segment left without a live paper is dropped, which costs nothing; from
+    MAX_SEGMENTS on, Whoosh's policy merges the small ones.
     """
     live = [segment for segment in segments if segment.doc_count() > 0]
-    return MERGE_SMALL(writer, live) if len(live) >= MAX_SEGMENTS else live
+    if len(live) >= MAX_SEGMENTS:
+        return MERGE_SMALL(writer, live)
+    size = writer.docnum - writer.docbase  # papers this commit adds
+    merged = []
+    for segment in sorted(live, key=lambda s: s.doc_count_all()):
+        if segment.doc_count_all() > MERGE_RATIO * size:
+            break
+        size += segment.doc_count_all()
+        merged.append(segment)
+    for segment in merged:
+        reader = SegmentReader(writer.storage, writer.schema, segment)
+        writer.add_reader(reader)
+        reader.close()
+    return [segment for segment in live if segment not in merged]
 
 
 def _codec() -> W3Codec:

@@ -567,29 +567,31 @@ def _made_up_list(path: Path, count: int) -> Path:
 
 
 def test_segments_left_without_papers_are_dropped(library, tmp_path):
-    """Each commit writes a segment; one whose papers are all deleted again (a removed
-    list) is dropped at the next commit rather than searched."""
-    library.add(_made_up_list(tmp_path / "made-up.txt", 20))
-    assert len(_segments(library)) == 2
+    """A list too small to take in the seeded papers' segment gets its own; once removed
+    (a commit that only deletes) that segment is dropped rather than searched."""
+    library.add(_made_up_list(tmp_path / "made-up.txt", 10))
+    assert [s.doc_count_all() for s in _segments(library)] == [33, 10]
     library.remove_list("made-up")
-    ids = _two_seed_ids(library)
-    library.tag(ids[:1], ["kept"])
-    segments = _segments(library)
-    assert [s.doc_count_all() for s in segments] == [33, 1]  # the tag's segment
-    assert library.count() == 33
-    assert search_ids(library, "tag:kept") == {ids[0]}
+    assert [s.doc_count_all() for s in _segments(library)] == [33]
+    assert library.count() == library.index.doc_count() == 33
 
 
-def test_segments_are_merged_from_max_segments_without_rewriting_large_ones(library,
-                                                                           tmp_path):
-    from index.search import MAX_SEGMENTS
+def test_a_list_takes_in_segments_up_to_twice_its_size(library, tmp_path):
+    library.add(_made_up_list(tmp_path / "made-up.txt", 20))  # 33 <= 2 x 20
+    assert [s.doc_count_all() for s in _segments(library)] == [53]
+    assert len(library.search("case")) == 20
 
+
+def test_tags_merge_in_tiers_without_rewriting_large_segments(library, tmp_path):
     library.add(_made_up_list(tmp_path / "made-up.txt", 150))
-    large = max(_segments(library), key=lambda s: s.doc_count_all())
-    ids = library.search("case").ids()
-    for number in range(2 * MAX_SEGMENTS):
-        library.tag([ids[number]], ["many"])
-        assert len(_segments(library)) <= MAX_SEGMENTS
-    assert large.segment_id() in {s.segment_id() for s in _segments(library)}
-    assert search_ids(library, "tag:many") == set(ids[:2 * MAX_SEGMENTS])
+    [large] = _segments(library)
+    assert large.doc_count_all() == 183  # the 33 seeded papers were taken in
+    ids = library.search("case").ids()[:24]
+    for pid in ids:
+        library.tag([pid], ["many"])
+        assert len(_segments(library)) <= 5  # tiers of 1-2, 3-6, 7-14, ... papers
+    segments = _segments(library)
+    assert large.segment_id() in {s.segment_id() for s in segments}  # never copied
+    assert sum(s.doc_count() for s in segments[1:]) == 24  # the tagged papers
+    assert search_ids(library, "tag:many") == set(ids)
     assert library.index.doc_count() == library.count() == 183
