@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.fields import FieldType
 from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, Term, Wildcard
 from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
@@ -73,6 +74,8 @@ class VectorRanker:
         self._searcher = searcher
         self._schema = searcher.schema
         self._fields = dict(self._schema.items())
+        self._plain_text_fields = {name for name, field in self._fields.items()
+                                   if type(field).to_bytes is FieldType.to_bytes}
         self._b, self._k1 = weighting.B, weighting.K1
         self._leaves = [(reader, offset) for reader, offset in searcher.reader().leaf_readers()
                         if reader.doc_count_all()]  # (an empty index has an EmptyReader)
@@ -211,7 +214,8 @@ class VectorRanker:
         if (kind is Or and not query.minmatch and not query.scale) or kind is And:
             parts = []
             for subquery in query.subqueries:
-                part = self._node(subquery, cancelled)
+                part = self._term(subquery) if type(subquery) is Term \
+                    else self._node(subquery, cancelled)
                 if part is _NO_POSTINGS:
                     if kind is And:
                         return _NO_POSTINGS  # the rest cannot make it match
@@ -257,10 +261,14 @@ class VectorRanker:
         field = self._fields.get(fieldname)
         if field is None:
             return _NO_POSTINGS
-        try:
-            btext = field.to_bytes(query.text)
-        except ValueError:
-            return _NO_POSTINGS
+        text = query.text
+        if fieldname in self._plain_text_fields and type(text) is str:
+            btext = text.encode("utf-8")  # what FieldType.to_bytes does, less its checks
+        else:
+            try:
+                btext = field.to_bytes(text)
+            except ValueError:
+                return _NO_POSTINGS
         ids, weights = self._postings(fieldname, btext)
         if not len(ids):
             return _NO_POSTINGS
@@ -317,7 +325,7 @@ class VectorRanker:
         """Matching document numbers by descending score, ties by document number (as
         Whoosh orders them), with their scores."""
         matches = self.evaluate(query, allowed, cancelled)
-        docnums = np.flatnonzero(matches.mask)
+        docnums = matches.mask.nonzero()[0]
         scores = matches.scores[docnums]
         # Sums taken in another order differ in the last bits; rounded, such near-ties
         # are ties and keep document order (a stable sort of ascending docnums), as
