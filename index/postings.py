@@ -24,6 +24,7 @@ from .whoosh_speedups import (
     BLOCK_DATA,
     BLOCK_INFO_SIZE,
     BLOCK_INFO_START,
+    SAME_WEIGHT,
     WEIGHTS_ONE,
     WEIGHTS_SAME,
     read_block_data,
@@ -36,7 +37,6 @@ _BLOCK_LENGTH = struct.Struct("!i")  # negative for the last block
 _BLOCK_HEAD = struct.Struct(f"!i{len(BLOCK_INFO_START)}s")  # the length, then the header's start
 _TERM_INFO_SIZE = W3TermInfo._struct.size
 _HEADER_SIZE = 4  # WHOOSH3_HEADER_MAGIC before the first block
-_SAME_WEIGHT = struct.Struct("<d")
 
 # Document numbers (in the segment) and weights; None for weights when all are 1, which
 # is common (a word once in a title) and lets the ranker skip arithmetic.
@@ -191,7 +191,7 @@ def _flat_block(buf, at: int) -> Arrays:
     if weight_kind == WEIGHTS_ONE:
         weights = None
     elif weight_kind == WEIGHTS_SAME:
-        weights = np.full(count, _SAME_WEIGHT.unpack_from(buf, at)[0])
+        weights = np.full(count, SAME_WEIGHT.unpack_from(buf, at)[0])
     else:
         weight_type = _DTYPES[weight_kind]
         weights = np.frombuffer(buf, weight_type, weight_size // weight_type.itemsize,

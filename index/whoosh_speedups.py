@@ -211,6 +211,7 @@ BLOCK_INFO_SIZE = 39
 # (VALUES_NONE, VALUES_RAW, VALUES_ZLIB), then the byte sizes of the three parts.
 BLOCK_DATA = struct.Struct("<ccc4xIII")
 WEIGHTS_ONE, WEIGHTS_SAME = b"1", b"="
+SAME_WEIGHT = struct.Struct("<d")  # the one weight of WEIGHTS_SAME
 VALUES_NONE, VALUES_RAW, VALUES_ZLIB = b"0", b"r", b"z"
 _ID_CODES = {code.encode() for code in _ID_TYPECODES}
 
@@ -233,7 +234,7 @@ def block_data(ids, weights, values, squeeze_level: int) -> bytes:
     if weights is None:
         weight_kind, weight_bytes = WEIGHTS_ONE, b""
     elif isinstance(weights, float | int):
-        weight_kind, weight_bytes = WEIGHTS_SAME, struct.pack("<d", weights)
+        weight_kind, weight_bytes = WEIGHTS_SAME, SAME_WEIGHT.pack(weights)
     elif isinstance(weights, bytes):
         weight_kind, weight_bytes = weights[:1], weights[1:]
     else:
@@ -259,7 +260,7 @@ def read_block_data(data: bytes) -> tuple:
     if weight_kind == WEIGHTS_ONE:
         weights = None
     elif weight_kind == WEIGHTS_SAME:
-        (weights,) = struct.unpack_from("<d", data, at)
+        (weights,) = SAME_WEIGHT.unpack_from(data, at)
     else:
         weights = weight_kind + data[at:at + weight_size]
     at += weight_size
