@@ -15,6 +15,7 @@ import pickle
 import struct
 import zlib
 from hashlib import md5
+from itertools import accumulate
 
 import numpy as np
 from whoosh.codec.whoosh3 import W3TermInfo
@@ -41,6 +42,7 @@ _HEADER_SIZE = 4  # WHOOSH3_HEADER_MAGIC before the first block
 # Document numbers (in the segment) and weights; None for weights when all are 1, which
 # is common (a word once in a title) and lets the ranker skip arithmetic.
 Arrays = tuple[np.ndarray, np.ndarray | None]
+Lists = tuple[list[int], list[float] | None]
 
 
 class Unsupported(Exception):
@@ -132,13 +134,14 @@ class SegmentPostings:
             slot = (slot + 1) % slots
         return None
 
+    def _info(self, fieldname: str, btext: bytes) -> bytes | None:
+        number = self._fields.get(fieldname)
+        return None if number is None else self._value(number.to_bytes(2, "big") + btext)
+
     def read(self, fieldname: str, btext: bytes) -> Arrays | None:
         """The term's document numbers (ascending) and weights (None: all 1); None if
         the term is absent."""
-        number = self._fields.get(fieldname)
-        if number is None:
-            return None
-        info = self._value(number.to_bytes(2, "big") + btext)
+        info = self._info(fieldname, btext)
         if info is None:
             return None
         if info[0]:  # a term in one document: its postings sit in the term info
@@ -146,6 +149,37 @@ class SegmentPostings:
             return np.asarray(ids, dtype=np.int64), _weights(weights, len(ids))
         offset, _length = _EXTENT.unpack_from(info, _TERM_INFO_SIZE)
         return self._blocks(offset + _HEADER_SIZE)
+
+    def read_lists(self, fieldname: str, btext: bytes) -> Lists | None:
+        """`read` as Python lists, for lists so short that numpy's cost per call is most
+        of the work."""
+        info = self._info(fieldname, btext)
+        if info is None:
+            return None
+        if info[0]:
+            ids, weights, _values = pickle.loads(info[_TERM_INFO_SIZE:])
+            return list(ids), None if weights is None else [float(w) for w in weights]
+        offset, _length = _EXTENT.unpack_from(info, _TERM_INFO_SIZE)
+        buf, position = self._postings, offset + _HEADER_SIZE
+        ids: list[int] = []
+        weights: list[float] | None = None
+        while True:
+            length, opening = _BLOCK_HEAD.unpack_from(buf, position)
+            start = position + _BLOCK_LENGTH.size
+            position = start + abs(length)
+            if opening != BLOCK_INFO_START:  # Whoosh's own layout: through numpy
+                block_ids, block_weights = _pickled_block(buf[start:position])
+                block = block_ids.tolist(), \
+                    None if block_weights is None else block_weights.tolist()
+            else:
+                block = _flat_block_lists(buf, start + BLOCK_INFO_SIZE)
+            if block[1] is not None and weights is None:
+                weights = [1.0] * len(ids)
+            ids.extend(block[0])
+            if weights is not None:
+                weights.extend([1.0] * len(block[0]) if block[1] is None else block[1])
+            if length < 0:
+                return ids, weights
 
     def _blocks(self, position: int) -> Arrays:
         buf = self._postings
@@ -197,6 +231,20 @@ def _flat_block(buf, at: int) -> Arrays:
         weights = np.frombuffer(buf, weight_type, weight_size // weight_type.itemsize,
                                 at).astype(np.float64)
     return ids, weights
+
+
+def _flat_block_lists(buf, at: int) -> Lists:
+    """_flat_block as lists (a block's first id is whole, the rest are differences)."""
+    id_code, weight_kind, _values, id_size, weight_size, _value_size = \
+        BLOCK_DATA.unpack_from(buf, at)
+    at += BLOCK_DATA.size
+    ids = list(accumulate(buf[at:at + id_size].cast(id_code.decode())))
+    at += id_size
+    if weight_kind == WEIGHTS_ONE:
+        return ids, None
+    if weight_kind == WEIGHTS_SAME:
+        return ids, [SAME_WEIGHT.unpack_from(buf, at)[0]] * len(ids)
+    return ids, [float(w) for w in buf[at:at + weight_size].cast(weight_kind.decode())]
 
 
 def _pickled_block(block: memoryview) -> Arrays:

@@ -413,9 +413,8 @@ class SearchIndex:
         try:
             ranker = self._ranker(searcher)
             if sort == "relevance":
-                docnums, scores = ranker.rank(query, filter_query, cancelled)
-                return docnums[:limit].tolist(), scores[:limit].tolist(), len(docnums), \
-                    searcher
+                docnums, scores = ranker.ranked(query, filter_query, cancelled)
+                return docnums[:limit], scores[:limit], len(docnums), searcher
             matched = ranker.matching(query, filter_query, cancelled)
         except Unsupported:
             return None

@@ -206,3 +206,41 @@ def test_term_tables_are_read_once_per_segment(library: Library, tmp_path: Path)
     assert same.loaded_terms[0] is segment.loaded_terms[0]
     assert all(s.loaded_terms[1] for s, _o in after._segments)  # the tag's, read at once
     assert library.search("tag:again").ids() == [pid]
+
+
+PLAIN_WORDS = ["reinforcement", "graph", "policy optimization", "large language model reasoning",
+               "learning to rank", "zzzzunknown", "model model", "C RASP", "diffusion models sampling"]
+
+
+def _assert_lists_equal_arrays(library: Library, text: str, typing: bool) -> bool:
+    """`ranked` (lists; Python for plain words in a small index) gives exactly `rank`'s
+    numpy result: the same papers, order and floats. True if the Python path ran."""
+    index = library.index
+    ranker = index._ranker(index._searcher)
+    query = index._queries.build(text, typing).query
+    docnums, scores = ranker.rank(query)
+    assert ranker.ranked(query) == (docnums.tolist(), scores.tolist()), text
+    return ranker._rank_plain_words(query) is not None
+
+
+@pytest.mark.parametrize("text", QUERIES + PLAIN_WORDS)
+def test_small_index_ranks_on_lists_exactly_as_on_arrays(seeded_library: Library,
+                                                          text: str) -> None:
+    from index.vector_ranking import SMALL_INDEX
+
+    assert seeded_library.index.doc_count() <= SMALL_INDEX
+    for typing in (False, True):
+        on_lists = _assert_lists_equal_arrays(seeded_library, text, typing)
+        if text in PLAIN_WORDS and not typing:
+            assert on_lists  # plain words took the list path
+
+
+def test_small_index_lists_across_segments_and_deletions(library: Library,
+                                                         tmp_path: Path) -> None:
+    abstracts = [f"Graph policy learning, study {i}, with neural bandits." for i in range(10)]
+    library.add(_write_list(tmp_path / "extra.txt", "Workshop 2026 papers", abstracts))
+    library.tag([library.search("graph policy").ids()[0]], ["moved"])
+    assert len(library.index._ranker(library.index._searcher)._segments) == 3
+    for text in PLAIN_WORDS + ["graph policy", "neural bandits study", "learning"]:
+        assert _assert_lists_equal_arrays(library, text, typing=False)
+        _assert_same_as_whoosh(library, text)
