@@ -37,7 +37,7 @@ from .results import Card, Results
 SCHEMA_VERSION = 7
 WRITER_TIMEOUT = 30.0
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
-MERGE_RATIO = 2  # a commit copies at most this many papers per paper it adds
+MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
 WRITER_MEMORY_MB = 96
@@ -65,7 +65,7 @@ def _merge_policy(writer, segments: list) -> list:
     about 8 ms a paper: Whoosh's default policy made every tag rewrite a library of a few
     hundred papers. Here a commit takes in the smallest segments while each holds at most
     MERGE_RATIO times the papers gathered so far (those it adds, then those it took), so
-    segments grow in tiers, like a binary counter: a paper is copied about log2(n) times
+    segments grow in tiers, like a binary counter: a paper is copied about log(n) times
     in all, a tag merges only the tags before it, and a list the segments up to twice
     its size. A segment left without a live paper is dropped, which costs nothing; from
     MAX_SEGMENTS on, Whoosh's policy merges the small ones.
