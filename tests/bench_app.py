@@ -55,10 +55,10 @@ def _send_key(app, char: str) -> None:
 
 async def _measure(home: str, size: tuple[int, int], process_start: float,
                    on_first_paint: Callable[[], None]) -> dict:
-    from textual.widgets import Input
+    from tui.app import PapersApp  # first, as `papers` imports it: it sets TEXTUAL_FPS
+    from tui.widgets.results import ResultsView  # isort: skip
 
-    from tui.app import PapersApp
-    from tui.widgets.results import ResultsView
+    from textual.widgets import Input  # isort: skip
 
     # What was painted, not the Results themselves: holding every ranked list of 100k
     # papers would charge the harness's memory to the app.
