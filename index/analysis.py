@@ -84,7 +84,7 @@ def _folded(raw: str) -> str:
 @lru_cache(maxsize=_CACHE_SIZE)
 def _indexed_word(raw: str) -> str | None:
     """What word_analyzer() makes of one raw token; None for a stop word."""
-    word = raw.lower().translate(accent_map)
+    word = _folded(raw)
     return word if word and word not in STOP_WORDS else None
 
 

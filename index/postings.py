@@ -14,6 +14,7 @@ import io
 import pickle
 import struct
 import zlib
+from collections.abc import Iterator
 from hashlib import md5
 from itertools import accumulate
 
@@ -160,45 +161,40 @@ class SegmentPostings:
             ids, weights, _values = pickle.loads(info[_TERM_INFO_SIZE:])
             return list(ids), None if weights is None else [float(w) for w in weights]
         offset, _length = _EXTENT.unpack_from(info, _TERM_INFO_SIZE)
-        buf, position = self._postings, offset + _HEADER_SIZE
-        ids: list[int] = []
-        weights: list[float] | None = None
-        while True:
-            length, opening = _BLOCK_HEAD.unpack_from(buf, position)
-            start = position + _BLOCK_LENGTH.size
-            position = start + abs(length)
-            if opening != BLOCK_INFO_START:  # Whoosh's own layout: through numpy
-                block_ids, block_weights = _pickled_block(buf[start:position])
-                block = block_ids.tolist(), \
-                    None if block_weights is None else block_weights.tolist()
-            else:
-                block = _flat_block_lists(buf, start + BLOCK_INFO_SIZE)
-            if block[1] is not None and weights is None:
-                weights = [1.0] * len(ids)
-            ids.extend(block[0])
-            if weights is not None:
-                weights.extend([1.0] * len(block[0]) if block[1] is None else block[1])
-            if length < 0:
-                return ids, weights
+        parts = [_flat_block_lists(self._postings, start) if flat
+                 else _as_lists(_pickled_block(self._postings[start:end]))
+                 for start, end, flat in self._block_spans(offset + _HEADER_SIZE)]
+        if len(parts) == 1:
+            return parts[0]
+        ids = [docnum for part_ids, _weights in parts for docnum in part_ids]
+        if all(part_weights is None for _ids, part_weights in parts):
+            return ids, None
+        return ids, [weight for part_ids, part_weights in parts
+                     for weight in (part_weights or [1.0] * len(part_ids))]
 
     def _blocks(self, position: int) -> Arrays:
+        parts = [_flat_block(self._postings, start) if flat
+                 else _pickled_block(self._postings[start:end])
+                 for start, end, flat in self._block_spans(position)]
+        if len(parts) == 1:
+            return parts[0]
+        id_parts = [ids for ids, _weights in parts]
+        return np.concatenate(id_parts), join_weights(id_parts, [w for _i, w in parts])
+
+    def _block_spans(self, position: int) -> Iterator[tuple[int, int, bool]]:
+        """Each block of the posting list at `position`: where its data starts (after
+        the header, for a flat block) and ends, and whether it is in the flat layout."""
         buf = self._postings
-        id_parts, weight_parts = [], []
         while True:
             length, opening = _BLOCK_HEAD.unpack_from(buf, position)
             start = position + _BLOCK_LENGTH.size
             position = start + abs(length)
             if opening == BLOCK_INFO_START:
-                ids, weights = _flat_block(buf, start + BLOCK_INFO_SIZE)
+                yield start + BLOCK_INFO_SIZE, position, True
             else:
-                ids, weights = _pickled_block(buf[start:position])
-            id_parts.append(ids)
-            weight_parts.append(weights)
+                yield start, position, False
             if length < 0:
-                break
-        if len(id_parts) == 1:
-            return id_parts[0], weight_parts[0]
-        return np.concatenate(id_parts), join_weights(id_parts, weight_parts)
+                return
 
 
 def join_weights(id_parts: list[np.ndarray], weight_parts: list) -> np.ndarray | None:
@@ -245,6 +241,11 @@ def _flat_block_lists(buf, at: int) -> Lists:
     if weight_kind == WEIGHTS_SAME:
         return ids, [SAME_WEIGHT.unpack_from(buf, at)[0]] * len(ids)
     return ids, [float(w) for w in buf[at:at + weight_size].cast(weight_kind.decode())]
+
+
+def _as_lists(arrays: Arrays) -> Lists:
+    ids, weights = arrays
+    return ids.tolist(), None if weights is None else weights.tolist()
 
 
 def _pickled_block(block: memoryview) -> Arrays:

@@ -28,7 +28,6 @@ from .search import SearchCancelled
 
 __all__ = ["Unsupported", "VectorRanker"]
 
-# Field-length bytes decoded once: Whoosh stores each length as one lossy byte.
 # A segment with at most this many terms (every field's) has its ranked fields' term
 # tables read when a ranker first meets it (~5 ms); larger ones wait for warm_up.
 READ_TERMS_AT_ONCE = 10_000
@@ -36,6 +35,7 @@ READ_TERMS_AT_ONCE = 10_000
 # On the 33 bundled papers that took a word from 40 to 20 µs and the slowest runs from
 # 120 to 45 µs; with lists of hundreds of postings numpy wins.
 SMALL_INDEX = 128
+# Field-length bytes decoded once: Whoosh stores each length as one lossy byte.
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 1 for b in range(256)],
                            dtype=np.float64)
 
@@ -266,16 +266,9 @@ class VectorRanker:
     def _term(self, query: Term) -> _Part:
         fieldname = query.fieldname
         field = self._fields.get(fieldname)
-        if field is None:
+        btext = self._term_bytes(query)
+        if btext is None:
             return _NO_POSTINGS
-        text = query.text
-        if fieldname in self._plain_text_fields and type(text) is str:
-            btext = text.encode("utf-8")  # what FieldType.to_bytes does, less its checks
-        else:
-            try:
-                btext = field.to_bytes(text)
-            except ValueError:
-                return _NO_POSTINGS
         ids, weights = self._postings(fieldname, btext)
         if not len(ids):
             return _NO_POSTINGS
@@ -292,6 +285,20 @@ class VectorRanker:
         if query.boost != 1.0:
             scores = scores * query.boost
         return _Postings(ids, scores)
+
+    def _term_bytes(self, term: Term) -> bytes | None:
+        """The term as its field indexes it; None if the field is unknown or the text
+        cannot be one of its terms."""
+        fieldname, text = term.fieldname, term.text
+        if fieldname in self._plain_text_fields and type(text) is str:
+            return text.encode("utf-8")  # what FieldType.to_bytes does, less its checks
+        field = self._fields.get(fieldname)
+        if field is None:
+            return None
+        try:
+            return field.to_bytes(text)
+        except ValueError:
+            return None
 
     def _or(self, parts: list[_Part]) -> _Part:
         if len(parts) == 1:
@@ -393,10 +400,9 @@ class VectorRanker:
         """_term's scores, added to `scores` (document -> sum so far), segment by segment."""
         fieldname = term.fieldname
         field = self._fields.get(fieldname)
-        if field is None:
+        btext = self._term_bytes(term)
+        if btext is None:
             return
-        btext = term.text.encode("utf-8") if fieldname in self._plain_text_fields \
-            and type(term.text) is str else field.to_bytes(term.text)
         idf = self._searcher.idf(fieldname, btext) if field.scorable else 1.0
         boost = term.boost
         for segment, offset in self._segments:
