@@ -1,13 +1,30 @@
-"""The paper library: reading lists, rendering abstracts, the Whoosh index, citations.
+"""The paper library: the one API the command line and the app call.
 
-Knows nothing of Textual; the command line and the app both call `Library`.
+Data flows one way, and the folders show it:
+
+    ingest/  files -> records -> papers ready to store (readers, rendering, titles)
+    store/   the SQLite library: lists, papers, tags, edits; importing; recovery
+    search/  the Whoosh index kept in step with the store; queries and results
+             (search/engine/: how postings are written and ranked)
+    output/  citations and exported files
+    library.py  `Library`, the facade over all of them
+
+Knows nothing of Textual; front ends import only the names below.
 """
 
-from .formats import ListFormatError
-from .library import Library, LibraryError, PaperNotFound, SyncReport
+from .errors import (
+    LibraryError,
+    ListFormatError,
+    PaperNotFound,
+    SearchCancelled,
+    StoreError,
+)
+from .ingest.render import sanitize
+from .library import Library, SyncReport, clean_tag
 from .models import Paper
-from .results import Card, Results
-from .store import StoreError
+from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS
+from .search import SORTS, Card, HighlightTerms, Results
 
-__all__ = ["Card", "Library", "LibraryError", "ListFormatError", "Paper", "PaperNotFound",
-           "Results", "StoreError", "SyncReport"]
+__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "SORTS", "Card", "HighlightTerms", "Library",
+           "LibraryError", "ListFormatError", "OUTPUT_FORMATS", "Paper", "PaperNotFound", "Results",
+           "SearchCancelled", "StoreError", "SyncReport", "clean_tag", "sanitize"]

@@ -13,23 +13,31 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from . import generations
-from .formats import ListFormatError
-from .importer import ImportReport, clean_line, import_list, remove_dead_incoming
+from .errors import (
+    IndexBroken,
+    LibraryError,
+    LockTimeout,
+    PaperNotFound,
+    StoreDamaged,
+    StoreError,
+)
+from .ingest.prepare import clean_line
+from .ingest.render import sanitize
+from .locks import library_lock
 from .models import Paper
 from .paths import Locations, locate
-from .recovery import (
-    LockTimeout,
+from .search import Progress, Results, SearchIndex, generations
+from .store import (
+    ImportReport,
+    ListInfo,
     RecoveryReport,
+    Store,
     damaged_message,
-    library_lock,
+    import_list,
     move_aside,
     recover,
+    remove_dead_incoming,
 )
-from .render import sanitize
-from .results import Results
-from .search import IndexBroken, Progress, SearchIndex
-from .store import ListInfo, Store, StoreDamaged, StoreError
 
 __all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
 
@@ -40,15 +48,6 @@ _TAG_FORBIDDEN = set(",\n\r\t")
 # (searching the last built index), and how long when there is no index to search at all.
 SYNC_WAIT = 5.0
 SYNC_WAIT_NO_INDEX = 600.0
-
-
-class LibraryError(Exception):
-    """A user-facing problem; str() is a one-line message."""
-
-
-class PaperNotFound(LibraryError, KeyError):
-    def __str__(self) -> str:
-        return self.args[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +111,7 @@ class Library:
     # -- lists -------------------------------------------------------------------------
     def _seed(self) -> None:
         """First run: the bundled ICML 2026 lists, so `papers` shows something useful."""
-        data = resources.files("index.data")
+        data = resources.files("index.ingest.data")
         for name in BUNDLED_LISTS:
             with resources.as_file(data / name) as path:
                 import_list(self.store, self.where, path, bundled=True)
@@ -323,18 +322,21 @@ class Library:
 
     # -- citing and exporting ----------------------------------------------------------
     def cite(self, papers: Sequence[Paper], fmt: str = "bibtex") -> str:
-        from .citations import cite  # citeproc is slow to import; only load it to cite
+        from .output.citations import cite  # citeproc is slow to import; only load it to cite
 
         return cite(papers, fmt)
 
+    def export_text(self, papers: Sequence[Paper], fmt: str, *,
+                    heading: str | None = None) -> str:
+        """`papers` as the text of an exported file in `fmt`."""
+        from .output.export import export_text
+
+        return export_text(papers, fmt,
+                           heading=clean_line(heading) if heading is not None else None)
+
     def export(self, papers: Sequence[Paper], fmt: str, path: str | Path, *,
                heading: str | None = None, overwrite: bool = False) -> Path:
-        from .export import export_file
+        from .output.export import export_file
 
         return export_file(papers, fmt, Path(path), overwrite=overwrite,
                            heading=clean_line(heading) if heading is not None else None)
-
-
-# Re-exported so callers need only this module.
-ListFormatError = ListFormatError
-StoreError = StoreError

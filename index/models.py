@@ -59,6 +59,26 @@ class ParsedList:
 
 
 @dataclass(slots=True)
+class NewPaper:
+    """A rendered record ready to store; keys are what de-duplication matches on."""
+
+    abstract_key: str | None
+    title_key: str | None
+    title: str | None
+    authors: list[str]
+    venue: str | None
+    year: int | None
+    url: str | None
+    abstract_source: str
+    abstract: str
+    emphasis: tuple[Span, ...]
+    urls: tuple[str, ...]
+    name: str | None
+    derived_title: str
+    extra: dict[str, Any]
+
+
+@dataclass(slots=True)
 class Paper:
     """A de-duplicated paper with everything the UI, search and citations need.
 

@@ -63,7 +63,7 @@ def build(home: str, files: list[str], label: str) -> dict:
     """Import every list, then build the index from scratch (one sync, as `papers index`)."""
     started = time.perf_counter()
     from index import Library
-    from index.importer import import_list
+    from index.store.list_import import import_list
 
     out: dict = {"import_modules_s": time.perf_counter() - started}
     library = Library(home, seed=False)
@@ -122,7 +122,7 @@ def startup(home: str) -> dict:
 def add(home: str, file: str, label: str) -> dict:
     """`papers add FILE` on a built library: import the list, then bring the index up."""
     from index import Library
-    from index.importer import import_list
+    from index.store.list_import import import_list
 
     library = Library(home)
     library.sync()

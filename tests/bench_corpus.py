@@ -61,7 +61,7 @@ class Corpus:
 # -- the real corpora -------------------------------------------------------------------------
 def bundled_corpus(directory: Path) -> Corpus:
     directory.mkdir(parents=True, exist_ok=True)
-    data = resources.files("index.data")
+    data = resources.files("index.ingest.data")
     files = []
     for name in BUNDLED:
         target = directory / name
@@ -192,7 +192,7 @@ def _abstract(chain: _Chain, rng: random.Random) -> str:
 def _training_text() -> list[str]:
     abstracts = [r["abstract"] for r in json.loads(ICML2023.read_text(encoding="utf-8"))
                  if r.get("abstract")]
-    data = resources.files("index.data")
+    data = resources.files("index.ingest.data")
     for name in BUNDLED:
         text = (data / name).read_text(encoding="utf-8")
         abstracts += [p.strip() for p in text.split("\n\n")[1:] if len(p.strip()) > 200]

@@ -16,7 +16,7 @@ import pytest
 import index
 
 REPO = Path(__file__).resolve().parents[1]
-SEED_DIR = REPO / "index" / "data"
+SEED_DIR = REPO / "index" / "ingest" / "data"
 SEED_FILES = (SEED_DIR / "icml2026_papers.txt", SEED_DIR / "icml2026_papers_zh.txt")
 ICML2023 = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
 

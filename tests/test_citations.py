@@ -14,11 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-from index.citations import FORMATS, booktitle, cite, ordinal
 from index.models import Paper
+from index.output.citations import CITATION_FORMATS as FORMATS
+from index.output.citations import booktitle, cite, ordinal
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
-SEEDS = sorted((Path(__file__).resolve().parents[1] / "index" / "data").glob("*.txt"))
+SEEDS = sorted((Path(__file__).resolve().parents[1] / "index" / "ingest" / "data").glob("*.txt"))
 ICML23 = "Proceedings of the 40th International Conference on Machine Learning"
 ICML26 = "Proceedings of the 43rd International Conference on Machine Learning"
 

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from pylatexenc.latex2text import LatexNodes2Text
 
-from index import export as export_module
-from index.citations import cite
-from index.export import EXPORT_FORMATS, export_file, export_text
 from index.models import Paper
+from index.output import export as export_module
+from index.output.citations import cite
+from index.output.export import EXPORT_FORMATS, export_file, export_text
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
-SEEDS = sorted((Path(__file__).resolve().parents[1] / "index" / "data").glob("*.txt"))
+SEEDS = sorted((Path(__file__).resolve().parents[1] / "index" / "ingest" / "data").glob("*.txt"))
 HEADER = ["id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
           "lists", "abstract"]
 

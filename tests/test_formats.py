@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from index.formats import ListFormatError, detect_format, read_list, venue_and_year
+from index.ingest.formats import ListFormatError, detect_format, read_list, venue_and_year
 
 from .conftest import SEED_FILES
 

@@ -19,7 +19,7 @@ import pytest
 from textual.widgets import Input
 
 from index import Library
-from index.importer import import_list
+from index.store.list_import import import_list
 from tui.screens import TagChange
 
 from .test_hardening_crash import REPO, generate_list

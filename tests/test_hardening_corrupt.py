@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from index import Library
-from index.search import SCHEMA_VERSION
-from index.store import damage
+from index.search.search_index import SCHEMA_VERSION
+from index.store.database import damage
 
 from .tui_helpers import results, running_app, settle, status_text
 

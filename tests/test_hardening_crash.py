@@ -25,12 +25,12 @@ import pytest
 from whoosh import index as whoosh_index
 
 from index import Library
-from index.importer import import_list
+from index.store.list_import import import_list
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 REPO = Path(__file__).resolve().parents[1]
-WORDS = [w for w in (REPO / "index" / "data" / "icml2026_papers.txt").read_text().split()
+WORDS = [w for w in (REPO / "index" / "ingest" / "data" / "icml2026_papers.txt").read_text().split()
          if w.isalpha() and len(w) > 3]
 
 

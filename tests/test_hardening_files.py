@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from index import Library
-from index.formats import READERS, ListFormatError, parse
+from index.ingest.formats import READERS, ListFormatError, parse
 from index.models import ParsedList
 
 ABSTRACT = ("We propose a method for testing paper list readers against every kind of "

@@ -24,10 +24,10 @@ from textual.command import CommandPalette
 from textual.widgets import Input
 
 from index import Library
-from index.export import EXPORT_FORMATS, export_text
-from index.importer import prepare
+from index.ingest.prepare import prepare
+from index.ingest.render import render, sanitize
 from index.models import Record
-from index.render import render, sanitize
+from index.output.export import EXPORT_FORMATS, export_text
 from tui.screens import TagChange
 
 from .tui_helpers import pane_text, results, running_app, settle, status_text

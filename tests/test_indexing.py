@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from whoosh.fields import FieldType
 
-from index import analysis, search
+from index.search import analysis
+from index.search import schema as search
 
 FAST_FIELDS = ("title", "name", "authors", "abstract", "words")
 AWKWARD_TEXTS = [

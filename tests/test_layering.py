@@ -40,7 +40,7 @@ CHILD = textwrap.dedent("""
 
     import index
     import index.library
-    import index.search
+    import index.search.search_index
 
     imported = {"index"}
     for info in pkgutil.walk_packages(index.__path__, "index."):
@@ -49,8 +49,8 @@ CHILD = textwrap.dedent("""
 
     # Use it too: lazily imported modules (citations, export) load on first call.
     from index import Library
-    from index.citations import FORMATS
-    from index.export import EXPORT_FORMATS, export_text
+    from index.output.citations import CITATION_FORMATS as FORMATS
+    from index.output.export import EXPORT_FORMATS, export_text
 
     with Library(tempfile.mkdtemp()) as library:
         library.sync()
@@ -80,8 +80,9 @@ def test_index_imports_and_works_without_textual(tmp_path):
                           env=env, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
     imported = set(done.stdout.split())
-    on_disk = {"index"} | {f"index.{p.stem}" for p in INDEX.glob("*.py")
-                           if p.stem != "__init__"}
+    on_disk = {"index"} | {
+        ".".join(("index", *p.relative_to(INDEX).with_suffix("").parts)).removesuffix(".__init__")
+        for p in INDEX.rglob("*.py")}
     assert on_disk <= imported  # every module was imported, none skipped
 
 

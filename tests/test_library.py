@@ -419,11 +419,11 @@ def test_large_rebuild_reports_papers_then_writing(home, icml2023_path, monkeypa
     """The final write is a third of a large build: it moves the progress bar too, in
     steps, up to the total number of postings (counted across the pool's spills to
     disk), after every paper was read."""
-    import index.search
+    import index.search.search_index
 
-    monkeypatch.setattr(index.search, "WRITING_PROGRESS_STEP", 50_000)
+    monkeypatch.setattr(index.search.search_index, "WRITING_PROGRESS_STEP", 50_000)
     if pool_mb:
-        monkeypatch.setattr(index.search, "WRITER_MEMORY_MB", pool_mb)
+        monkeypatch.setattr(index.search.search_index, "WRITER_MEMORY_MB", pool_mb)
     library = Library(home, seed=False)
     library.add(icml2023_path)
     calls: list[tuple[int, int, str]] = []

@@ -13,9 +13,11 @@ from collections import defaultdict
 
 import pytest
 
-from index import Library, search
-from index.postings import SegmentPostings
-from index.whoosh_speedups import block_data, packed, read_block_data
+from index import Library
+from index.search import schema as search
+from index.search.engine.postings import SegmentPostings
+from index.search.engine.whoosh_speedups import block_data, packed, read_block_data
+from index.search.search_index import POSTINGS_PER_BLOCK
 
 FIELDS = ("title", "name", "authors", "abstract", "words")
 
@@ -59,7 +61,7 @@ def _check_library(library: Library, loaded: tuple[str, ...] = (), most: int = 1
         if read_weights is None:  # all 1, left implicit
             read_weights = [1.0] * len(read_ids)
         assert list(read_weights) == [postings[d][0] for d in docnums], (fieldname, term)
-        checked_blocks += -(-len(docnums) // search.POSTINGS_PER_BLOCK)
+        checked_blocks += -(-len(docnums) // POSTINGS_PER_BLOCK)
     # and nothing in the index that the papers do not give
     for fieldname in FIELDS:
         for term in leaf.lexicon(fieldname):
@@ -92,7 +94,7 @@ def test_icml2023_round_trips_across_blocks(icml2023_library: Library) -> None:
     blocks = _check_library(icml2023_library, ("title", "name", "authors", "abstract"))
     longest = max(icml2023_library.index._searcher.doc_frequency("abstract", t)
                   for t in ("learn", "model", "method"))
-    assert longest > 2 * search.POSTINGS_PER_BLOCK  # several blocks per list are read
+    assert longest > 2 * POSTINGS_PER_BLOCK  # several blocks per list are read
     assert blocks > 10_000
 
 

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from index.ingest.render import render, sanitize
 from index.models import Rendered, Span
-from index.render import render, sanitize
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
-SEEDS = Path(__file__).resolve().parents[1] / "index" / "data"
+SEEDS = Path(__file__).resolve().parents[1] / "index" / "ingest" / "data"
 
 
 def spans_of(rendered: Rendered, kind: str) -> list[str]:
@@ -372,7 +372,7 @@ def test_rendering_in_threads_gives_the_same_result():
 
 def test_render_and_titles_import_without_textual():
     code = ("import sys; sys.modules['textual'] = None; "
-            "import index.render, index.titles; print('ok')")
+            "import index.ingest.render, index.ingest.titles; print('ok')")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=Path(__file__).resolve().parents[1], timeout=60)
     assert result.stdout.strip() == "ok", result.stderr

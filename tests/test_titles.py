@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from index.render import render
-from index.titles import derive_name_and_title
+from index.ingest.render import render
+from index.ingest.titles import derive_name_and_title
 
-SEEDS = Path(__file__).resolve().parents[1] / "index" / "data"
+SEEDS = Path(__file__).resolve().parents[1] / "index" / "ingest" / "data"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
 
 # A distinctive snippet of each unique seed abstract -> the name a careful reader would give

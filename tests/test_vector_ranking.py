@@ -9,8 +9,10 @@ import pytest
 from whoosh.query import Every
 
 from index import Library
-from index.search import SORT_FIELDS, SearchCancelled, _sorted_by_columns
-from index.vector_ranking import Unsupported, VectorRanker
+from index.errors import SearchCancelled
+from index.search.engine.ranking import Unsupported, VectorRanker
+from index.search.schema import SORT_FIELDS
+from index.search.search_index import _sorted_by_columns
 
 QUERIES = [
     "reinforcement", "diffusion models", "graph neural networks", "policy gradient variance",
@@ -226,7 +228,7 @@ def _assert_lists_equal_arrays(library: Library, text: str, typing: bool) -> boo
 @pytest.mark.parametrize("text", QUERIES + PLAIN_WORDS)
 def test_small_index_ranks_on_lists_exactly_as_on_arrays(seeded_library: Library,
                                                           text: str) -> None:
-    from index.vector_ranking import SMALL_INDEX
+    from index.search.engine.ranking import SMALL_INDEX
 
     assert seeded_library.index.doc_count() <= SMALL_INDEX
     for typing in (False, True):

@@ -22,9 +22,17 @@ from textual.events import Resize
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.worker import get_current_worker
 
-from index import Card, Library, LibraryError, Paper, Results, StoreError
-from index.export import EXPORT_FORMATS
-from index.search import SORTS, SearchCancelled
+from index import (
+    EXPORT_FORMATS,
+    SORTS,
+    Card,
+    Library,
+    LibraryError,
+    Paper,
+    Results,
+    SearchCancelled,
+    StoreError,
+)
 
 from .commands import ActionCommands, JumpToPaper
 from .config import Config, load_config, save_config

@@ -16,11 +16,17 @@ import sys
 import textwrap
 from collections.abc import Sequence
 
-from index import Library, LibraryError, ListFormatError, Paper, StoreError
-from index.citations import FORMATS as CITE_FORMATS
-from index.export import EXPORT_FORMATS
-from index.library import clean_tag
-from index.search import SORTS
+from index import (
+    CITATION_FORMATS,
+    EXPORT_FORMATS,
+    SORTS,
+    Library,
+    LibraryError,
+    ListFormatError,
+    Paper,
+    StoreError,
+    clean_tag,
+)
 
 
 def _version() -> str:
@@ -107,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     cite = commands.add_parser("cite", help="print citations")
     cite.add_argument("ids", nargs="*", metavar="ID")
     cite.add_argument("--tag", metavar="NAME", help="cite every paper with this tag")
-    cite.add_argument("--format", choices=CITE_FORMATS, default="bibtex")
+    cite.add_argument("--format", choices=CITATION_FORMATS, default="bibtex")
 
     exporter = commands.add_parser("export", help="export a reading list")
     exporter.add_argument("--tag", metavar="NAME", required=True)
@@ -353,9 +359,7 @@ def run(args: argparse.Namespace) -> int:
                     raise UserError(f"{args.output} is a directory; name a file") from None
                 print(visible(f"wrote {len(papers)} papers to {path}"))
             else:
-                from index.export import export_text
-
-                print(export_text(papers, args.format, heading=heading))
+                print(library.export_text(papers, args.format, heading=heading))
             return 0
     raise AssertionError(f"unhandled command {command}")
 

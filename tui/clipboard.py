@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from index.render import sanitize
+from index import sanitize
 
 SYSTEM = "system clipboard"
 TERMINAL = "terminal clipboard (OSC 52; no system clipboard found)"

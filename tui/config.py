@@ -12,8 +12,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from index.citations import FORMATS as CITATION_FORMATS
-from index.search import SORTS
+from index import CITATION_FORMATS, SORTS
 
 DEFAULT_THEME = "textual-dark"
 

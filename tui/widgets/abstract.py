@@ -12,8 +12,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from index import Paper
-from index.highlight import HighlightTerms
+from index import HighlightTerms, Paper
 
 SHOWN_CHARS = 20_000  # far beyond any real abstract
 

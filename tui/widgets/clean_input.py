@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Input
 
-from index.render import sanitize
+from index import sanitize
 
 
 class CleanInput(Input):

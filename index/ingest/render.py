@@ -33,7 +33,7 @@ from pylatexenc.latex2text import (
 )
 from pylatexenc.macrospec import MacroSpec
 
-from index.models import Rendered, Span
+from ..models import Rendered, Span
 
 # --- sanitising untrusted text ------------------------------------------------------------
 

@@ -23,8 +23,8 @@ from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, T
 from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
+from ...errors import SearchCancelled
 from .postings import SegmentPostings, Unsupported, join_weights
-from .search import SearchCancelled
 
 __all__ = ["Unsupported", "VectorRanker"]
 

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..models import Paper
 from .highlight import HighlightTerms
-from .models import Paper
 from .query import respell
 
 

@@ -22,17 +22,19 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.collectors import FilterCollector, WrappingCollector
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
 from whoosh.query import And, Every, NullQuery, Query, Term
 from whoosh.reading import SegmentReader
 from whoosh.writing import MERGE_SMALL
 
-from . import analysis, whoosh_speedups  # noqa: F401 - patches on import
+from ..errors import IndexBroken, SearchCancelled
+from ..models import Paper
+from . import analysis
+from .engine import whoosh_speedups  # noqa: F401 - patches on import
 from .highlight import HighlightTerms
-from .models import Paper
 from .prefixes import PrefixTable
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
-from .results import Card, Results
+from .results import Results
+from .schema import SORT_FIELDS, document, make_schema
 
 SCHEMA_VERSION = 7
 WRITER_TIMEOUT = 30.0
@@ -47,8 +49,6 @@ WRITER_MEMORY_MB = 96
 POSTINGS_PER_BLOCK = 512
 # Every match is ranked and kept: with vector ranking, listing all 100,000 costs 3 ms.
 RELEVANCE_LIMIT: int | None = None
-SORTS = ("relevance", "title", "venue")
-SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"]}
 
 # progress(done, total, phase): phase "papers" counts papers read into the writer, then
 # "writing" counts postings written to the new segment (a third of a large build).
@@ -89,59 +89,6 @@ def _merge_policy(writer, segments: list) -> list:
 
 def _codec() -> W3Codec:
     return W3Codec(blocklimit=POSTINGS_PER_BLOCK)
-
-
-def make_schema() -> Schema:
-    return Schema(
-        id=ID(stored=True, unique=True),
-        title=analysis.WordText(stemmed=True),
-        name=analysis.WordText(),
-        authors=analysis.WordText(),
-        abstract=analysis.WordText(stemmed=True),
-        venue=KEYWORD(lowercase=True),
-        year=NUMERIC(int, bits=32, signed=False),
-        tag=KEYWORD(lowercase=True, commas=True, scorable=False),
-        list=KEYWORD(lowercase=True, commas=True, scorable=False),
-        url=KEYWORD(commas=True, scorable=False),
-        # Unstemmed copy of all the words: the spelling corrector and prefix expansion
-        # need real words (correct_query on a stemmed field returns the query unchanged).
-        # Unscored (no lengths, no positions): it only decides *whether* a paper matches.
-        # A separate edge-n-gram field made indexing 1.7x slower; marked one- and
-        # two-letter prefixes in this field cost a fifth of that (see analysis.py).
-        words=analysis.MarkedWords(),
-        title_sort=ID(sortable=True),
-        venue_sort=ID(sortable=True),
-        card=STORED(),
-    )
-
-
-def document(paper: Paper) -> dict[str, Any]:
-    searchable = " ".join(filter(None, (paper.title, paper.name or "", paper.abstract)))
-    venue_key = f"{paper.venue or '~'} {paper.year or 0:04d}".lower()
-    return {
-        "id": paper.id,
-        "title": paper.title,
-        "name": paper.name or "",
-        "authors": " ; ".join(paper.authors),
-        "abstract": paper.abstract,
-        "venue": paper.venue or "",
-        "year": paper.year or 0,
-        "tag": ",".join(paper.tags),
-        "list": ",".join(paper.lists),
-        "url": ",".join(filter(None, [paper.url, *paper.urls])),
-        "words": searchable + " " + " ".join(paper.authors),
-        "title_sort": paper.title.casefold(),
-        "venue_sort": venue_key,
-        "card": Card.from_paper(paper).as_tuple(),
-    }
-
-
-class IndexBroken(RuntimeError):
-    pass
-
-
-class SearchCancelled(Exception):
-    """The caller's `cancelled()` said a newer search made this one pointless."""
 
 
 class SearchIndex:
@@ -336,7 +283,7 @@ class SearchIndex:
         with self._lock:
             searcher = self._searcher
         if searcher is not None:
-            from .vector_ranking import Unsupported
+            from .engine.ranking import Unsupported
 
             with contextlib.suppress(Unsupported):  # then Whoosh's matchers rank
                 self._ranker(searcher).warm_up()
@@ -408,7 +355,7 @@ class SearchIndex:
                     limit: int | None, cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
         when its shape is one only Whoosh's matchers evaluate."""
-        from .vector_ranking import Unsupported  # numpy loads after the first paint
+        from .engine.ranking import Unsupported  # numpy loads after the first paint
 
         try:
             ranker = self._ranker(searcher)
@@ -423,7 +370,7 @@ class SearchIndex:
         return docnums, [], len(docnums), searcher
 
     def _ranker(self, searcher):
-        from .vector_ranking import VectorRanker
+        from .engine.ranking import VectorRanker
 
         ranker = getattr(searcher, "_papers_ranker", None)
         if ranker is None:

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .models import ParsedList, Record
+from ..errors import ListFormatError
+from ..models import ParsedList, Record
 
 MIN_ABSTRACT_CHARS = 30
 MAX_FILE_BYTES = 512 * 1024 * 1024
@@ -34,23 +35,6 @@ _VENUE_KEYS = ("venue", "conference", "booktitle", "journal")
 _YEAR_KEYS = ("year",)
 _URL_KEYS = ("url", "paper_url", "pdf_url", "link")
 _ID_KEYS = ("id", "key", "ID")
-
-
-class ListFormatError(ValueError):
-    """A list file that cannot be read; str() is a one-line message naming the file."""
-
-    def __init__(self, path: Path | str, problem: str, line: int | None = None,
-                 column: int | None = None) -> None:
-        self.path = Path(path)
-        self.problem = problem
-        self.line = line
-        self.column = column
-        where = str(self.path)
-        if line is not None:
-            where += f":{line}"
-            if column is not None:
-                where += f":{column}"
-        super().__init__(f"{where}: {problem}")
 
 
 def venue_and_year(title: str) -> tuple[str | None, int | None]:

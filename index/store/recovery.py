@@ -16,58 +16,20 @@ import shutil
 import sqlite3
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh.util.filelock import FileLock
-
-from .formats import ListFormatError
-from .importer import clean_line, clean_value, import_list
-from .paths import Locations
-from .render import sanitize
-from .store import SQLITE_MAGIC, Store, damage
+from ..errors import ListFormatError
+from ..ingest.prepare import clean_line, clean_value
+from ..ingest.render import sanitize
+from ..paths import Locations
+from .database import SQLITE_MAGIC, Store, damage
+from .list_import import import_list
 
 DAMAGED_MARK = ".damaged-"
-LOCK_TIMEOUT = 120.0
 _CHUNK = 200
-
-
-class LockTimeout(RuntimeError):
-    pass
-
-
-@contextmanager
-def file_lock(path: Path, timeout: float, *, poll: float = 0.01) -> Iterator[bool]:
-    """An exclusive lock between processes (flock: the OS drops it when its holder dies).
-
-    Yields True when held, False when `timeout` ran out first (the caller decides).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(path))
-    deadline = time.monotonic() + timeout
-    held = lock.acquire(blocking=False)
-    while not held and time.monotonic() < deadline:
-        time.sleep(poll)
-        held = lock.acquire(blocking=False)
-    try:
-        yield held
-    finally:
-        if held:
-            lock.release()
-
-
-@contextmanager
-def library_lock(where: Locations, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Held while the library file is checked, created, seeded or moved aside."""
-    with file_lock(where.data_dir / "library.lock", timeout) as held:
-        if not held:
-            raise LockTimeout(f"another papers process has held {where.data_dir / 'library.lock'}"
-                              f" for over {timeout:.0f} s; is one stuck? If none is running, "
-                              "try again")
-        yield
 
 
 def move_aside(path: Path) -> Path:
@@ -349,5 +311,5 @@ def _recover_tags_and_edits(store: Store, found: Salvage, ids: dict[str, str],
         db.executemany("INSERT INTO changes (paper_id) VALUES (?)", [(i,) for i in touched])
 
 
-__all__ = ["DAMAGED_MARK", "LockTimeout", "RecoveryReport", "damage", "damaged_message",
-           "file_lock", "library_lock", "move_aside", "recover", "salvage"]
+__all__ = ["DAMAGED_MARK", "RecoveryReport", "damage", "damaged_message", "move_aside",
+           "recover", "salvage"]

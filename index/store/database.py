@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .models import Paper, Span
+from ..errors import StoreDamaged, StoreError
+from ..models import NewPaper, Paper, Span
 
 SCHEMA_VERSION = 1
 
@@ -53,22 +54,6 @@ CREATE TABLE IF NOT EXISTS edits (
 );
 CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, paper_id TEXT NOT NULL);
 """
-
-
-class StoreError(RuntimeError):
-    """The user store cannot be used; the message says why and what to do."""
-
-
-class StoreDamaged(StoreError):
-    """The library file is not a sound SQLite database (garbage, truncated, malformed).
-
-    Raised before anything is written to it: the caller moves it aside, never over it.
-    """
-
-    def __init__(self, path: Path, reason: str) -> None:
-        self.path = path
-        self.reason = reason
-        super().__init__(f"{path}: the library file is damaged ({reason})")
 
 
 # `PRAGMA quick_check` reads every page: about 4 ms a megabyte, so up to this size.
@@ -131,26 +116,6 @@ class ListInfo:
     original: str | None
     papers: int
     bundled: bool
-
-
-@dataclass(slots=True)
-class NewPaper:
-    """A rendered record ready to store; keys are what de-duplication matches on."""
-
-    abstract_key: str | None
-    title_key: str | None
-    title: str | None
-    authors: list[str]
-    venue: str | None
-    year: int | None
-    url: str | None
-    abstract_source: str
-    abstract: str
-    emphasis: tuple[Span, ...]
-    urls: tuple[str, ...]
-    name: str | None
-    derived_title: str
-    extra: dict[str, Any]
 
 
 def _spans_to_json(spans: Iterable[Span]) -> str:

@@ -15,10 +15,9 @@ import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..models import Paper
 from .citations import TEXT_DERIVED_MARK, cite, markdown_escape, markdown_url
-from .models import Paper
-
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json")
+from .formats import EXPORT_FORMATS
 
 COLUMNS = ("id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
            "lists", "abstract")

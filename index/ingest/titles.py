@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from index.models import Rendered
+from ..models import Rendered
 
 TITLE_LIMIT = 120
 DESCRIPTION_LIMIT = 100  # characters after "NAME: "

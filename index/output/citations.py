@@ -19,16 +19,15 @@ from typing import TYPE_CHECKING
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
-from .models import Paper
+from ..models import Paper
+from .formats import CITATION_FORMATS
 
 if TYPE_CHECKING:
     from bibtexparser import model
 
 # bibtexparser and pybtex (with the importlib.metadata it pulls in) are imported where
-# a citation is made: the app and every command import this module for FORMATS, and
-# most launches cite nothing.
+# a citation is made: most launches cite nothing.
 
-FORMATS = ("bibtex", "apa", "markdown", "plain")
 
 DERIVED_NOTE = "Title derived from the abstract by papers"
 NO_AUTHORS_NOTE = "authors not given in the source list"
@@ -38,8 +37,9 @@ TEXT_DERIVED_MARK = " (derived title)"
 
 def cite(papers: Sequence[Paper], fmt: str = "bibtex") -> str:
     """The citations of `papers` in `fmt`: BibTeX entries split by a blank line, else one a line."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown citation format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if fmt not in CITATION_FORMATS:
+        raise ValueError(f"unknown citation format {fmt!r}; "
+                         f"choose one of {', '.join(CITATION_FORMATS)}")
     if fmt == "bibtex":
         return bibtex(papers)
     if fmt == "apa":

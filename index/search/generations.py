@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from .recovery import file_lock
+from ..locks import file_lock
 
 META_FILE = "papers-meta.json"
 LOCK_FILE = "SYNC.lock"

@@ -1,0 +1,1 @@
+"""Papers out: citations (BibTeX, CSL styles, Markdown, plain) and exported files."""
