@@ -41,6 +41,7 @@ from .store import (
 
 __all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
 
+AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
 REBUILD_ABOVE = 5000  # changed papers; more than this (or a quarter) rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 _TAG_FORBIDDEN = set(",\n\r\t")
@@ -267,15 +268,13 @@ class Library:
         ref = ref.strip().lower()
         if not ref:
             raise PaperNotFound("empty paper id")
-        if self.store.read("SELECT 1 FROM papers WHERE id=?", (ref,)):
-            return ref
-        rows = self.store.read("SELECT id FROM papers WHERE id LIKE ? ESCAPE '\\' LIMIT 3",
-                               (ref.replace("\\", "\\\\").replace("%", "\\%")
-                                .replace("_", "\\_") + "%",))
-        if len(rows) == 1:
-            return rows[0][0]
-        if rows:
-            raise PaperNotFound(f"paper id {ref!r} is ambiguous")
+        found = self.store.ids_starting(ref, limit=AMBIGUOUS_SHOWN + 1)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            shown = ", ".join(found[:AMBIGUOUS_SHOWN]) + (", …" if len(found) > AMBIGUOUS_SHOWN
+                                                         else "")
+            raise PaperNotFound(f"paper id {ref!r} is ambiguous: {shown}")
         raise PaperNotFound(f"no paper with id {ref!r}")
 
     def paper(self, ref: str) -> Paper:

@@ -375,6 +375,9 @@ def test_show_unknown_or_ambiguous_id_exits_1(seeded_home, capsys):
     code, _, err = run(capsys, "show", shared)
     assert code == 1
     assert "ambiguous" in err and len(err.splitlines()) == 1
+    # the candidates are named, so the user can pick one
+    candidates = [pid for pid in all_ids(capsys) if pid.startswith(shared)]
+    assert all(pid in err for pid in candidates[:5]) and len(candidates) >= 2
 
 
 # -- similar, tags, edit, cite ---------------------------------------------------------------

@@ -309,6 +309,16 @@ class Store:
     def ids(self) -> list[str]:
         return [r[0] for r in self.read("SELECT id FROM papers ORDER BY id")]
 
+    def ids_starting(self, prefix: str, limit: int) -> list[str]:
+        """`[prefix]` if a paper has exactly that id, else up to `limit` ids beginning
+        with it, in order: what an id prefix on the command line may mean."""
+        if self.read("SELECT 1 FROM papers WHERE id=?", (prefix,)):
+            return [prefix]
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        return [row[0] for row in self.read(
+            "SELECT id FROM papers WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?",
+            (pattern, limit))]
+
     def count(self) -> int:
         return self.read("SELECT COUNT(*) FROM papers")[0][0]
 
