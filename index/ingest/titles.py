@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..models import Rendered
 
 TITLE_LIMIT = 120
+NAMING_CHARS = 20_000  # of an abstract read for its name and title
 DESCRIPTION_LIMIT = 100  # characters after "NAME: "
 UNNAMED_LIMIT = 90
 
@@ -115,6 +116,11 @@ def derive_name_and_title(source: str, rendered: Rendered) -> tuple[str | None, 
     runs; `source` is only a fallback for when rendering produced no text at all.
     """
     text = rendered.text.strip() or " ".join((source or "").split())
+    if len(text) > NAMING_CHARS:
+        # A name and a title come from an abstract's opening; an abstract of megabytes
+        # (a broken list) must not make the import crawl.
+        text = text[:NAMING_CHARS]
+        rendered = Rendered(text, tuple(s for s in rendered.spans if s.end <= NAMING_CHARS))
     try:
         sentences = _sentences(text)
         best = _best_candidate(text, sentences, rendered)
@@ -187,21 +193,31 @@ def _long_form(acronym: str, before: str) -> str | None:
     return long_form if " " in long_form or "-" in long_form else None
 
 
+# Characters before a parenthesis searched for its long form: an acronym of up to 120
+# letters spans at most 240 words.
+_DEFINITION_WINDOW = 4000
+_LAST_TOKEN = re.compile(r"(\S+)$")
+
+
 def _definitions(text: str) -> list[_Definition]:
     found: list[_Definition] = []
     for paren in re.finditer(r"\(([^()]{1,120})\)", text):
         inside = paren.group(1).strip()
-        head = text[: paren.start()].rstrip()
+        # Only the words just before the parenthesis can be its long form: a bounded
+        # window, not the whole text before it (that made a 5 MB abstract take minutes).
+        offset = max(0, paren.start() - _DEFINITION_WINDOW)
+        head = text[offset: paren.start()].rstrip()
         if _is_acronym(inside):  # "One-Way Policy Optimization (OWPO)"
             long_form = _long_form(inside, head)
             if long_form and head.endswith(long_form):
-                start = len(head) - len(long_form)
+                start = offset + len(head) - len(long_form)
                 found.append(_Definition(inside, long_form, start, paren.end()))
             continue
-        token = re.search(r"(\S+)$", head)  # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)"
+        token = _LAST_TOKEN.search(head)  # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)"
         if token and _is_acronym(token.group(1)) and " " in inside and _long_form(
                 token.group(1), inside) and inside[0].lower() == token.group(1)[0].lower():
-            found.append(_Definition(token.group(1), inside, token.start(1), paren.end()))
+            found.append(_Definition(token.group(1), inside, offset + token.start(1),
+                                     paren.end()))
     return found
 
 
