@@ -35,6 +35,10 @@ class ListFormatError(ValueError):
         super().__init__(f"{where}: {problem}")
 
 
+class ExportError(LibraryError):
+    """A file could not be exported where asked; the message names that place."""
+
+
 class StoreError(RuntimeError):
     """The user store cannot be used; the message says why and what to do."""
 

@@ -337,5 +337,5 @@ class Library:
                heading: str | None = None, overwrite: bool = False) -> Path:
         from .output.export import export_file
 
-        return export_file(papers, fmt, Path(path), overwrite=overwrite,
+        return export_file(papers, fmt, path, overwrite=overwrite,
                            heading=clean_line(heading) if heading is not None else None)

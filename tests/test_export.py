@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pylatexenc.latex2text import LatexNodes2Text
 
+from index.errors import ExportError
 from index.models import Paper
 from index.output import export as export_module
 from index.output.citations import cite
@@ -226,7 +227,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(export_module.os, "fsync", disk_full)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(ExportError, match="papers.md: could not be written .No space left"):
         export_file(PAPERS, "markdown", target, overwrite=True)
     assert target.read_text(encoding="utf-8") == "old"
     assert os.listdir(tmp_path) == ["papers.md"]

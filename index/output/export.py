@@ -11,10 +11,12 @@ import io
 import json
 import os
 import re
+import stat
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import ExportError
 from ..models import Paper
 from .citations import TEXT_DERIVED_MARK, cite, markdown_escape, markdown_url
 from .formats import EXPORT_FORMATS
@@ -119,16 +121,41 @@ def _markdown(papers: Sequence[Paper], heading: str | None) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
-def export_file(papers: Sequence[Paper], fmt: str, path: Path, *, heading: str | None = None,
+def export_file(papers: Sequence[Paper], fmt: str, path: str | Path, *,
+                heading: str | None = None,
                 overwrite: bool = False) -> Path:
-    """Write `papers` to `path` atomically; an existing file is replaced only if `overwrite`."""
+    """Write `papers` to `path`; returns where they went.
+
+    A regular file is written atomically (a temporary file beside it, then a rename) and
+    an existing one replaced only if `overwrite`. A character device or a FIFO
+    (`/dev/stdout`, `/dev/null`, a pipe) is written through: renaming over it would
+    replace the device with a file. Anything else that is not a regular file (a
+    directory, a socket) is refused. Errors name `path`, never the temporary file.
+    """
     text = export_text(papers, fmt, heading=heading)
-    target = Path(path).expanduser().resolve()
-    if not overwrite and target.exists():
+    given = Path(path).expanduser()
+    target = given.resolve()
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise ExportError(f"{given}: cannot write there ({error.strerror or error})") from None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        _write_through(given, text)
+        return given
+    if mode is not None and stat.S_ISDIR(mode) or (mode is None and str(path).endswith("/")):
+        raise ExportError(f"{given} is a directory; name a file")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise ExportError(f"{given} is not a regular file; not writing over it")
+    if mode is not None and not overwrite:
         raise FileExistsError(f"{target} already exists; not overwriting it")
     temp = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}.tmp")
-    # O_EXCL: never write through someone else's file; mode 0o666 lets the umask decide.
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        # O_EXCL: never write through someone else's file; mode 0o666 lets the umask decide.
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as error:
+        raise ExportError(f"{given}: cannot write there ({error.strerror or error})") from None
     try:
         with open(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
@@ -138,9 +165,23 @@ def export_file(papers: Sequence[Paper], fmt: str, path: Path, *, heading: str |
             os.replace(temp, target)
         else:
             _link_new(temp, target)
+    except OSError as error:
+        if isinstance(error, FileExistsError):
+            raise
+        raise ExportError(f"{given}: could not be written ({error.strerror or error}); "
+                          "nothing was changed there") from None
     finally:
         temp.unlink(missing_ok=True)
     return target
+
+
+def _write_through(path: Path, text: str) -> None:
+    """Write to a device or a pipe as it is: no temporary file, no rename."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise ExportError(f"{path}: could not be written ({error.strerror or error})") from None
 
 
 def _link_new(temp: Path, target: Path) -> None:
