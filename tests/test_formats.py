@@ -330,9 +330,20 @@ def test_missing_file(tmp_path):
     ("a.csv", "csv"), ("a.tsv", "csv"), ("a.txt", "plain"), ("a.md", "plain"),
 ])
 def test_detect_format_by_extension(name, fmt):
-    # The content points elsewhere (JSON for text files, plain text for the rest): the
-    # extension wins.
-    content = '[{"title": "x"}]' if fmt == "plain" else "ICML 2026 Papers\n\n" + ABSTRACT_A
+    # Content that fits no other format: the extension decides.
+    assert detect_format(Path(name), "ICML 2026 Papers\n\n" + ABSTRACT_A) == fmt
+
+
+@pytest.mark.parametrize("name", ["a.txt", "a.md", "a", "a.list"])
+@pytest.mark.parametrize(("content", "fmt"), [
+    ('[{"title": "x", "abstract": "y"}]', "json"),
+    ('{"title": "x"}\n{"title": "y"}\n', "jsonl"),
+    ("@inproceedings{doe24,\n  title = {X},\n}\n", "bibtex"),
+    ("title,abstract\nX,Y\n", "csv"),
+])
+def test_content_decides_before_the_extension(name, content, fmt):
+    """A JSON, BibTeX or CSV list saved as .txt is read as what it is, not as paragraphs
+    of a plain list (it used to become records whose abstract was the raw entry)."""
     assert detect_format(Path(name), content) == fmt
 
 

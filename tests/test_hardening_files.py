@@ -29,8 +29,30 @@ BAD_FILES = {
     # name: (bytes, expected words in the problem, line, column)
     "latin1.txt": ("ICML 2025 Papers\n\nCaf\xe9 au lait abstract that is long enough to count."
                    .encode("latin-1"), "not UTF-8", 3, 4),
-    "image.txt": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4, "binary",
+    "image.txt": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4, "PNG image",
                   None, None),
+    # Foreign files, sniffed by content whatever their name (#16 items 14-15).
+    "a.ris": (b"TY  - CONF\nTI  - A Test Paper From RIS\nAU  - Doe, Jane\nER  - \n",
+              "looks like RIS, which papers does not read", None, None),
+    "export.txt": (b"TY  - JOUR\r\nTI  - Saved as text\r\nER  - \r\n", "looks like RIS",
+                   None, None),
+    "arxiv.xml": (b'<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/'
+                  b'2005/Atom"><entry><title>X</title></entry></feed>\n', "Atom feed",
+                  None, None),
+    "arxiv": (b'<feed xmlns="http://www.w3.org/2005/Atom">\n<entry/></feed>\n', "Atom feed",
+              None, None),
+    "zotero.rdf": (b'<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="x">\n</rdf:RDF>\n', "RDF",
+                   None, None),
+    "page.txt": (b"<!DOCTYPE html>\n<html><head><title>ICML 2026</title></head>\n\n<body>"
+                 b"<p>" + ABSTRACT.encode() + b"</p></body></html>\n", "an HTML page",
+                 None, None),
+    "list.txt.gz": (b"\x1f\x8b\x08\x00" + bytes(40), "gzip-compressed", None, None),
+    "lists.zip": (b"PK\x03\x04" + bytes(40), "zip archive", None, None),
+    "paper.pdf": (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n" + bytes(40), "PDF document", None, None),
+    "utf16-no-bom.txt": (("ICML 2025 Papers\n\n" + ABSTRACT).encode("utf-16-le"),
+                         "UTF-16 text without a byte-order mark", None, None),
+    "late-nul.txt": (f"ICML 2025 Papers\n\n{ABSTRACT}\n\n{'x ' * 5000}\n\nsome\0text "
+                     f"{ABSTRACT}\n".encode(), "NUL byte", 7, None),
     "utf16.txt": (("ICML 2025\n\n" + ABSTRACT).encode("utf-16"), "UTF-16", None, None),
     "empty.txt": (b"", "empty", None, None),
     "blank.json": (b" \n\t\n  ", "empty", None, None),

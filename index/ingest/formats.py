@@ -11,7 +11,9 @@ import csv
 import io
 import json
 import logging
+import os
 import re
+import stat
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +21,7 @@ from typing import Any
 
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
+from .sniff import binary_kind, foreign_text_kind, looks_like_prose
 
 MIN_ABSTRACT_CHARS = 30
 MAX_FILE_BYTES = 512 * 1024 * 1024
@@ -173,6 +176,9 @@ def read_plain(path: Path, text: str) -> ParsedList:
         problem = "only a title line, no abstracts" if not skipped else \
             f"no abstracts ({len(skipped)} paragraphs too short)"
         raise ListFormatError(path, problem)
+    if not looks_like_prose([record.abstract for record in records]):
+        raise ListFormatError(path, "this does not look like a paper list: its paragraphs "
+                                    f"are not prose{_WHAT_WE_READ}")
     return ParsedList(title=title, venue=venue, year=year, format="plain",
                       records=records, skipped=skipped)
 
@@ -347,21 +353,24 @@ EXTENSIONS = {
 
 
 def detect_format(path: Path, text: str) -> str:
+    """The reader for `text`: its content decides, the extension only between formats
+    the content allows (a list saved as .txt is still read as the JSON it is)."""
     fmt = EXTENSIONS.get(path.suffix.lower())
     head = text.lstrip()[:1]
-    if fmt == "json" and head == "{" and "\n{" in text.strip():
-        return "jsonl"  # JSON Lines saved as .json
-    if fmt:
-        return fmt
     if head == "[":
         return "json"
     if head == "{":
-        return "jsonl"
-    if head == "@" or re.search(r"^\s*@\w+\s*\{", text[:4096], re.M):
+        return "json" if fmt == "json" and "\n{" not in text.strip() else "jsonl"
+    if re.match(r"\s*@\w+\s*[{(]", text[:4096]) or (
+            fmt != "plain" and re.search(r"^\s*@\w+\s*\{", text[:4096], re.M)):
         return "bibtex"
-    if _looks_like_csv(text):
+    foreign = foreign_text_kind(text)
+    if foreign is not None:
+        raise ListFormatError(path, f"this looks like {foreign}, which papers does not read"
+                                    f"{_WHAT_WE_READ}")
+    if fmt == "csv" or _looks_like_csv(text):
         return "csv"
-    return "plain"
+    return fmt or "plain"
 
 
 def _looks_like_csv(text: str) -> bool:
@@ -377,14 +386,22 @@ def _looks_like_csv(text: str) -> bool:
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_WHAT_WE_READ = ("; papers reads plain-text lists (a title line, then one abstract per "
+                 "paragraph), JSON, JSON Lines, BibTeX and CSV")
 
 
 def decode(path: Path, data: bytes) -> str:
     """UTF-8 only: a wrong guess at an encoding would silently corrupt abstracts."""
     if data.startswith(_UTF16_BOMS):
         raise ListFormatError(path, "UTF-16 text, not UTF-8; save the file as UTF-8")
-    if b"\x00" in data[:8192]:
-        raise ListFormatError(path, "this is a binary file, not a paper list")
+    kind = binary_kind(data)
+    if kind is not None:
+        raise ListFormatError(path, f"this is {kind}, not a paper list{_WHAT_WE_READ}")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        # Refused wherever it is: deleting it glued words ("some\0text" -> "sometext").
+        raise ListFormatError(path, "a NUL byte: this is a binary file, not a text list",
+                              data.count(b"\n", 0, nul) + 1)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -396,11 +413,24 @@ def decode(path: Path, data: bytes) -> str:
 
 
 def read_bytes(path: Path | str) -> bytes:
-    """The file's bytes, or a ListFormatError saying why they cannot be read."""
+    """The file's bytes, or a ListFormatError saying why they cannot be read.
+
+    Only regular files and pipes are read (`papers add <(zcat list.gz)`); a pipe is read
+    up to the size limit and a FIFO nobody writes to reads as empty instead of waiting
+    forever. Devices (/dev/zero would be read until memory ran out) and sockets are
+    refused.
+    """
     path = Path(path)
     try:
-        if path.is_dir():
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
             raise ListFormatError(path, "is a directory, not a list file")
+        if stat.S_ISFIFO(mode):
+            return _read_pipe(path)
+        if not stat.S_ISREG(mode):
+            kind = "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else \
+                "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+            raise ListFormatError(path, f"is {kind}, not a list file")
         if path.stat().st_size > MAX_FILE_BYTES:
             raise ListFormatError(path, "file is larger than 512 MB")
         return path.read_bytes()
@@ -413,6 +443,22 @@ def read_bytes(path: Path | str) -> bytes:
     except OSError as error:
         raise ListFormatError(path, f"cannot read the file ({error.strerror or error})") \
             from None
+
+
+def _read_pipe(path: Path) -> bytes:
+    # O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer to appear.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        os.set_blocking(fd, True)  # now read waits for data, and ends when writers close
+        chunks, size = [], 0
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_FILE_BYTES:
+                raise ListFormatError(path, "more than 512 MB came through the pipe")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def parse(path: Path | str, data: bytes, fmt: str | None = None) -> ParsedList:

@@ -7,6 +7,7 @@ import hashlib
 import os
 import re
 import sqlite3
+import stat
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from ..models import NewPaper
 from ..paths import Locations
 from .database import Store
 
+SKIPPED_SHOWN = 5  # reasons listed; a count says how many more
 _MAX_NAME = 80  # characters of a list file's stem kept in its name (and its copy's name)
 
 
@@ -35,7 +37,11 @@ class ImportReport:
         verb = "refreshed" if self.refreshed else "added"
         line = (f"{self.file}: {verb} as '{self.list_name}': {self.read} papers read, "
                 f"{self.new} new, {self.merged} duplicates merged, {len(self.skipped)} skipped")
-        return line + "".join(f"\n  skipped {reason}" for reason in self.skipped)
+        shown = self.skipped[:SKIPPED_SHOWN]
+        line += "".join(f"\n  skipped {reason}" for reason in shown)
+        if len(self.skipped) > len(shown):
+            line += f"\n  … and {len(self.skipped) - len(shown):,} more skipped"
+        return line
 
 
 INCOMING_PREFIX = ".incoming-"
@@ -49,16 +55,16 @@ def _copy_suffix(path: Path, fmt: str) -> str:
     return suffix if EXTENSIONS.get(suffix) == fmt else _COPY_SUFFIX.get(fmt, ".txt")
 
 
-def _list_name(db: sqlite3.Connection, where: Locations, path: Path, suffix: str,
+def _list_name(db: sqlite3.Connection, where: Locations, stem: str, suffix: str,
                data: bytes) -> tuple[str, Path]:
-    """A new list's name and the path of its copy, both made from the file's stem only.
+    """A new list's name and the path of its copy, both made from `stem` only.
 
     The name is one safe path component (no separators, no leading dot, bounded length),
     so whatever a list file is called, its copy lands inside `lists/`. A copy already on
     disk is never overwritten with other content: it may belong to a library that was
     moved aside as damaged (`papers recover` reads it), or to an import cut short.
     """
-    base = re.sub(r"[^\w.-]+", "-", path.stem)[:_MAX_NAME].strip("-.") or "list"
+    base = re.sub(r"[^\w.-]+", "-", stem)[:_MAX_NAME].strip("-.") or "list"
     name, number = base, 1
     while True:
         copy = where.lists_dir / f"{name}{suffix}"
@@ -67,6 +73,16 @@ def _list_name(db: sqlite3.Connection, where: Locations, path: Path, suffix: str
             return name, copy
         number += 1
         name = f"{base}-{number}"
+
+
+def _stem(path: Path, title: str) -> str:
+    """What a list is named after: its file's stem, or for a pipe (`papers add <(…)`,
+    read from /dev/fd/63) its own title line, since "63" names nothing."""
+    try:
+        piped = stat.S_ISFIFO(path.stat().st_mode)
+    except OSError:
+        piped = True  # gone already: a pipe's /dev/fd entry closes with it
+    return title.lower() if piped and title else path.stem
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:
@@ -111,7 +127,7 @@ def import_list(store: Store, where: Locations, path: Path, *,
                 copy = recorded if _inside(recorded, where.lists_dir) \
                     else where.lists_dir / f"{name}{suffix}"
             else:
-                name, copy = _list_name(db, where, path, suffix, data)
+                name, copy = _list_name(db, where, _stem(path, parsed.title), suffix, data)
             report = ImportReport(str(path), name, read=len(prepared),
                                   skipped=list(parsed.skipped), refreshed=bool(existing))
             db.execute("DELETE FROM memberships WHERE list=?", (name,))
