@@ -106,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--tag", metavar="NAME", help="only papers with this tag")
     search.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    show = _command(commands, "show", _show_paper, help="everything known of one paper")
+    show = _command(commands, "show", _show, help="everything known of one paper")
     show.add_argument("id", metavar="ID")
     show.add_argument("--json", action="store_true")
 
@@ -245,7 +245,7 @@ def _print_results(library: Library, results, args, limit: int) -> None:
     print(footer, file=sys.stderr)
 
 
-def _show(paper: Paper) -> str:
+def _paper_text(paper: Paper) -> str:
     width = min(shutil.get_terminal_size((100, 24)).columns, 100)
     lines = [_title(paper.title, paper.title_derived)]
     if paper.name:
@@ -355,10 +355,10 @@ def _search(library: Library, args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_paper(library: Library, args: argparse.Namespace) -> int:
+def _show(library: Library, args: argparse.Namespace) -> int:
     paper = library.paper(args.id)
     print(json.dumps(_paper_json(paper), ensure_ascii=False, indent=2) if args.json
-          else _show(paper))
+          else _paper_text(paper))
     return 0
 
 
@@ -398,7 +398,7 @@ def _edit(library: Library, args: argparse.Namespace) -> int:
     authors = None if args.authors is None else [
         a.strip() for a in args.authors.split(";") if a.strip()]
     paper = library.edit(args.id, title=args.title, authors=authors, url=args.url)
-    print(_show(paper))
+    print(_paper_text(paper))
     return 0
 
 
