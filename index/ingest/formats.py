@@ -3,6 +3,9 @@
 Every reader returns a `ParsedList` or raises `ListFormatError` naming the file and the
 problem (line and column where known). Readers never touch the library: a failed read
 changes nothing.
+
+`LIST_FORMATS` (after the readers) is the one table of them: a new format is a reader and
+one entry there; the extensions, an import's copy name and the command line's help follow.
 """
 
 from __future__ import annotations
