@@ -19,12 +19,14 @@ from .errors import (
     SearchCancelled,
     StoreError,
 )
+from .ingest.formats import LIST_FORMATS, ListFormat
 from .ingest.render import sanitize
 from .library import Library, SyncReport, clean_tag
 from .models import Paper
-from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS
+from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .search import SORTS, Card, HighlightTerms, Results
 
-__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "SORTS", "Card", "HighlightTerms", "Library",
-           "LibraryError", "ListFormatError", "OUTPUT_FORMATS", "Paper", "PaperNotFound", "Results",
-           "SearchCancelled", "StoreError", "SyncReport", "clean_tag", "sanitize"]
+__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
+           "Card", "HighlightTerms", "Library", "LibraryError", "ListFormat", "ListFormatError",
+           "OutputFormat", "Paper", "PaperNotFound", "Results", "SearchCancelled", "StoreError",
+           "SyncReport", "clean_tag", "sanitize"]

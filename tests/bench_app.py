@@ -53,6 +53,20 @@ def _send_key(app, char: str) -> None:
     app._driver.send_message(event)
 
 
+async def _wait_painted(painted: list[tuple[float, str, bool, int]], since: int, text: str,
+                        timeout: float, ranked: bool = False) -> float | None:
+    """When results for `text` were first drawn (of the `painted` record, from `since` on);
+    with `ranked`, the ranked list (large libraries first show unranked first matches,
+    marked `partial`)."""
+    limit = time.perf_counter() + timeout
+    while time.perf_counter() < limit:
+        for moment, query, partial, _count in painted[since:]:
+            if query == text and not (ranked and partial):
+                return moment
+        await asyncio.sleep(0.0005)
+    return None
+
+
 async def _measure(home: str, size: tuple[int, int], process_start: float,
                    on_first_paint: Callable[[], None]) -> dict:
     from tui.app import PapersApp  # first, as `papers` imports it: it sets TEXTUAL_FPS
@@ -106,18 +120,6 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
             await workers_done(app)
             await pilot.pause()
 
-        async def wait_painted(since: int, text: str, timeout: float,
-                               ranked: bool = False) -> float | None:
-            """When results for `text` were first drawn; with `ranked`, the ranked list
-            (large libraries first show unranked first matches, marked `partial`)."""
-            limit = time.perf_counter() + timeout
-            while time.perf_counter() < limit:
-                for moment, query, partial, _count in painted[since:]:
-                    if query == text and not (ranked and partial):
-                        return moment
-                await asyncio.sleep(0.0005)
-            return None
-
         # One keystroke at a time: each measured from the key press to its list painted.
         keys = []
         stalls.armed = True
@@ -127,8 +129,8 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
                 since = len(painted)
                 pressed = time.perf_counter()
                 await pilot.press(" " if prefix[-1] == " " else prefix[-1])
-                moment = await wait_painted(since, prefix, KEY_TIMEOUT_S)
-                final = await wait_painted(since, prefix, KEY_TIMEOUT_S, ranked=True)
+                moment = await _wait_painted(painted, since, prefix, KEY_TIMEOUT_S)
+                final = await _wait_painted(painted, since, prefix, KEY_TIMEOUT_S, ranked=True)
                 keys.append({"q": prefix, "ms": (moment - pressed) * 1000 if moment else None,
                              "ranked_ms": (final - pressed) * 1000 if final else None})
                 await workers_done(app)
@@ -157,7 +159,7 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
                 last = time.perf_counter()
                 _send_key(app, char)
                 await asyncio.sleep(BURST_INTERVAL_S)
-            moment = await wait_painted(since, text, KEY_TIMEOUT_S, ranked=True)
+            moment = await _wait_painted(painted, since, text, KEY_TIMEOUT_S, ranked=True)
             stalls.armed = False
             bursts.append({"q": text, "after_last_key_ms":
                            (moment - last) * 1000 if moment else None,

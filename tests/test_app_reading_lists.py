@@ -198,7 +198,9 @@ async def test_palette_offers_tag_filters_and_exports(home):
     with Library(home) as library:
         library.tag([library.search("owpo").card(0).id], ["[bold]x[/]"])
     async with running_app(home) as (app, _pilot):
-        names = [name for name, _help, _callback in app.palette_commands()]
-        assert "Show tag: #[bold]x[/]" in names
-        assert "Export #[bold]x[/] as bibtex" in names
-        assert "Cite" in names and "Tag" in names
+        helps = {name: help_text for name, help_text, _callback in app.palette_commands()}
+        assert "Show tag: #[bold]x[/]" in helps
+        assert helps["Export #[bold]x[/] as bibtex"] == "writes a .bib file"
+        assert "Cite" in helps and "Tag" in helps
+        # A key's command says what the help screen says of it.
+        assert helps["Sort"] == "s · Cycle the sort: relevance, title, venue+year"

@@ -147,6 +147,30 @@ def test_add_prints_per_file_counts(home, capsys, tmp_path):
     assert len(lines) == 3
 
 
+def test_an_imported_copy_keeps_a_known_extension_else_takes_its_formats(home, capsys,
+                                                                         tmp_path):
+    line = json.dumps({"title": "Sparse Attention", "abstract": ABSTRACT_A}) + "\n"
+    kept = tmp_path / "kept.ndjson"
+    kept.write_text(line)
+    named = tmp_path / "named.data"  # no known extension: read as JSON Lines by content
+    named.write_text(line.replace("Sparse", "Dense"))
+    code, _, err = run(capsys, "add", str(kept), str(named))
+    assert code == 0, err
+    code, out, _ = run(capsys, "lists", "--json")
+    files = {row["name"]: (row["format"], Path(row["file"]).suffix) for row in json_lines(out)}
+    assert files["kept"] == ("jsonl", ".ndjson")
+    assert files["named"] == ("jsonl", ".jsonl")
+
+
+def test_help_names_every_list_and_output_format(capsys):
+    _, out, _ = run(capsys, "--help")
+    assert "import paper lists (plain, JSON, JSONL, BibTeX, CSV)" in out
+    _, out, _ = run(capsys, "cite", "--help")
+    assert "bibtex (BibTeX entry)" in " ".join(out.split())
+    _, out, _ = run(capsys, "export", "--help")
+    assert "bibtex (.bib)" in " ".join(out.split())
+
+
 def test_add_a_bad_file_exits_1_with_one_line(home, capsys, tmp_path):
     good = tmp_path / "good.txt"
     good.write_text(f"ICML 2024\n\n{ABSTRACT_A}\n")

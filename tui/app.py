@@ -24,6 +24,7 @@ from textual.worker import get_current_worker
 
 from index import (
     EXPORT_FORMATS,
+    OUTPUT_FORMATS,
     SORTS,
     Card,
     Library,
@@ -44,24 +45,6 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
-# Longer words for the help screen than fit in the footer.
-HELP_TEXT = {
-    "focus_search": "Focus the search bar",
-    "sort": "Cycle the sort: relevance, title, venue+year",
-    "similar": "More like this: papers similar to the selected one",
-    "back": "Back to the results before \"more like this\"",
-    "open_link": "Open the paper's link in the browser",
-    "tag": "Add tags (tag1 tag2) or remove them (-tag) on the paper or marked papers",
-    "tags_panel": "Show or hide the tag panel; choose a tag to filter",
-    "mark": "Mark or unmark the paper (tag, cite and copy act on marked papers)",
-    "unmark_all": "Unmark every paper",
-    "cite": "Copy the citation (BibTeX unless the config says otherwise)",
-    "cite_as": "Copy the citation as BibTeX, APA, Markdown or plain text",
-    "copy_abstract": "Copy the abstract as clean Unicode text",
-    "edit": "Edit the paper's title, authors and URL",
-    "help": "This help",
-    "quit": "Quit",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,22 +61,38 @@ class PapersApp(ReadingListActions, App):
     TITLE = "papers"
     CSS_PATH = "papers.tcss"
     COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper}
+    # The tooltip is the help screen's longer line, and the palette's: more than the footer
+    # has room for.
     BINDINGS = [
-        Binding("slash", "focus_search", "Search", id="focus_search"),
-        Binding("s", "cycle_sort", "Sort", id="sort"),
-        Binding("m", "more_like_this", "Similar", id="similar"),
-        Binding("backspace", "back", "Back", id="back", show=False),
-        Binding("o", "open_link", "Open", id="open_link"),
-        Binding("t", "tag", "Tag", id="tag"),
-        Binding("T", "toggle_tags", "Tags", id="tags_panel"),
-        Binding("space", "mark", "Mark", id="mark", show=False),
-        Binding("u", "unmark_all", "Unmark all", id="unmark_all", show=False),
-        Binding("c", "copy_citation", "Cite", id="cite"),
-        Binding("C", "choose_citation", "Cite as…", id="cite_as", show=False),
-        Binding("a", "copy_abstract", "Copy abstract", id="copy_abstract", show=False),
-        Binding("e", "edit", "Edit", id="edit", show=False),
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("q", "quit", "Quit", id="quit"),
+        Binding("slash", "focus_search", "Search", id="focus_search",
+                tooltip="Focus the search bar"),
+        Binding("s", "cycle_sort", "Sort", id="sort",
+                tooltip="Cycle the sort: relevance, title, venue+year"),
+        Binding("m", "more_like_this", "Similar", id="similar",
+                tooltip="More like this: papers similar to the selected one"),
+        Binding("backspace", "back", "Back", id="back", show=False,
+                tooltip="Back to the results before \"more like this\""),
+        Binding("o", "open_link", "Open", id="open_link",
+                tooltip="Open the paper's link in the browser"),
+        Binding("t", "tag", "Tag", id="tag",
+                tooltip="Add tags (tag1 tag2) or remove them (-tag) on the paper or marked "
+                        "papers"),
+        Binding("T", "toggle_tags", "Tags", id="tags_panel",
+                tooltip="Show or hide the tag panel; choose a tag to filter"),
+        Binding("space", "mark", "Mark", id="mark", show=False,
+                tooltip="Mark or unmark the paper (tag, cite and copy act on marked papers)"),
+        Binding("u", "unmark_all", "Unmark all", id="unmark_all", show=False,
+                tooltip="Unmark every paper"),
+        Binding("c", "copy_citation", "Cite", id="cite",
+                tooltip="Copy the citation (BibTeX unless the config says otherwise)"),
+        Binding("C", "choose_citation", "Cite as…", id="cite_as", show=False,
+                tooltip="Copy the citation as BibTeX, APA, Markdown or plain text"),
+        Binding("a", "copy_abstract", "Copy abstract", id="copy_abstract", show=False,
+                tooltip="Copy the abstract as clean Unicode text"),
+        Binding("e", "edit", "Edit", id="edit", show=False,
+                tooltip="Edit the paper's title, authors and URL"),
+        Binding("question_mark", "help", "Help", id="help", tooltip="This help"),
+        Binding("q", "quit", "Quit", id="quit", tooltip="Quit"),
     ]
 
     def __init__(self, data_dir: str | None = None, *, library: Library | None = None) -> None:
@@ -436,16 +435,15 @@ class PapersApp(ReadingListActions, App):
 
         self.push_screen(HelpScreen(self.help_sections()))
 
+    def keys_shown(self, binding: Binding) -> str:
+        """The keys of `binding` as the user has them (remaps included), for people."""
+        keymap = self._keymap if hasattr(self, "_keymap") else {}
+        keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
+        return ", ".join(self.get_key_display(Binding(k, "")) for k in keys.split(","))
+
     def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         def rows(bindings: list[Binding]) -> list[tuple[str, str]]:
-            keymap = self._keymap if hasattr(self, "_keymap") else {}
-            out = []
-            for binding in bindings:
-                keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
-                out.append((", ".join(self.get_key_display(Binding(k, ""))
-                                      for k in keys.split(",")),
-                            HELP_TEXT.get(binding.id or "", binding.description)))
-            return out
+            return [(self.keys_shown(b), b.tooltip or b.description) for b in bindings]
 
         return [
             ("Anywhere", rows(self.BINDINGS) + [("ctrl+p", "Command palette: actions, "
@@ -481,8 +479,9 @@ class PapersApp(ReadingListActions, App):
     # -- command palette -------------------------------------------------------------------
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         commands: list[tuple[str, str, Callable[[], object]]] = [
-            (binding.description, f"key: {binding.key}", partial(self.run_action,
-                                                                 binding.action))
+            (binding.description,
+             f"{self.keys_shown(binding)} · {binding.tooltip or binding.description}",
+             partial(self.run_action, binding.action))
             for binding in self.BINDINGS if binding.action not in ("quit",)
         ]
         commands.append(("Show all papers (clear tag filter)", "",
@@ -492,7 +491,8 @@ class PapersApp(ReadingListActions, App):
                 commands.append((f"Show tag: #{tag}", f"{count} papers",
                                  partial(self.filter_by_tag, tag)))
                 for fmt in EXPORT_FORMATS:
-                    commands.append((f"Export #{tag} as {fmt}", "writes a file",
+                    commands.append((f"Export #{tag} as {fmt}",
+                                     f"writes a .{OUTPUT_FORMATS[fmt].suffix} file",
                                      partial(self.export_tag, tag, fmt)))
         return commands
 

@@ -14,11 +14,13 @@ import shutil
 import sqlite3
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from index import (
     CITATION_FORMATS,
     EXPORT_FORMATS,
+    LIST_FORMATS,
+    OUTPUT_FORMATS,
     SORTS,
     Library,
     LibraryError,
@@ -56,6 +58,21 @@ class UserError(Exception):
     pass
 
 
+def _command(commands, name: str, handler: Callable[[Library, argparse.Namespace], int], *,
+             synced: bool = True, **kwargs) -> argparse.ArgumentParser:
+    """A subcommand whose `handler` runs it; `synced` commands bring the index up to date
+    first (add, index and recover change or rebuild it themselves)."""
+    parser = commands.add_parser(name, **kwargs)
+    parser.set_defaults(handler=handler, synced=synced)
+    return parser
+
+
+def _format_help(what: str, described: dict[str, str], default: str) -> str:
+    choices = ", ".join(f"{name} ({description})" for name, description in described.items())
+    # "%" would start an argparse format specifier.
+    return f"{what}: {choices}; default: {default}".replace("%", "%%")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="papers",
@@ -67,63 +84,73 @@ def build_parser() -> argparse.ArgumentParser:
                              "(default: $PAPERS_HOME, else the platform's directories)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    add = commands.add_parser("add", help="import paper lists (plain, JSON, JSONL, BibTeX, CSV)")
+    add = _command(commands, "add", _add, synced=False,
+                   help="import paper lists ("
+                        + ", ".join(f.short_label for f in LIST_FORMATS.values()) + ")")
     add.add_argument("files", nargs="+", metavar="FILE")
 
-    lists = commands.add_parser("lists", help="show the imported lists")
+    lists = _command(commands, "lists", _lists, help="show the imported lists")
     lists.add_argument("--json", action="store_true")
 
-    remove = commands.add_parser("remove", help="remove an imported list")
+    remove = _command(commands, "remove", _remove, help="remove an imported list")
     remove.add_argument("list", metavar="LIST")
 
-    index = commands.add_parser("index", help="bring the search index up to date")
+    index = _command(commands, "index", _index, synced=False,
+                     help="bring the search index up to date")
     index.add_argument("--rebuild", action="store_true", help="rebuild it from scratch")
 
-    search = commands.add_parser("search", help="search the library")
+    search = _command(commands, "search", _search, help="search the library")
     search.add_argument("query", nargs="+", metavar="QUERY")
     search.add_argument("--limit", type=int, default=20, metavar="N")
     search.add_argument("--sort", choices=SORTS, default="relevance")
     search.add_argument("--tag", metavar="NAME", help="only papers with this tag")
     search.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    show = commands.add_parser("show", help="everything known of one paper")
+    show = _command(commands, "show", _show, help="everything known of one paper")
     show.add_argument("id", metavar="ID")
     show.add_argument("--json", action="store_true")
 
-    similar = commands.add_parser("similar", help="papers like this one")
+    similar = _command(commands, "similar", _similar, help="papers like this one")
     similar.add_argument("id", metavar="ID")
     similar.add_argument("--limit", type=int, default=10, metavar="N")
     similar.add_argument("--json", action="store_true")
 
-    tag = commands.add_parser("tag", help="add tags to a paper")
+    tag = _command(commands, "tag", _tag, help="add tags to a paper")
     tag.add_argument("id", metavar="ID")
     tag.add_argument("tags", nargs="+", metavar="TAG")
-    untag = commands.add_parser("untag", help="remove tags from a paper")
+    untag = _command(commands, "untag", _untag, help="remove tags from a paper")
     untag.add_argument("id", metavar="ID")
     untag.add_argument("tags", nargs="+", metavar="TAG")
-    tags = commands.add_parser("tags", help="every tag with its count")
+    tags = _command(commands, "tags", _tags, help="every tag with its count")
     tags.add_argument("--json", action="store_true")
 
-    edit = commands.add_parser("edit", help="set a paper's title, authors or url")
+    edit = _command(commands, "edit", _edit, help="set a paper's title, authors or url")
     edit.add_argument("id", metavar="ID")
     edit.add_argument("--title")
     edit.add_argument("--authors", help="authors separated by ';' (empty clears the edit)")
     edit.add_argument("--url")
 
-    cite = commands.add_parser("cite", help="print citations")
+    cite = _command(commands, "cite", _cite, help="print citations")
     cite.add_argument("ids", nargs="*", metavar="ID")
     cite.add_argument("--tag", metavar="NAME", help="cite every paper with this tag")
-    cite.add_argument("--format", choices=CITATION_FORMATS, default="bibtex")
+    cite.add_argument("--format", choices=CITATION_FORMATS, default="bibtex",
+                      help=_format_help("the citation's form", {
+                          name: OUTPUT_FORMATS[name].choice for name in CITATION_FORMATS},
+                          "bibtex"))
 
-    exporter = commands.add_parser("export", help="export a reading list")
+    exporter = _command(commands, "export", _export, help="export a reading list")
     exporter.add_argument("--tag", metavar="NAME", required=True)
-    exporter.add_argument("--format", choices=EXPORT_FORMATS, default="markdown")
+    exporter.add_argument("--format", choices=EXPORT_FORMATS, default="markdown",
+                          help=_format_help("the file's format", {
+                              name: f".{OUTPUT_FORMATS[name].suffix}" for name in EXPORT_FORMATS},
+                              "markdown"))
     exporter.add_argument("-o", "--output", metavar="FILE",
                           help="write to FILE (default: standard output)")
     exporter.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
-    recover = commands.add_parser(
-        "recover", help="bring back lists, tags and edits from a damaged library file",
+    recover = _command(
+        commands, "recover", _recover, synced=False,
+        help="bring back lists, tags and edits from a damaged library file",
         description="Salvage what can still be read from FILE (a library file papers set "
                     "aside as damaged, library.sqlite3.damaged-…, or any library file) "
                     "into the current library: its lists, the papers only it held, tags "
@@ -218,7 +245,7 @@ def _print_results(library: Library, results, args, limit: int) -> None:
     print(footer, file=sys.stderr)
 
 
-def _show(paper: Paper) -> str:
+def _paper_text(paper: Paper) -> str:
     width = min(shutil.get_terminal_size((100, 24)).columns, 100)
     lines = [_title(paper.title, paper.title_derived)]
     if paper.name:
@@ -259,109 +286,142 @@ def run(args: argparse.Namespace) -> int:
     with Library(args.data_dir) as library:
         for notice in library.notices:
             _note(notice)
-        command = args.command
-        if command == "add":
-            failed = 0
-            for file in args.files:
-                try:
-                    print(visible_lines(library.add(file).summary()))
-                except ListFormatError as error:
-                    _note(str(error))
-                    failed += 1
-            return 1 if failed else 0
-        if command == "index":
-            report = library.sync(_progress, rebuild=args.rebuild)
-            action = f"rebuilt ({report.reason})" if report.rebuilt else report.reason
-            print(f"{report.papers:,} papers indexed, {action}, {report.seconds:.2f} s")
-            return 0
-        if command == "recover":
-            recovered = library.recover(args.file)
-            print(visible_lines(recovered.summary()))
-            if not recovered.anything:
-                raise UserError(f"nothing could be recovered from {args.file}")
-            return 0
-        report = library.sync(_progress)
-        if report.rebuilt and report.reason != "no index yet" and not library.notices:
-            _note(f"the search index was rebuilt ({report.reason})")
-        if command == "lists":
-            infos = library.lists()
-            if args.json:
-                for info in infos:
-                    print(json.dumps({"name": info.name, "title": info.title,
-                                      "venue": info.venue, "year": info.year,
-                                      "papers": info.papers, "format": info.format,
-                                      "file": info.file, "original": info.original},
-                                     ensure_ascii=False))
-                return 0
-            if not infos:
-                print("no lists; add one with: papers add FILE", file=sys.stderr)
-            for info in infos:
-                venue = " ".join(str(p) for p in (info.venue, info.year) if p) or "-"
-                print(f"{info.name:<28} {venue:<11} {info.papers:>6} papers  "
-                      f"{info.title}  ({info.file})")
-            return 0
-        if command == "remove":
-            info, removed = library.remove_list(args.list)
-            print(f"removed list '{info.name}' ({removed} papers no other list holds)")
-            return 0
-        if command == "search":
-            if args.limit < 1:
-                raise UserError("--limit must be at least 1")
-            results = library.search(" ".join(args.query), sort=args.sort, tag=args.tag,
-                                     complete_last=False, limit=max(args.limit, 1))
-            _print_results(library, results, args, args.limit)
-            return 0
-        if command == "show":
-            paper = library.paper(args.id)
-            print(json.dumps(_paper_json(paper), ensure_ascii=False, indent=2) if args.json
-                  else _show(paper))
-            return 0
-        if command == "similar":
-            results = library.similar(args.id, args.limit)
-            _print_results(library, results, args, args.limit)
-            return 0
-        if command in ("tag", "untag"):
-            action = library.tag if command == "tag" else library.untag
-            changed = action([args.id], args.tags)
-            paper = library.paper(args.id)
-            print(f"{paper.id}: {changed} tag(s) {'added' if command == 'tag' else 'removed'}; "
-                  f"tags now: {', '.join(paper.tags) or 'none'}")
-            return 0
-        if command == "tags":
-            counts = library.tags()
-            if args.json:
-                print(json.dumps([{"tag": t, "count": c} for t, c in counts]))
-            else:
-                for tag, count in counts:
-                    print(f"{count:>6}  {tag}")
-                if not counts:
-                    print("no tags yet; add one with: papers tag ID TAG", file=sys.stderr)
-            return 0
-        if command == "edit":
-            authors = None if args.authors is None else [
-                a.strip() for a in args.authors.split(";") if a.strip()]
-            paper = library.edit(args.id, title=args.title, authors=authors, url=args.url)
-            print(_show(paper))
-            return 0
-        if command == "cite":
-            print(library.cite(_papers_for(library, args.ids, args.tag), args.format))
-            return 0
-        if command == "export":
-            papers = _papers_for(library, [], args.tag)
-            heading = f"Reading list: {clean_tag(args.tag)}"
-            if args.output:
-                try:
-                    path = library.export(papers, args.format, args.output, heading=heading,
-                                          overwrite=args.force)
-                except FileExistsError as error:
-                    raise UserError(f"{error} (add --force to replace it)") from None
-                except IsADirectoryError:
-                    raise UserError(f"{args.output} is a directory; name a file") from None
-                print(visible(f"wrote {len(papers)} papers to {path}"))
-            else:
-                print(library.export_text(papers, args.format, heading=heading))
-            return 0
-    raise AssertionError(f"unhandled command {command}")
+        if args.synced:
+            report = library.sync(_progress)
+            if report.rebuilt and report.reason != "no index yet" and not library.notices:
+                _note(f"the search index was rebuilt ({report.reason})")
+        return args.handler(library, args)
+
+
+# -- one handler per command: (library, args) -> exit status ------------------------------
+
+def _add(library: Library, args: argparse.Namespace) -> int:
+    failed = 0
+    for file in args.files:
+        try:
+            print(visible_lines(library.add(file).summary()))
+        except ListFormatError as error:
+            _note(str(error))
+            failed += 1
+    return 1 if failed else 0
+
+
+def _index(library: Library, args: argparse.Namespace) -> int:
+    report = library.sync(_progress, rebuild=args.rebuild)
+    action = f"rebuilt ({report.reason})" if report.rebuilt else report.reason
+    print(f"{report.papers:,} papers indexed, {action}, {report.seconds:.2f} s")
+    return 0
+
+
+def _recover(library: Library, args: argparse.Namespace) -> int:
+    recovered = library.recover(args.file)
+    print(visible_lines(recovered.summary()))
+    if not recovered.anything:
+        raise UserError(f"nothing could be recovered from {args.file}")
+    return 0
+
+
+def _lists(library: Library, args: argparse.Namespace) -> int:
+    infos = library.lists()
+    if args.json:
+        for info in infos:
+            print(json.dumps({"name": info.name, "title": info.title,
+                              "venue": info.venue, "year": info.year,
+                              "papers": info.papers, "format": info.format,
+                              "file": info.file, "original": info.original},
+                             ensure_ascii=False))
+        return 0
+    if not infos:
+        print("no lists; add one with: papers add FILE", file=sys.stderr)
+    for info in infos:
+        venue = " ".join(str(p) for p in (info.venue, info.year) if p) or "-"
+        print(f"{info.name:<28} {venue:<11} {info.papers:>6} papers  "
+              f"{info.title}  ({info.file})")
+    return 0
+
+
+def _remove(library: Library, args: argparse.Namespace) -> int:
+    info, removed = library.remove_list(args.list)
+    print(f"removed list '{info.name}' ({removed} papers no other list holds)")
+    return 0
+
+
+def _search(library: Library, args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise UserError("--limit must be at least 1")
+    results = library.search(" ".join(args.query), sort=args.sort, tag=args.tag,
+                             complete_last=False, limit=max(args.limit, 1))
+    _print_results(library, results, args, args.limit)
+    return 0
+
+
+def _show(library: Library, args: argparse.Namespace) -> int:
+    paper = library.paper(args.id)
+    print(json.dumps(_paper_json(paper), ensure_ascii=False, indent=2) if args.json
+          else _paper_text(paper))
+    return 0
+
+
+def _similar(library: Library, args: argparse.Namespace) -> int:
+    results = library.similar(args.id, args.limit)
+    _print_results(library, results, args, args.limit)
+    return 0
+
+
+def _tag(library: Library, args: argparse.Namespace) -> int:
+    return _tags_now(library, args.id, library.tag([args.id], args.tags), "added")
+
+
+def _untag(library: Library, args: argparse.Namespace) -> int:
+    return _tags_now(library, args.id, library.untag([args.id], args.tags), "removed")
+
+
+def _tags_now(library: Library, paper_id: str, changed: int, verb: str) -> int:
+    paper = library.paper(paper_id)
+    print(f"{paper.id}: {changed} tag(s) {verb}; tags now: {', '.join(paper.tags) or 'none'}")
+    return 0
+
+
+def _tags(library: Library, args: argparse.Namespace) -> int:
+    counts = library.tags()
+    if args.json:
+        print(json.dumps([{"tag": t, "count": c} for t, c in counts]))
+        return 0
+    for tag, count in counts:
+        print(f"{count:>6}  {tag}")
+    if not counts:
+        print("no tags yet; add one with: papers tag ID TAG", file=sys.stderr)
+    return 0
+
+
+def _edit(library: Library, args: argparse.Namespace) -> int:
+    authors = None if args.authors is None else [
+        a.strip() for a in args.authors.split(";") if a.strip()]
+    paper = library.edit(args.id, title=args.title, authors=authors, url=args.url)
+    print(_paper_text(paper))
+    return 0
+
+
+def _cite(library: Library, args: argparse.Namespace) -> int:
+    print(library.cite(_papers_for(library, args.ids, args.tag), args.format))
+    return 0
+
+
+def _export(library: Library, args: argparse.Namespace) -> int:
+    papers = _papers_for(library, [], args.tag)
+    heading = f"Reading list: {clean_tag(args.tag)}"
+    if not args.output:
+        print(library.export_text(papers, args.format, heading=heading))
+        return 0
+    try:
+        path = library.export(papers, args.format, args.output, heading=heading,
+                              overwrite=args.force)
+    except FileExistsError as error:
+        raise UserError(f"{error} (add --force to replace it)") from None
+    except IsADirectoryError:
+        raise UserError(f"{args.output} is a directory; name a file") from None
+    print(visible(f"wrote {len(papers)} papers to {path}"))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,7 +18,7 @@ from textual import work
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from index import LibraryError
+from index import OUTPUT_FORMATS, LibraryError
 
 from .clipboard import copy_text
 from .widgets.results import ResultsView
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 # them before the first results are painted.
 
 ALL_TAGS = "\0all"
-EXPORT_SUFFIX = {"bibtex": "bib", "markdown": "md", "csv": "csv", "json": "json"}
 
 
 class ReadingListActions:
@@ -141,9 +140,7 @@ class ReadingListActions:
             self.notify(f"Could not format the citation: {error}", severity="error",
                         markup=False)
             return
-        label = {"bibtex": "BibTeX", "apa": "APA reference", "markdown": "Markdown link",
-                 "plain": "citation"}[fmt]
-        self._copy(text, f"the {label} of {self._describe(papers)}")
+        self._copy(text, f"the {OUTPUT_FORMATS[fmt].label} of {self._describe(papers)}")
 
     def action_choose_citation(self) -> None:
         papers = self.target_papers()
@@ -187,7 +184,7 @@ class ReadingListActions:
                               f"Saved your details for {self._describe([paper])}.")
 
     def export_tag(self, tag: str, fmt: str) -> None:
-        default = str(Path.cwd() / f"{tag}.{EXPORT_SUFFIX[fmt]}")
+        default = str(Path.cwd() / f"{tag}.{OUTPUT_FORMATS[fmt].suffix}")
         from .screens import PathScreen
 
         self.push_screen(PathScreen(f"Export #{tag} as {fmt} to:", default),

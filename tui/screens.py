@@ -14,6 +14,8 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from index import OUTPUT_FORMATS
+
 from .widgets.clean_input import CleanInput
 
 
@@ -106,12 +108,7 @@ class TagScreen(_Modal):
         self.dismiss(change if change.add or change.remove else None)
 
 
-CITATION_CHOICES = [
-    ("bibtex", "BibTeX entry"),
-    ("apa", "APA-style reference"),
-    ("markdown", "Markdown link"),
-    ("plain", "Plain: title — venue year"),
-]
+CITATION_CHOICES = [(f.name, f.choice) for f in OUTPUT_FORMATS.values() if f.citation]
 
 
 class CiteScreen(_Modal):

@@ -3,6 +3,9 @@
 Every reader returns a `ParsedList` or raises `ListFormatError` naming the file and the
 problem (line and column where known). Readers never touch the library: a failed read
 changes nothing.
+
+`LIST_FORMATS` (after the readers) is the one table of them: a new format is a reader and
+one entry there; the extensions, an import's copy name and the command line's help follow.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -339,17 +343,30 @@ def read_csv(path: Path, text: str) -> ParsedList:
     return _summarise(path, "csv", records, skipped)
 
 
-READERS: dict[str, Callable[[Path, str], ParsedList]] = {
-    "plain": read_plain,
-    "json": read_json,
-    "jsonl": read_jsonl,
-    "bibtex": read_bibtex,
-    "csv": read_csv,
-}
-EXTENSIONS = {
-    ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".bib": "bibtex",
-    ".bibtex": "bibtex", ".csv": "csv", ".tsv": "csv", ".txt": "plain", ".md": "plain",
-}
+@dataclass(frozen=True, slots=True)
+class ListFormat:
+    """A kind of list file papers reads; adding a reader is adding one of these."""
+
+    name: str  # what a list's format is recorded as (`papers lists --json`)
+    label: str  # how a person names it ("JSON Lines")
+    reader: Callable[[Path, str], ParsedList]
+    suffixes: tuple[str, ...]  # extensions that select it; the first names an import's copy
+    short: str = ""  # the command line's help, where space is short; else the label
+
+    @property
+    def short_label(self) -> str:
+        return self.short or self.label
+
+
+LIST_FORMATS: dict[str, ListFormat] = {f.name: f for f in (
+    ListFormat("plain", "plain text", read_plain, (".txt", ".md"), short="plain"),
+    ListFormat("json", "JSON", read_json, (".json",)),
+    ListFormat("jsonl", "JSON Lines", read_jsonl, (".jsonl", ".ndjson"), short="JSONL"),
+    ListFormat("bibtex", "BibTeX", read_bibtex, (".bib", ".bibtex")),
+    ListFormat("csv", "CSV", read_csv, (".csv", ".tsv")),
+)}
+READERS = {name: f.reader for name, f in LIST_FORMATS.items()}
+EXTENSIONS = {suffix: name for name, f in LIST_FORMATS.items() for suffix in f.suffixes}
 
 
 def detect_format(path: Path, text: str) -> str:
@@ -386,8 +403,11 @@ def _looks_like_csv(text: str) -> bool:
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_WHAT_WE_READ = ("; papers reads plain-text lists (a title line, then one abstract per "
-                 "paragraph), JSON, JSON Lines, BibTeX and CSV")
+# What every refusal adds, from the table above: "; papers reads plain text, JSON, …".
+_WHAT_WE_READ = "; papers reads " + ", ".join(
+    f.label for f in list(LIST_FORMATS.values())[:-1]) + \
+    f" and {list(LIST_FORMATS.values())[-1].label} lists (plain text: a title line, then " \
+    "one abstract per paragraph)"
 
 
 def decode(path: Path, data: bytes) -> str:

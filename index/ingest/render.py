@@ -535,9 +535,16 @@ def _decode(marked: str) -> Rendered:
                 plain.append(piece)
                 position += len(piece)
     text, moved = _collapse_whitespace("".join(plain), [o for f in found for o in f[:2]])
+    spans = _spans(text, [(moved[2 * k], moved[2 * k + 1], kind, url)
+                          for k, (_, _, kind, url) in enumerate(found)])
+    urls = tuple(dict.fromkeys(s.url for s in spans if s.url))
+    return Rendered(text=text, spans=spans, urls=urls)
+
+
+def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Span, ...]:
+    """The runs found as spans over `text`, trimmed of white space, empty ones dropped."""
     spans: list[Span] = []
-    for k, (_, _, kind, url) in enumerate(found):
-        start, end = moved[2 * k], moved[2 * k + 1]
+    for start, end, kind, url in found:
         while start < end and text[start].isspace():
             start += 1
         while end > start and text[end - 1].isspace():
@@ -545,8 +552,7 @@ def _decode(marked: str) -> Rendered:
         if end > start and not (kind == "link" and not url):
             spans.append(Span(start, end, kind, url))
     spans.sort(key=lambda s: (s.start, -s.end))
-    urls = tuple(dict.fromkeys(s.url for s in spans if s.url))
-    return Rendered(text=text, spans=tuple(spans), urls=urls)
+    return tuple(spans)
 
 
 # --- the public entry point ------------------------------------------------------------------

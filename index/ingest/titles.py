@@ -17,6 +17,7 @@ first sentence, cut at a clause boundary or before a linking word.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..models import Rendered
@@ -248,26 +249,20 @@ def _noun_phrase_before(text: str, sentence_start: int, cue_start: int) -> str |
     return head[verbs[-1].end() :].rstrip(" ,") or None
 
 
-def _best_candidate(text: str, sentences, rendered: Rendered) -> _Candidate | None:
-    definitions = _definitions(text)
-    candidates: list[_Candidate] = []
-
-    def add(name: str, start: int, strength: int, expansion=None, description=None) -> None:
-        name = name.rstrip(".")  # "we call it Foo." at the very end
-        sentence_start, _ = _sentence_at(sentences, start)
-        component = bool(_COMPONENT.search(text[sentence_start:start]))
-        candidates.append(_Candidate(name, start, strength, component, expansion, description))
-
+def _cued_names(text: str, sentences,
+                definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
+    """Names a cue ("we propose", "called", "the proposed method,") introduces:
+    (name, start, expansion, description) each."""
     for cue in _CUE.finditer(text):
         position = _FILLER.match(text, cue.end()).end()
         definition = next((d for d in definitions if cue.end() <= d.start <= position), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
         # "the self-supervised learning (SSL) framework BEATs": the name comes after.
         if kind_then_name and _distinctive(kind_then_name.group("name")):
-            add(kind_then_name.group("name"), kind_then_name.start("name"), 3,
-                description=kind_then_name.group("kind"))
+            yield (kind_then_name.group("name"), kind_then_name.start("name"), None,
+                   kind_then_name.group("kind"))
         elif definition is not None:
-            add(definition.short, definition.start, 3, expansion=definition.long)
+            yield definition.short, definition.start, definition.long, None
         elif named := _NAME_AT.match(text, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
@@ -279,7 +274,21 @@ def _best_candidate(text: str, sentences, rendered: Rendered) -> _Candidate | No
             if naming:
                 sentence_start, _ = _sentence_at(sentences, cue.start())
                 description = _noun_phrase_before(text, sentence_start, cue.start())
-            add(named.group("name"), position, 3, description=description)
+            yield named.group("name"), position, None, description
+
+
+def _best_candidate(text: str, sentences, rendered: Rendered) -> _Candidate | None:
+    definitions = _definitions(text)
+    candidates: list[_Candidate] = []
+
+    def add(name: str, start: int, strength: int, expansion=None, description=None) -> None:
+        name = name.rstrip(".")  # "we call it Foo." at the very end
+        sentence_start, _ = _sentence_at(sentences, start)
+        component = bool(_COMPONENT.search(text[sentence_start:start]))
+        candidates.append(_Candidate(name, start, strength, component, expansion, description))
+
+    for name, start, expansion, description in _cued_names(text, sentences, definitions):
+        add(name, start, 3, expansion, description)
 
     for span in rendered.spans:
         if span.kind not in ("strong", "em"):

@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..ingest.formats import EXTENSIONS, parse, read_bytes
+from ..ingest.formats import EXTENSIONS, LIST_FORMATS, parse, read_bytes
 from ..ingest.prepare import clean_line, prepare, short_id
 from ..models import NewPaper
 from ..paths import Locations
@@ -45,14 +45,14 @@ class ImportReport:
 
 
 INCOMING_PREFIX = ".incoming-"
-_COPY_SUFFIX = {"plain": ".txt", "json": ".json", "jsonl": ".jsonl", "bibtex": ".bib",
-                "csv": ".csv"}
 
 
 def _copy_suffix(path: Path, fmt: str) -> str:
     """The copy keeps a known extension of its format; anything else gets the format's own."""
     suffix = path.suffix.lower()
-    return suffix if EXTENSIONS.get(suffix) == fmt else _COPY_SUFFIX.get(fmt, ".txt")
+    if EXTENSIONS.get(suffix) == fmt:
+        return suffix
+    return LIST_FORMATS[fmt].suffixes[0] if fmt in LIST_FORMATS else ".txt"
 
 
 def _list_name(db: sqlite3.Connection, where: Locations, stem: str, suffix: str,
