@@ -145,6 +145,7 @@ class Library:
             known = ", ".join(info.name for info in self.lists()) or "none"
             raise LibraryError(f"no list named {name!r} (lists: {known})")
         removed = self.store.remove_list(name)
+        # `file` is this library's own copy (Store.list_copy): never a file elsewhere.
         Path(matches[0].file).unlink(missing_ok=True)
         self.sync()
         return matches[0], len(removed)

@@ -118,6 +118,13 @@ class ListInfo:
     bundled: bool
 
 
+def _inside(path: Path, directory: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(directory.resolve())
+    except (OSError, ValueError):
+        return False
+
+
 def _spans_to_json(spans: Iterable[Span]) -> str:
     return json.dumps([[s.start, s.end, s.kind, s.url] for s in spans])
 
@@ -229,7 +236,26 @@ class Store:
             "SELECT l.name, l.title, l.venue, l.year, l.format, l.file, l.original, "
             "(SELECT COUNT(DISTINCT paper_id) FROM memberships m WHERE m.list = l.name), "
             "l.bundled FROM lists l ORDER BY l.added_at, l.name")
-        return [ListInfo(*row[:8], bool(row[8])) for row in rows]
+        return [ListInfo(row[0], row[1], row[2], row[3], row[4],
+                         str(self.list_copy(row[0], row[5])), *row[6:8], bool(row[8]))
+                for row in rows]
+
+    @property
+    def lists_dir(self) -> Path:
+        """Where this library keeps its copies of list files (beside the library file)."""
+        return self.path.parent / "lists"
+
+    def list_copy(self, name: str, recorded: str) -> Path:
+        """This library's copy of a list file. Copies are recorded relative to the data
+        dir; an absolute path from an older papers, or from a library copied elsewhere
+        (`cp -a A B`), may point into another library, so only its file name is taken:
+        nothing outside this library's lists/ is ever read or deleted as its own."""
+        path = Path(recorded)
+        if not path.is_absolute():
+            path = self.path.parent / path
+        if not _inside(path, self.lists_dir):
+            path = self.lists_dir / (Path(recorded).name or name)
+        return path
 
     def list_by_sha(self, db: sqlite3.Connection, sha256: str) -> str | None:
         row = db.execute("SELECT name FROM lists WHERE sha256=?", (sha256,)).fetchone()

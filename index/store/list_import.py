@@ -92,13 +92,6 @@ def _same_bytes(path: Path, data: bytes) -> bool:
         return False
 
 
-def _inside(path: Path, directory: Path) -> bool:
-    try:
-        return path.resolve().is_relative_to(directory.resolve())
-    except (OSError, ValueError):
-        return False
-
-
 def import_list(store: Store, where: Locations, path: Path, *,
                 bundled: bool = False) -> ImportReport:
     """Read `path` and add its papers; all or nothing: a failure changes nothing.
@@ -122,10 +115,9 @@ def import_list(store: Store, where: Locations, path: Path, *,
             existing = store.list_by_sha(db, sha)
             if existing:
                 name = existing
-                recorded = Path(db.execute("SELECT file FROM lists WHERE name=?",
-                                           (name,)).fetchone()[0])
-                copy = recorded if _inside(recorded, where.lists_dir) \
-                    else where.lists_dir / f"{name}{suffix}"
+                recorded = db.execute("SELECT file FROM lists WHERE name=?",
+                                      (name,)).fetchone()[0]
+                copy = store.list_copy(name, recorded)
             else:
                 name, copy = _list_name(db, where, _stem(path, parsed.title), suffix, data)
             report = ImportReport(str(path), name, read=len(prepared),
@@ -135,7 +127,8 @@ def import_list(store: Store, where: Locations, path: Path, *,
                        " original, sha256, added_at, records, bundled)"
                        " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                        (name, clean_line(parsed.title) or name, parsed.venue, parsed.year,
-                        parsed.format, str(copy), None if bundled else str(path.resolve()),
+                        parsed.format, str(copy.relative_to(where.data_dir)),
+                        None if bundled else str(path.resolve()),
                         sha, time.time(), len(prepared), int(bundled)))
             seen: set[str] = set()
             for position, paper in enumerate(prepared):

@@ -179,10 +179,16 @@ def _list_files(source: Path, found: Salvage, where: Locations) -> list[tuple[st
     if "lists" in found.tables:
         for row in found.tables["lists"]:
             name = str(row.get("name") or "?")
-            paths = [Path(p) for p in (row.get("file"), row.get("original")) if p]
-            # The copy sits in `lists/` beside the library file, wherever that now is.
-            if row.get("file"):
-                paths.insert(1, source.parent / "lists" / Path(str(row["file"])).name)
+            recorded = Path(str(row["file"])) if row.get("file") else None
+            paths = []
+            if recorded is not None:
+                # The copy sits in `lists/` beside the library file, wherever that now is
+                # (recorded relative to it; older libraries recorded absolute paths).
+                paths.append(source.parent / "lists" / recorded.name)
+                if recorded.is_absolute():
+                    paths.append(recorded)
+            if row.get("original"):
+                paths.append(Path(str(row["original"])))
             existing = next((p for p in paths if p.is_file()), None)
             candidates.append((name, existing) if existing else (name, Path()))
         return candidates
