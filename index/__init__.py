@@ -13,6 +13,7 @@ Knows nothing of Textual; front ends import only the names below.
 """
 
 from .errors import (
+    DiskFull,
     LibraryError,
     ListFormatError,
     PaperNotFound,
@@ -27,6 +28,6 @@ from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, Ou
 from .search import SORTS, Card, HighlightTerms, Results
 
 __all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
-           "Card", "HighlightTerms", "Library", "LibraryError", "ListFormat", "ListFormatError",
-           "OutputFormat", "Paper", "PaperNotFound", "Results", "SearchCancelled", "StoreError",
-           "SyncReport", "clean_tag", "sanitize"]
+           "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
+           "ListFormatError", "OutputFormat", "Paper", "PaperNotFound", "Results",
+           "SearchCancelled", "StoreError", "SyncReport", "clean_tag", "sanitize"]

@@ -39,6 +39,10 @@ class ExportError(LibraryError):
     """A file could not be exported where asked; the message names that place."""
 
 
+class DiskFull(LibraryError):
+    """No space left where the library or its index is written; says what was saved."""
+
+
 class StoreError(RuntimeError):
     """The user store cannot be used; the message says why and what to do."""
 

@@ -6,6 +6,7 @@ The store is the truth; the index is a cache brought up to date on open and afte
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -14,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import (
+    DiskFull,
     IndexBroken,
     LibraryError,
     LockTimeout,
@@ -34,6 +36,7 @@ from .store import (
     Store,
     damaged_message,
     import_list,
+    is_disk_full,
     move_aside,
     recover,
     remove_dead_incoming,
@@ -41,6 +44,7 @@ from .store import (
 
 __all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
 
+PENDING_NOTICE = "library-moved-aside.txt"  # see Library._open_store
 AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
 REBUILD_ABOVE = 5000  # changed papers; more than this (or a quarter) rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
@@ -58,6 +62,7 @@ class SyncReport:
     rebuilt: bool
     reason: str
     seconds: float
+    stale: bool = False  # the index could not catch up (a full disk): `reason` says why
 
 
 def clean_tag(tag: str) -> str:
@@ -74,6 +79,9 @@ class Library:
     def __init__(self, home: str | Path | None = None, *, seed: bool = True) -> None:
         self.where: Locations = locate(home).create()
         self.notices: list[str] = []
+        # Set when the last sync left the index behind the store (what was saved is
+        # saved; searches miss it until a later sync): the front ends say so.
+        self.index_warning: str | None = None
         self.damaged_file: Path | None = None
         remove_dead_incoming(self.where.lists_dir)
         try:
@@ -87,15 +95,27 @@ class Library:
         self._sync_lock = threading.Lock()
 
     def _open_store(self) -> Store:
-        """Open the library file; a damaged one is moved aside, never written over."""
+        """Open the library file; a damaged one is moved aside, never written over.
+
+        Moving a library aside is always announced: the notice waits in a file beside it
+        until a fresh library has opened, so a start that fails right after the move (a
+        full disk) cannot lose it.
+        """
         path = self.where.store_file
+        pending = self.where.data_dir / PENDING_NOTICE
         try:
-            return Store(path)
+            store = Store(path)
         except StoreDamaged as error:
             self.damaged_file = move_aside(path)
-            self.notices.append(damaged_message(path, self.damaged_file, error.reason))
-        store = Store(path)
-        store.set_meta("recovered_from", str(self.damaged_file))
+            notice = damaged_message(path, self.damaged_file, error.reason)
+            pending.write_text(f"{self.damaged_file}\n{notice}\n", encoding="utf-8")
+            store = Store(path)
+            store.set_meta("recovered_from", str(self.damaged_file))
+        if pending.is_file():
+            aside, _, notice = pending.read_text(encoding="utf-8").partition("\n")
+            self.damaged_file = Path(aside)
+            self.notices.append(notice.strip())
+            pending.unlink()
         return store
 
     def close(self) -> None:
@@ -121,7 +141,7 @@ class Library:
     def add(self, path: str | Path) -> ImportReport:
         """Import one list file; raises ListFormatError (nothing changed) if unreadable."""
         report = import_list(self.store, self.where, Path(path))
-        self.sync()
+        self._sync_after_write()
         return report
 
     def lists(self) -> list[ListInfo]:
@@ -136,7 +156,7 @@ class Library:
             raise LibraryError(f"{source} is the library in use; name the damaged file "
                                f"(library.sqlite3.damaged-…) to recover from")
         report = recover(self.store, self.where, source)
-        self.sync()
+        self._sync_after_write()
         return report
 
     def remove_list(self, name: str) -> tuple[ListInfo, int]:
@@ -147,7 +167,7 @@ class Library:
         removed = self.store.remove_list(name)
         # `file` is this library's own copy (Store.list_copy): never a file elsewhere.
         Path(matches[0].file).unlink(missing_ok=True)
-        self.sync()
+        self._sync_after_write()
         return matches[0], len(removed)
 
     # -- index -------------------------------------------------------------------------
@@ -160,6 +180,32 @@ class Library:
         rebuild), this one searches the last built index and catches up next time.
         """
         start = time.perf_counter()
+        try:
+            report = self._sync(progress, rebuild, start)
+        except (OSError, DiskFull, sqlite3.OperationalError) as error:
+            if not (isinstance(error, DiskFull) or is_disk_full(error)):
+                raise
+            # What the store holds is saved; only the cache is behind. Search the last
+            # index built, if there is one, and say so: the next sync catches up.
+            reason = f"the disk is full ({self.index.root}): the search index could not " \
+                     "be brought up to date; papers catches up when it next runs with " \
+                     "space free"
+            if not self.index.is_open:
+                raise DiskFull(reason) from error
+            report = SyncReport(self.store.count(), 0, False, reason,
+                                time.perf_counter() - start, stale=True)
+        self.index_warning = report.reason if report.stale else None
+        return report
+
+    def _sync_after_write(self) -> None:
+        """After a change is saved in the store: bring the index up to date, or, if a
+        full disk stops that, keep what was saved and say the index is behind."""
+        try:
+            self.sync()
+        except DiskFull as error:
+            self.index_warning = str(error)
+
+    def _sync(self, progress: Progress | None, rebuild: bool, start: float) -> SyncReport:
         with self._sync_lock:
             root = self.index.root
             with generations.sync_lock(root, SYNC_WAIT) as held:
@@ -295,13 +341,13 @@ class Library:
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
         ids = [self.resolve(ref) for ref in refs]
         added = self.store.tag(ids, [clean_tag(t) for t in tags])
-        self.sync()
+        self._sync_after_write()
         return added
 
     def untag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
         ids = [self.resolve(ref) for ref in refs]
         removed = self.store.untag(ids, [clean_tag(t) for t in tags])
-        self.sync()
+        self._sync_after_write()
         return removed
 
     def tags(self) -> list[tuple[str, int]]:
@@ -317,7 +363,7 @@ class Library:
                         authors=None if authors is None else [
                             a for a in map(clean_line, authors) if a],
                         url=None if url is None else clean_line(url))
-        self.sync()
+        self._sync_after_write()
         return self.paper(paper_id)
 
     # -- citing and exporting ----------------------------------------------------------

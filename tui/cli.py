@@ -22,6 +22,7 @@ from index import (
     LIST_FORMATS,
     OUTPUT_FORMATS,
     SORTS,
+    DiskFull,
     Library,
     LibraryError,
     ListFormatError,
@@ -287,10 +288,17 @@ def run(args: argparse.Namespace) -> int:
         for notice in library.notices:
             _note(notice)
         if args.synced:
-            report = library.sync(_progress)
-            if report.rebuilt and report.reason != "no index yet" and not library.notices:
-                _note(f"the search index was rebuilt ({report.reason})")
-        return args.handler(library, args)
+            try:
+                report = library.sync(_progress)
+            except DiskFull as error:
+                _note(str(error))  # commands that need no search still work
+            else:
+                if report.rebuilt and report.reason != "no index yet" and not library.notices:
+                    _note(f"the search index was rebuilt ({report.reason})")
+        status = args.handler(library, args)
+        if library.index_warning:
+            _note(library.index_warning)  # what was saved is saved; the index is behind
+        return status
 
 
 # -- one handler per command: (library, args) -> exit status ------------------------------

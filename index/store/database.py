@@ -8,6 +8,7 @@ incrementally instead of re-reading everything.
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 import threading
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreDamaged, StoreError
+from ..errors import DiskFull, StoreDamaged, StoreError
 from ..models import NewPaper, Paper, Span
 
 SCHEMA_VERSION = 1
@@ -84,8 +85,11 @@ def damage(path: Path) -> str | None:
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
     header_valid = header[24:28] == header[92:96]
-    if header_valid and pages and size < pages * page_size:
-        return f"truncated: {size:,} bytes of {pages * page_size:,}"
+    # A header counting more pages than the file holds is only a hint: a checkpoint that a
+    # full disk stopped halfway leaves exactly that, and the WAL still holds the pages, so
+    # SQLite reads the library whole. SQLite's own check decides wherever it can run.
+    truncated = f"truncated: {size:,} bytes of {pages * page_size:,}" \
+        if header_valid and pages and size < pages * page_size else None
     db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
     try:
         db.execute("PRAGMA busy_timeout=30000")
@@ -93,16 +97,25 @@ def damage(path: Path) -> str | None:
             rows = db.execute("PRAGMA quick_check(5)").fetchall()
             if rows != [("ok",)]:
                 first = str(rows[0][0]).replace("*** in database main ***", "").strip()
-                return f"integrity check failed: {' '.join(first.split())}"
+                return truncated or f"integrity check failed: {' '.join(first.split())}"
         else:
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            if truncated and not _has_wal_frames(path):
+                return truncated  # too large to check every page: the header decides
     except sqlite3.OperationalError:
         raise
     except sqlite3.DatabaseError as error:
-        return str(error)
+        return truncated or str(error)
     finally:
         db.close()
     return None
+
+
+def _has_wal_frames(path: Path) -> bool:
+    try:
+        return Path(f"{path}-wal").stat().st_size > 32  # more than the WAL's own header
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +129,15 @@ class ListInfo:
     original: str | None
     papers: int
     bundled: bool
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """ENOSPC from the OS, or SQLite's SQLITE_FULL ("database or disk is full")."""
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+        return True
+    return isinstance(error, sqlite3.OperationalError) and (
+        getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+        or "disk is full" in str(error))
 
 
 def _inside(path: Path, directory: Path) -> bool:
@@ -141,6 +163,7 @@ class Store:
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        fresh = not path.exists()
         try:
             problem = damage(path)
         except sqlite3.OperationalError as error:
@@ -161,14 +184,21 @@ class Store:
             if schema is not None and int(schema) > SCHEMA_VERSION:
                 raise StoreError(f"{path}: written by a newer version of papers "
                                  f"(schema {schema}); upgrade papers to open it")
-        except sqlite3.OperationalError as error:
+        except BaseException as error:
             self.close()
-            raise StoreError(f"{path}: cannot open the library ({error})") from error
-        except sqlite3.DatabaseError as error:
-            self.close()
-            raise StoreDamaged(path, str(error)) from error
-        except BaseException:
-            self.close()
+            if fresh:
+                # Never leave a half-made library file behind (a full disk): the next
+                # start would take an empty file for a truncated library.
+                for suffix in ("", "-wal", "-shm"):
+                    with suppress(OSError):
+                        Path(f"{path}{suffix}").unlink()
+            if is_disk_full(error) or isinstance(error, DiskFull):
+                raise DiskFull(f"{path.parent}: the disk is full; the library cannot be "
+                               "opened until some space is free") from error
+            if isinstance(error, sqlite3.OperationalError):
+                raise StoreError(f"{path}: cannot open the library ({error})") from error
+            if isinstance(error, sqlite3.DatabaseError):
+                raise StoreDamaged(path, str(error)) from error
             raise
 
     def _schema(self) -> str | None:
@@ -196,15 +226,28 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE: writers queue up front instead of failing at commit."""
+        """BEGIN IMMEDIATE: writers queue up front instead of failing at commit.
+
+        All or nothing: on any failure nothing of the transaction stays. A full disk is
+        raised as DiskFull, saying so; SQLite may already have rolled back by itself (a
+        second ROLLBACK then failed with "no transaction is active", hiding the cause).
+        """
         db = self._db()
-        db.execute("BEGIN IMMEDIATE")
         try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                raise
+        except (sqlite3.OperationalError, OSError) as error:
+            if is_disk_full(error):
+                raise DiskFull(f"{self.path.parent}: the disk is full; nothing of this "
+                               "change was saved (free some space and try again)") from error
             raise
-        db.execute("COMMIT")
 
     def read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         return self._db().execute(sql, tuple(params)).fetchall()

@@ -13,11 +13,12 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import DiskFull
 from ..ingest.formats import EXTENSIONS, LIST_FORMATS, parse, read_bytes
 from ..ingest.prepare import clean_line, prepare, short_id
 from ..models import NewPaper
 from ..paths import Locations
-from .database import Store
+from .database import Store, is_disk_full
 
 SKIPPED_SHOWN = 5  # reasons listed; a count says how many more
 _MAX_NAME = 80  # characters of a list file's stem kept in its name (and its copy's name)
@@ -109,8 +110,8 @@ def import_list(store: Store, where: Locations, path: Path, *,
     suffix = _copy_suffix(path, parsed.format)
     where.lists_dir.mkdir(parents=True, exist_ok=True)
     temp_copy = where.lists_dir / f"{INCOMING_PREFIX}{os.getpid()}-{uuid.uuid4().hex}"
-    temp_copy.write_bytes(data)
     try:
+        temp_copy.write_bytes(data)
         with store.transaction() as db:
             existing = store.list_by_sha(db, sha)
             if existing:
@@ -146,8 +147,11 @@ def import_list(store: Store, where: Locations, path: Path, *,
                 seen.add(paper_id)
                 db.execute("INSERT INTO memberships VALUES (?, ?, ?)", (name, position, paper_id))
             os.replace(temp_copy, copy)
-    except BaseException:
+    except BaseException as error:
         temp_copy.unlink(missing_ok=True)
+        if isinstance(error, DiskFull) or is_disk_full(error):
+            raise DiskFull(f"{where.data_dir}: the disk is full; {path} was not added "
+                           "(your library is as it was)") from error
         raise
     return report
 
