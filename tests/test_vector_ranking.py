@@ -126,7 +126,8 @@ def test_excluded_word_never_matches(home: Path, tmp_path: Path) -> None:
 
 
 def test_excluded_word_never_matches_a_phrase(home: Path, tmp_path: Path) -> None:
-    """The same with a phrase, which runs on Whoosh's matchers (with AndNot patched)."""
+    """The same with a phrase, which runs on Whoosh's matchers (through papers' AndNot,
+    engine/matching.py)."""
     abstracts = _exclusion_abstracts("Graph kernels with neural features, variant {i}.")
     library = _library_of(home, tmp_path, abstracts)
     found = library.search('"graph kernels" -neural')
