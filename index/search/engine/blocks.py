@@ -32,13 +32,20 @@ import zlib
 from array import array
 from collections.abc import Iterator, Sequence
 from itertools import accumulate, pairwise
+from typing import TYPE_CHECKING
 
-import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy is imported by the array readers below, when first called (85 ns after that):
+# writing an index, and importing papers, need none of it; numpy loads after the app's
+# first paint.
 
 # Document numbers (in the segment) and weights; None for weights when all are 1, which
 # is common (a word once in a title) and lets the ranker skip arithmetic.
-Arrays = tuple[np.ndarray, np.ndarray | None]
+Arrays = tuple["np.ndarray", "np.ndarray | None"]
 Lists = tuple[list[int], list[float] | None]
 
 
@@ -198,12 +205,21 @@ def read_block_data(data: bytes) -> tuple:
 _BLOCK_LENGTH = struct.Struct("!i")  # negative for the last block
 _BLOCK_HEAD = struct.Struct(f"!i{len(BLOCK_INFO_START)}s")  # the length, then the header's start
 _HEADER_SIZE = len(WHOOSH3_HEADER_MAGIC)  # before the first block
-_DTYPES = {code: np.dtype(code.decode()) for code in (b"B", b"H", b"I", b"Q", b"f", b"d")}
+_DTYPES: dict[bytes, np.dtype] = {}  # typecode byte -> numpy's dtype, as met
+
+
+def _dtype(code: bytes) -> np.dtype:
+    import numpy as np
+
+    dtype = _DTYPES[code] = np.dtype(code.decode())
+    return dtype
 
 
 def list_arrays(buf, offset: int) -> Arrays:
     """The posting list at `offset` of the postings file `buf` (its extent in the term
     info): document numbers, ascending, and weights (None: all 1)."""
+    import numpy as np
+
     parts = [_flat_block(buf, start) if flat else _pickled_block(buf[start:end])
              for start, end, flat in _block_spans(buf, offset + _HEADER_SIZE)]
     if len(parts) == 1:
@@ -246,16 +262,20 @@ def join_weights(id_parts: list[np.ndarray], weight_parts: list) -> np.ndarray |
     """Weights of consecutive parts as one array (None if every part's are all 1)."""
     if all(w is None for w in weight_parts):
         return None
+    import numpy as np
+
     return np.concatenate([np.ones(len(ids)) if w is None else w
                            for ids, w in zip(id_parts, weight_parts, strict=True)])
 
 
 def _flat_block(buf, at: int) -> Arrays:
     """A block in the flat layout, read in place from the memory map."""
+    import numpy as np
+
     id_code, weight_kind, _values, id_size, weight_size, _value_size = \
         BLOCK_DATA.unpack_from(buf, at)
     at += BLOCK_DATA.size
-    id_type = _DTYPES[id_code]
+    id_type = _DTYPES.get(id_code) or _dtype(id_code)
     count = id_size // id_type.itemsize
     # (np.add.accumulate: np.cumsum's Python wrapper costs more than the sum)
     ids = np.add.accumulate(np.frombuffer(buf, id_type, count, at), dtype=np.int64)
@@ -265,7 +285,7 @@ def _flat_block(buf, at: int) -> Arrays:
     elif weight_kind == WEIGHTS_SAME:
         weights = np.full(count, SAME_WEIGHT.unpack_from(buf, at)[0])
     else:
-        weight_type = _DTYPES[weight_kind]
+        weight_type = _DTYPES.get(weight_kind) or _dtype(weight_kind)
         weights = np.frombuffer(buf, weight_type, weight_size // weight_type.itemsize,
                                 at).astype(np.float64)
     return ids, weights
@@ -293,6 +313,8 @@ def _as_lists(arrays: Arrays) -> Lists:
 def _pickled_block(block: memoryview) -> Arrays:
     """A block as Whoosh writes it: a pickled header, then the pickled, perhaps
     compressed, data."""
+    import numpy as np
+
     stream = io.BytesIO(block)
     count, _last_id, _max_weight, compression, _shortest, _longest = pickle.load(stream)
     data = stream.read()
@@ -307,6 +329,8 @@ def weights_of(weights, count: int) -> np.ndarray | None:
     kept as None), one number (all equal) or a sequence, packed or a tuple of floats."""
     if weights is None:
         return None
+    import numpy as np
+
     if isinstance(weights, float | int):
         return np.full(count, float(weights), dtype=np.float64)
     if isinstance(weights, bytes):
@@ -316,4 +340,6 @@ def weights_of(weights, count: int) -> np.ndarray | None:
 
 def _packed(data: bytes) -> np.ndarray:
     """An array made by `packed` (typecode byte, native bytes), unread."""
+    import numpy as np
+
     return np.frombuffer(data, dtype=chr(data[0]), offset=1)
