@@ -27,7 +27,7 @@ from whoosh.writing import MERGE_SMALL
 from ..errors import IndexBroken, SearchCancelled
 from ..models import Paper
 from . import analysis
-from .engine.codec import POSTINGS_PER_BLOCK
+from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
 from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .prefixes import PrefixTable
@@ -42,7 +42,6 @@ MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the pa
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
 WRITER_MEMORY_MB = 96
-__all__ = ["POSTINGS_PER_BLOCK", "SCHEMA_VERSION", "SearchIndex"]
 # Every match is ranked and kept: with vector ranking, listing all 100,000 costs 3 ms.
 RELEVANCE_LIMIT: int | None = None
 
