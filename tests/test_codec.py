@@ -193,3 +193,33 @@ def test_stock_whoosh_without_papers_fails_naming_papers_codec(library: Library,
     [toc] = folder.glob("*.toc")
     assert b"index.search.engine.codec" in toc.read_bytes()
     assert b"PapersCodec" in toc.read_bytes()
+
+
+def _ids(matcher) -> list[int]:
+    return list(matcher.all_ids())
+
+
+def test_excluding_matcher_drops_a_first_match_whoosh_keeps() -> None:
+    from whoosh.matching import ListMatcher
+    from whoosh.matching.binary import AndNotMatcher
+
+    from index.search.engine.matching import ExcludingMatcher
+
+    # b's postings start before a's first match, which b also has
+    assert _ids(AndNotMatcher(ListMatcher([2, 5]), ListMatcher([1, 2]))) == [2, 5]
+    assert _ids(ExcludingMatcher(ListMatcher([2, 5]), ListMatcher([1, 2]))) == [5]
+    assert _ids(ExcludingMatcher(ListMatcher([2, 5]), ListMatcher([]))) == [2, 5]
+
+
+def test_built_queries_exclude_through_papers_andnot(library: Library) -> None:
+    from whoosh import query
+
+    from index.search.engine.matching import AndNot
+
+    def kinds(node) -> list[type]:
+        return [type(node)] + [k for child in node.children() for k in kinds(child)]
+
+    for text in ("graph -neural", "graph ANDNOT neural", '"policy optimization" -neural',
+                 "policy graph -neural -bandit", "graph ANDNOT (neural OR bandit)", "title:graph -tag:old"):
+        found = kinds(library.index._queries.build(text, True).query)
+        assert AndNot in found and query.AndNot not in found, text
