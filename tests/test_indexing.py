@@ -63,14 +63,19 @@ def test_fields_still_analyse_queries_with_their_analyzers() -> None:
         analysis.words("Optimizing the models")
 
 
-def _postings(directory, papers, limitmb: float) -> list:
-    """Every term's postings, term statistics and field lengths of a fresh build."""
+def _postings(directory, papers, limitmb: float, spills: list | None = None) -> list:
+    """Every term's postings, term statistics and field lengths of a fresh build; the
+    pool's spills to run files are counted into `spills` (runs, postings spilled)."""
     from whoosh import index as whoosh_index
 
+    from index.search.engine.writer import open_writer
+
     ix = whoosh_index.create_in(str(directory), search.make_schema())
-    writer = ix.writer(limitmb=limitmb)
+    writer = open_writer(ix, limitmb=limitmb)
     for paper in papers:
         writer.add_document(**search.document(paper))
+    if spills is not None:
+        spills.extend((len(writer.pool.runs), writer.pool.saved))
     writer.commit()
     seen = []
     with ix.reader() as reader:
@@ -95,25 +100,16 @@ def test_a_build_spilled_to_run_files_equals_one_kept_in_memory(seeded_library,
                                                                  tmp_path) -> None:
     """A large build sorts postings in run files on disk (written in chunks); a pool
     small enough to spill every few papers must give exactly the in-memory result."""
-    from whoosh import writing
-
     papers = list(seeded_library._all_papers())
-    spills = []
-    save = writing.PostingPool.save
-
-    def counting_save(pool):
-        spills.append(len(pool.current))
-        save(pool)
-
     (tmp_path / "memory").mkdir()
     (tmp_path / "spilled").mkdir()
-    in_memory = _postings(tmp_path / "memory", papers, limitmb=256)
-    writing.PostingPool.save = counting_save
-    try:
-        spilled = _postings(tmp_path / "spilled", papers, limitmb=0.3)
-    finally:
-        writing.PostingPool.save = save
-    assert len(spills) >= 3 and max(spills) > 1024  # several runs, several chunks each
+    kept = []
+    in_memory = _postings(tmp_path / "memory", papers, limitmb=256, spills=kept)
+    assert kept == [0, 0]
+    spills = []
+    spilled = _postings(tmp_path / "spilled", papers, limitmb=0.3, spills=spills)
+    runs, postings = spills
+    assert runs >= 3 and postings / runs > 1024  # several runs, several chunks each
     assert spilled == in_memory
 
 

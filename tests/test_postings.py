@@ -15,8 +15,8 @@ import pytest
 
 from index import Library
 from index.search import schema as search
+from index.search.engine.blocks import block_data, packed, read_block_data
 from index.search.engine.postings import SegmentPostings
-from index.search.engine.whoosh_speedups import block_data, packed, read_block_data
 from index.search.search_index import POSTINGS_PER_BLOCK
 
 FIELDS = ("title", "name", "authors", "abstract", "words")

@@ -51,6 +51,44 @@ def test_rank_equals_whoosh_on_icml2023(icml2023_library: Library, text: str) ->
     _assert_same_as_whoosh(icml2023_library, text)
 
 
+@pytest.fixture(scope="module")
+def stock_icml2023(icml2023_library: Library, tmp_path_factory: pytest.TempPathFactory):
+    """The same papers' documents in an index written by stock Whoosh (its W3Codec and
+    SegmentWriter): a reference that shares none of papers' codec."""
+    from whoosh import index as whoosh_index
+    from whoosh.codec.whoosh3 import W3Codec
+    from whoosh.writing import SegmentWriter
+
+    from index.search.schema import document, make_schema
+
+    ix = whoosh_index.create_in(str(tmp_path_factory.mktemp("stock-icml2023")),
+                                make_schema())
+    writer = SegmentWriter(ix, codec=W3Codec())
+    for paper in icml2023_library._all_papers():
+        writer.add_document(**document(paper))
+    writer.commit()
+    with ix.searcher() as searcher:
+        yield searcher
+
+
+@pytest.mark.parametrize("text", QUERIES)
+def test_rank_equals_stock_whoosh_on_its_own_index(icml2023_library: Library,
+                                                   stock_icml2023, text: str) -> None:
+    """Papers' ranker on papers' index gives stock Whoosh's results on stock Whoosh's
+    index of the same documents (by paper id: document numbers may differ)."""
+    index = icml2023_library.index
+    searcher = index._searcher
+    assert not searcher.reader().has_deletions()  # else its statistics differ
+    query = index._queries.build(text, True).query
+    docnums, scores = index._ranker(searcher).rank(query)
+    ours = {searcher.stored_fields(d)["id"]: s
+            for d, s in zip(docnums.tolist(), scores.tolist(), strict=True)}
+    hits = stock_icml2023.search(query, limit=None)
+    stock = {hit["id"]: hit.score or 0.0 for hit in hits}
+    assert ours.keys() == stock.keys(), text
+    assert all(np.isclose(ours[pid], stock[pid], rtol=1e-9, atol=1e-9) for pid in ours), text
+
+
 @pytest.mark.parametrize("text", ["optim*ation", "gr*ph", "lang*"])
 def test_patterns_match_what_whoosh_matches(icml2023_library: Library, text: str) -> None:
     """Same papers; ranked by BM25F where Whoosh, under 5,000 papers, scores patterns
@@ -126,7 +164,8 @@ def test_excluded_word_never_matches(home: Path, tmp_path: Path) -> None:
 
 
 def test_excluded_word_never_matches_a_phrase(home: Path, tmp_path: Path) -> None:
-    """The same with a phrase, which runs on Whoosh's matchers (with AndNot patched)."""
+    """The same with a phrase, which runs on Whoosh's matchers (through papers' AndNot,
+    engine/matching.py)."""
     abstracts = _exclusion_abstracts("Graph kernels with neural features, variant {i}.")
     library = _library_of(home, tmp_path, abstracts)
     found = library.search('"graph kernels" -neural')

@@ -17,9 +17,10 @@ from whoosh.qparser import (
     MultifieldParser,
     PlusMinusPlugin,
 )
-from whoosh.query import And, Every, FuzzyTerm, NullQuery, Or, Query, Term
+from whoosh.query import And, AndNot, Every, FuzzyTerm, NullQuery, Or, Query, Term
 
 from . import analysis
+from .engine.matching import excluding
 from .highlight import HighlightTerms
 from .prefixes import PrefixTable
 
@@ -88,6 +89,8 @@ class QueryBuilder:
 
         def swap(node: Query) -> Query:
             # Top-down, so the multi-field OR around the placeholder goes as one piece.
+            if type(node) is AndNot:
+                node = excluding(node)  # Whoosh's matcher misses the first exclusion
             children = list(node.children())
             if prefix is not None and isinstance(node, Or | Term) and all(
                     isinstance(c, Term) and c.text == _SLOT for c in (children or [node])):

@@ -15,12 +15,10 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
-from whoosh.codec.whoosh3 import W3Codec
 from whoosh.collectors import FilterCollector, WrappingCollector
 from whoosh.query import And, Every, NullQuery, Query, Term
 from whoosh.reading import SegmentReader
@@ -29,24 +27,21 @@ from whoosh.writing import MERGE_SMALL
 from ..errors import IndexBroken, SearchCancelled
 from ..models import Paper
 from . import analysis
-from .engine import whoosh_speedups  # noqa: F401 - patches on import
+from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
+from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .prefixes import PrefixTable
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8  # 8: segments written by papers' own codec (engine/codec.py)
 WRITER_TIMEOUT = 30.0
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
 # Whoosh's pool holds several times this in Python objects: 96 keeps a 100k-paper
 # build under 1 GB.
 WRITER_MEMORY_MB = 96
-# Postings per block (Whoosh's default is 128). Ranking reads whole posting lists, and
-# each block costs a header, a decompression and a few numpy calls: with 512, multi-word
-# queries on the ICML 2023 list took 1.16 ms instead of 1.45.
-POSTINGS_PER_BLOCK = 512
 # Every match is ranked and kept: with vector ranking, listing all 100,000 costs 3 ms.
 RELEVANCE_LIMIT: int | None = None
 
@@ -85,10 +80,6 @@ def _merge_policy(writer, segments: list) -> list:
         writer.add_reader(reader)
         reader.close()
     return [segment for segment in live if segment not in merged]
-
-
-def _codec() -> W3Codec:
-    return W3Codec(blocklimit=POSTINGS_PER_BLOCK)
 
 
 class SearchIndex:
@@ -203,9 +194,12 @@ class SearchIndex:
         directory.mkdir()
         try:
             ix = whoosh_index.create_in(str(directory), self.schema)
-            writer = ix.writer(limitmb=WRITER_MEMORY_MB, codec=_codec())
+            writing = None
             if progress and total > WRITING_PROGRESS_ABOVE:
-                _report_writing(writer.pool, progress)
+                def writing(done: int, postings: int) -> None:
+                    progress(done, postings, "writing")
+            writer = open_writer(ix, limitmb=WRITER_MEMORY_MB, progress=writing,
+                                 progress_every=WRITING_PROGRESS_STEP)
             count = 0
             for paper in papers:
                 writer.add_document(**document(paper))
@@ -238,8 +232,8 @@ class SearchIndex:
             if self._ix is None:
                 raise IndexBroken("index not open")
             if papers or deleted:
-                writer = self._ix.writer(timeout=WRITER_TIMEOUT, limitmb=WRITER_MEMORY_MB,
-                                         codec=_codec())
+                writer = open_writer(self._ix, timeout=WRITER_TIMEOUT,
+                                     limitmb=WRITER_MEMORY_MB)
                 try:
                     for pid in deleted:
                         writer.delete_by_term("id", pid)
@@ -466,32 +460,6 @@ class _CancellableCollector(WrappingCollector):
         if self._collected % self.CHECK_EVERY == 0 and self._cancelled():
             raise SearchCancelled
         return self.child.collect(sub_docnum)
-
-
-def _report_writing(pool, progress: Progress) -> None:
-    """Report postings as the commit writes them out of `pool` (Whoosh gives no hook):
-    the pool's spills are counted as they happen, so the total is known at commit."""
-    saved = 0
-    save = pool.save
-
-    def counting_save() -> None:
-        nonlocal saved
-        saved += len(pool.current)
-        save()
-
-    iter_postings = pool.iter_postings
-
-    def reporting_iter_postings():
-        total = saved + len(pool.current)
-        postings = iter(iter_postings())  # a list when nothing was spilled
-        done = 0
-        while chunk := list(islice(postings, WRITING_PROGRESS_STEP)):
-            yield from chunk
-            done += len(chunk)
-            progress(done, total, "writing")
-
-    pool.save = counting_save
-    pool.iter_postings = reporting_iter_postings
 
 
 def _sorted_by_columns(reader, fields: list[str]) -> list[int]:

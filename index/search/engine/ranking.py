@@ -24,6 +24,7 @@ from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
 from ...errors import SearchCancelled
+from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
 
 __all__ = ["Unsupported", "VectorRanker"]
@@ -235,7 +236,7 @@ class VectorRanker:
             if len(query.subqueries) > 1 and query.boost != 1.0:
                 combined.scores *= query.boost
             return combined
-        if kind is AndNot:
+        if kind is AndNot or kind is ExcludingAndNot:
             kept = self._dense(self._node(query.a, cancelled))
             removed = self._node(query.b, cancelled)
             dropped = removed.ids if isinstance(removed, _Postings) else removed.mask
