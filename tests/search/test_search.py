@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from index import Library, Results
 
-from .conftest import SEED_FILES
+from ..locations import SEED_FILES
 
 POLICY = r"\bpolic(?:y|ies)\b"
 REWARD = r"\breward(?:s|ed|ing)?\b"
@@ -534,9 +534,9 @@ _WORDS = st.sampled_from(["graph", "Neural", "the", "of", "a", "x", "2023", "RL"
 def test_plain_words_build_the_parsers_query(words):
     """Plain words skip Whoosh's parser; the query built must be the parser's own, and
     the words to highlight those read from the query text."""
-    from index.search.schema import make_schema
     from index.search.highlight import HighlightTerms
     from index.search.query import _SLOT, QueryBuilder
+    from index.search.schema import make_schema
 
     builder = QueryBuilder(make_schema(), lambda: None)
     text = " ".join(words)
