@@ -7,6 +7,7 @@ branches may import the constants directly. The benchmarks read `ICML2023` from 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -14,3 +15,10 @@ SEED_DIR = REPO / "index" / "ingest" / "data"
 SEED_FILES = (SEED_DIR / "icml2026_papers.txt", SEED_DIR / "icml2026_papers_zh.txt")
 # Beside the checkout, shared by the worktrees; tests that need it skip when it is absent.
 ICML2023 = REPO.parent / "shared" / "corpora" / "icml2023.json"
+
+
+def seed_abstracts(path: Path) -> list[str]:
+    """The abstracts of a plain seed file, read by hand rather than by the reader under
+    test: the blank-line paragraphs after the title line, stripped."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", path.read_text(encoding="utf-8"))]
+    return [b for b in blocks if b][1:]

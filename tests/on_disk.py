@@ -17,3 +17,12 @@ def index_root(home: Path) -> Path:
 def current_generation(index_dir: Path) -> Path:
     """The generation folder CURRENT names (`library.index.root` or `index_root(home)`)."""
     return index_dir / (index_dir / "CURRENT").read_text(encoding="utf-8").strip()
+
+
+def segments(index_dir: Path) -> list:
+    """The live generation's Whoosh segments, in order, as a fresh reader of it sees them."""
+    from whoosh import index as whoosh_index
+
+    ix = whoosh_index.open_dir(str(current_generation(index_dir)))
+    with ix.reader() as reader:
+        return [leaf.segment() for leaf, _offset in reader.leaf_readers()]

@@ -17,8 +17,8 @@ import pytest
 import index
 from index import Library, LibraryError, ListFormatError
 
-from . import factories
-from .locations import SEED_FILES
+from . import factories, on_disk
+from .locations import SEED_FILES, seed_abstracts
 
 MAIN, ZH = "icml2026_papers", "icml2026_papers_zh"
 ID_PATTERN = re.compile(r"[a-z2-7]{8}")  # base32, lower case
@@ -33,10 +33,7 @@ def key(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
 
-def paragraphs(path: Path) -> list[str]:
-    """The abstracts of a plain seed file, read by hand: blank-line paragraphs after the title."""
-    blocks = [b.strip() for b in re.split(r"\n\s*\n", path.read_text(encoding="utf-8"))]
-    return [b for b in blocks if b][1:]
+paragraphs = seed_abstracts  # the abstracts of a plain seed file, read by hand
 
 
 def all_papers(library: Library) -> list[index.Paper]:
@@ -550,7 +547,7 @@ def test_edit_wins_over_a_real_title(library, tmp_path):
 
 # -- segments: what tags and list changes leave in the index ---------------------------------
 def _segments(library: Library) -> list:
-    return list(library.index._ix._segments())
+    return on_disk.segments(library.index.root)
 
 
 def _made_up_list(path: Path, count: int) -> Path:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from index.ingest.render import render, sanitize
 from index.models import Rendered, Span
 
+from .. import locations
 from ..locations import REPO, SEED_FILES
 
 
@@ -320,11 +321,7 @@ def test_render_sanitizes_its_input():
 
 
 def seed_abstracts() -> list[str]:
-    abstracts: list[str] = []
-    for path in SEED_FILES:
-        body = path.read_text(encoding="utf-8").split("\n", 1)[1]
-        abstracts += [p.strip() for p in body.split("\n\n") if p.strip()]
-    return abstracts
+    return [abstract for path in SEED_FILES for abstract in locations.seed_abstracts(path)]
 
 
 def test_seed_abstracts_render_clean():

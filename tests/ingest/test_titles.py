@@ -13,7 +13,7 @@ import pytest
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
 
-from ..locations import SEED_FILES
+from ..locations import SEED_FILES, seed_abstracts
 
 # A distinctive snippet of each unique seed abstract -> the name a careful reader would give
 # the method or system it introduces (None: it introduces no named method).
@@ -81,10 +81,8 @@ def unique_seed_abstracts() -> list[str]:
     """Each paragraph after the title line of both seed lists, once."""
     seen: dict[str, None] = {}
     for path in SEED_FILES:
-        body = path.read_text(encoding="utf-8").split("\n", 1)[1]
-        for paragraph in body.split("\n\n"):
-            if paragraph.strip():
-                seen.setdefault(paragraph.strip(), None)
+        for paragraph in seed_abstracts(path):
+            seen.setdefault(paragraph, None)
     return list(seen)
 
 

@@ -18,7 +18,7 @@ from index.models import Paper
 from index.output.citations import CITATION_FORMATS as FORMATS
 from index.output.citations import booktitle, cite, ordinal
 
-from ..locations import SEED_FILES
+from ..locations import SEED_FILES, seed_abstracts
 
 ICML23 = "Proceedings of the 40th International Conference on Machine Learning"
 ICML26 = "Proceedings of the 43rd International Conference on Machine Learning"
@@ -46,8 +46,7 @@ def seed_papers() -> list[Paper]:
     """Seed abstracts as derived-title papers; the title is a stand-in: the first ten words."""
     papers = []
     for path in SEED_FILES:
-        blocks = [b.strip() for b in path.read_text(encoding="utf-8").split("\n\n")]
-        for i, abstract in enumerate(b for b in blocks[1:] if b):
+        for i, abstract in enumerate(seed_abstracts(path)):
             papers.append(paper(" ".join(abstract.split()[:10]), derived=True,
                                 pid=f"{path.stem}-{i}"))
     return papers

@@ -16,7 +16,7 @@ from index.output import export as export_module
 from index.output.citations import cite
 from index.output.export import EXPORT_FORMATS, export_file, export_text
 
-from ..locations import SEED_FILES
+from ..locations import SEED_FILES, seed_abstracts
 
 HEADER = ["id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
           "lists", "abstract"]
@@ -26,12 +26,12 @@ def seed_papers() -> list[Paper]:
     """Seed abstracts as derived-title papers; the title is a stand-in: the first ten words."""
     papers = []
     for path in SEED_FILES:
-        blocks = [b.strip() for b in path.read_text(encoding="utf-8").split("\n\n")]
-        for i, abstract in enumerate(b for b in blocks[1:] if b):
+        title = path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
+        for i, abstract in enumerate(seed_abstracts(path)):
             papers.append(Paper(id=f"{path.stem}-{i}", title=" ".join(abstract.split()[:10]),
                                 title_derived=True, name=None, authors=[], venue="ICML",
                                 year=2026, abstract=abstract, abstract_source=abstract,
-                                lists=[blocks[0]]))
+                                lists=[title]))
     return papers
 
 
