@@ -8,17 +8,18 @@ read-only: tests that tag, edit, add or remove must use `library` instead.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
 
 import index
 
-REPO = Path(__file__).resolve().parents[1]
-SEED_DIR = REPO / "index" / "ingest" / "data"
-SEED_FILES = (SEED_DIR / "icml2026_papers.txt", SEED_DIR / "icml2026_papers_zh.txt")
-ICML2023 = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
+from . import factories
+from .locations import ICML2023, REPO, SEED_DIR, SEED_FILES
+
+# Re-exported for test modules that import them from here; defined in tests/locations.py.
+__all__ = ["ICML2023", "REPO", "SEED_DIR", "SEED_FILES"]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -62,9 +63,21 @@ def seeded_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[index.L
 
 @pytest.fixture(scope="session")
 def icml2023_path() -> Path:
+    """The real ICML 2023 list (2,020 records) beside the checkout; skips when absent."""
     if not ICML2023.is_file():
-        pytest.skip(f"{ICML2023} not present")
+        pytest.skip(f"the ICML 2023 corpus is not at {ICML2023} (../shared is absent)")
     return ICML2023
+
+
+@pytest.fixture
+def write_list(tmp_path: Path) -> Callable[..., Path]:
+    """`write_list(name, abstracts, title=...)`: a plain list file in this test's tmp_path."""
+
+    def write(name: str, abstracts: Iterable[str], *,
+              title: str = factories.DEFAULT_TITLE) -> Path:
+        return factories.write_list(tmp_path, name, abstracts, title=title)
+
+    return write
 
 
 @pytest.fixture(scope="session")

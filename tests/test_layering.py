@@ -12,7 +12,7 @@ import subprocess
 import sys
 import textwrap
 
-from .conftest import REPO
+from .locations import REPO
 
 INDEX = REPO / "index"
 

@@ -17,7 +17,8 @@ import pytest
 import index
 from index import Library, LibraryError, ListFormatError
 
-from .conftest import SEED_FILES
+from . import factories, on_disk
+from .locations import SEED_FILES, seed_abstracts
 
 MAIN, ZH = "icml2026_papers", "icml2026_papers_zh"
 ID_PATTERN = re.compile(r"[a-z2-7]{8}")  # base32, lower case
@@ -32,10 +33,7 @@ def key(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
 
-def paragraphs(path: Path) -> list[str]:
-    """The abstracts of a plain seed file, read by hand: blank-line paragraphs after the title."""
-    blocks = [b.strip() for b in re.split(r"\n\s*\n", path.read_text(encoding="utf-8"))]
-    return [b for b in blocks if b][1:]
+paragraphs = seed_abstracts  # the abstracts of a plain seed file, read by hand
 
 
 def all_papers(library: Library) -> list[index.Paper]:
@@ -48,11 +46,6 @@ def by_abstract(library: Library) -> dict[str, index.Paper]:
 
 def write_json(path: Path, items: list) -> Path:
     path.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
-    return path
-
-
-def write_plain(path: Path, title: str, *abstracts: str) -> Path:
-    path.write_text(title + "\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
     return path
 
 
@@ -105,14 +98,14 @@ def test_seeding_happens_once(library, home):
         assert len(again.lists()) == 2
 
 
-def test_dedup_by_abstract_ignores_case_whitespace_and_unicode_form(library, tmp_path):
+def test_dedup_by_abstract_ignores_case_whitespace_and_unicode_form(library, write_list):
     text = "We revisit the café-résumé problem of Poincaré and show it is hard in general."
     nfc = unicodedata.normalize("NFC", text)
     nfd = unicodedata.normalize("NFD", text).upper()
     assert nfc != nfd.lower()  # really different code points
-    first = library.add(write_plain(tmp_path / "nfc.txt", "ICML 2026 Papers", nfc))
+    first = library.add(write_list("nfc.txt", [nfc], title="ICML 2026 Papers"))
     spaced = nfd.replace(" ", "   ", 3).replace(" AND ", "\nAND\t")
-    second = library.add(write_plain(tmp_path / "nfd.txt", "ICML 2026 Papers", spaced))
+    second = library.add(write_list("nfd.txt", [spaced], title="ICML 2026 Papers"))
     assert (first.read, first.new, first.merged) == (1, 1, 0)
     assert (second.read, second.new, second.merged) == (1, 0, 1)
     assert library.count() == 34
@@ -137,11 +130,11 @@ def test_dedup_by_title_and_year(library, tmp_path):
 
 @pytest.mark.parametrize("titled_first", [True, False])
 def test_titled_json_and_plain_list_give_one_paper_with_the_real_title(library, tmp_path,
-                                                                      titled_first):
+                                                                      titled_first, write_list):
     titled = write_json(tmp_path / "titled.json", [
         {"title": "Counting Sheep in Latent Space", "authors": ["Ada Lovelace"],
          "year": 2026, "venue": "ICML", "abstract": ZORBLAX}])
-    plain = write_plain(tmp_path / "plain.txt", "ICML 2026 Papers", ZORBLAX)
+    plain = write_list("plain.txt", [ZORBLAX], title="ICML 2026 Papers")
     for path in (titled, plain) if titled_first else (plain, titled):
         library.add(path)
     assert library.count() == 34
@@ -182,9 +175,9 @@ def test_ids_stable_across_reimporting_the_same_file(library, tmp_path):
     assert {key(p.abstract_source): p.id for p in all_papers(library)} == before
 
 
-def test_ids_stable_across_adding_other_lists(library, tmp_path):
+def test_ids_stable_across_adding_other_lists(library, write_list):
     before = {key(p.abstract_source): p.id for p in all_papers(library)}
-    library.add(write_plain(tmp_path / "more.txt", "NeurIPS 2024", ABSTRACT_A, ABSTRACT_B))
+    library.add(write_list("more.txt", [ABSTRACT_A, ABSTRACT_B], title="NeurIPS 2024"))
     after = {key(p.abstract_source): p.id for p in all_papers(library)}
     assert {k: after[k] for k in before} == before
     assert len(after) == 35
@@ -250,10 +243,10 @@ def test_add_report_counts_a_json_list(library, tmp_path):
     assert summary.count("\n  skipped ") == 2
 
 
-def test_add_report_counts_a_plain_list(library, tmp_path):
+def test_add_report_counts_a_plain_list(library, write_list):
     shared = paragraphs(SEED_FILES[1])[0]
-    path = write_plain(tmp_path / "plain.txt", "NeurIPS 2024 papers", ABSTRACT_A, "Short.",
-                       shared, ABSTRACT_B, ABSTRACT_A)
+    path = write_list("plain.txt", [ABSTRACT_A, "Short.", shared, ABSTRACT_B, ABSTRACT_A],
+                      title="NeurIPS 2024 papers")
     report = library.add(path)
     # Five paragraphs: one too short; A new, a seed abstract merged, B new, A again merged.
     assert (report.read, report.new, report.merged) == (4, 2, 2)
@@ -263,8 +256,8 @@ def test_add_report_counts_a_plain_list(library, tmp_path):
     assert (info.venue, info.year, info.papers) == ("NeurIPS", 2024, 3)
 
 
-def test_readding_an_unchanged_file_adds_nothing(library, tmp_path):
-    path = write_plain(tmp_path / "plain.txt", "NeurIPS 2024", ABSTRACT_A, ABSTRACT_B)
+def test_readding_an_unchanged_file_adds_nothing(library, write_list):
+    path = write_list("plain.txt", [ABSTRACT_A, ABSTRACT_B], title="NeurIPS 2024")
     library.add(path)
     report = library.add(path)
     assert report.refreshed
@@ -275,8 +268,8 @@ def test_readding_an_unchanged_file_adds_nothing(library, tmp_path):
 
 # -- the library owns its copy -------------------------------------------------------------
 
-def test_library_survives_deleting_the_original_file(library, home, tmp_path):
-    path = write_plain(tmp_path / "gone.txt", "NeurIPS 2024", ZORBLAX, ABSTRACT_C)
+def test_library_survives_deleting_the_original_file(library, home, write_list):
+    path = write_list("gone.txt", [ZORBLAX, ABSTRACT_C], title="NeurIPS 2024")
     library.add(path)
     path.unlink()
     library.close()
@@ -309,7 +302,7 @@ def test_failed_import_changes_nothing(library, tmp_path, name, content):
     assert library.sync().indexed == 0
 
 
-def test_import_failing_midway_rolls_back(library, tmp_path, monkeypatch):
+def test_import_failing_midway_rolls_back(library, write_list, monkeypatch):
     before = state(library)
     insert = library.store.insert_paper
     calls = []
@@ -321,7 +314,7 @@ def test_import_failing_midway_rolls_back(library, tmp_path, monkeypatch):
         insert(db, paper_id, paper)
 
     monkeypatch.setattr(library.store, "insert_paper", failing_insert)
-    path = write_plain(tmp_path / "half.txt", "NeurIPS 2024", ABSTRACT_A, ABSTRACT_B, ABSTRACT_C)
+    path = write_list("half.txt", [ABSTRACT_A, ABSTRACT_B, ABSTRACT_C], title="NeurIPS 2024")
     with pytest.raises(OSError):
         library.add(path)
     assert len(calls) == 2
@@ -337,7 +330,7 @@ def test_opening_an_unchanged_library_indexes_nothing(library, home):
         assert (report.indexed, report.rebuilt, report.papers) == (0, False, 33)
 
 
-def test_adding_a_list_indexes_only_new_papers(library, tmp_path, monkeypatch):
+def test_adding_a_list_indexes_only_new_papers(library, write_list, monkeypatch):
     reports: list[index.SyncReport] = []
     sync = library.sync
 
@@ -347,7 +340,7 @@ def test_adding_a_list_indexes_only_new_papers(library, tmp_path, monkeypatch):
 
     monkeypatch.setattr(library, "sync", recording_sync)
     shared = paragraphs(SEED_FILES[0])[3]
-    library.add(write_plain(tmp_path / "new.txt", "NeurIPS 2024", ZORBLAX, shared, ABSTRACT_C))
+    library.add(write_list("new.txt", [ZORBLAX, shared, ABSTRACT_C], title="NeurIPS 2024"))
     (report,) = reports
     assert report.rebuilt is False
     assert report.papers == 35
@@ -357,10 +350,10 @@ def test_adding_a_list_indexes_only_new_papers(library, tmp_path, monkeypatch):
     assert library.sync().indexed == 0
 
 
-def test_list_field_follows_a_merged_paper(library, tmp_path):
+def test_list_field_follows_a_merged_paper(library, write_list):
     # The merged seed paper changed only its lists: it must be re-indexed all the same.
     shared = paragraphs(SEED_FILES[0])[3]
-    library.add(write_plain(tmp_path / "mine.txt", "NeurIPS 2024", ZORBLAX, shared))
+    library.add(write_list("mine.txt", [ZORBLAX, shared], title="NeurIPS 2024"))
     seed_id = by_abstract(library)[key(shared)].id
     assert seed_id in search_ids(library, "list:mine")
 
@@ -554,7 +547,7 @@ def test_edit_wins_over_a_real_title(library, tmp_path):
 
 # -- segments: what tags and list changes leave in the index ---------------------------------
 def _segments(library: Library) -> list:
-    return list(library.index._ix._segments())
+    return on_disk.segments(library.index.root)
 
 
 def _made_up_list(path: Path, count: int) -> Path:
@@ -562,8 +555,8 @@ def _made_up_list(path: Path, count: int) -> Path:
     paragraphs = [f"We study {words[i % 8]} {words[i // 8 % 8]} estimators, case {i}, and "
                   f"prove a bound of order {i} for the {words[i * 3 % 8]} regime."
                   for i in range(count)]
-    path.write_text("Made-up Workshop 2026 Papers\n\n" + "\n\n".join(paragraphs) + "\n")
-    return path
+    return factories.write_list(path.parent, path.name, paragraphs,
+                                title="Made-up Workshop 2026 Papers")
 
 
 def test_segments_left_without_papers_are_dropped(library, tmp_path):

@@ -20,7 +20,7 @@ import pytest
 from index import Library
 from tui.cli import main
 
-from .conftest import REPO, SEED_FILES
+from ..locations import REPO, SEED_FILES
 
 JSON_KEYS = {"id", "title", "title_derived", "name", "venue", "year", "authors", "score",
              "snippet"}

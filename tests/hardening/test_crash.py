@@ -11,7 +11,6 @@ user is told when it was rebuilt; the locks a dead process held block nobody.
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import signal
 import sqlite3
@@ -27,21 +26,11 @@ from whoosh import index as whoosh_index
 from index import Library
 from index.store.list_import import import_list
 
+from ..factories import generate_list
+from ..locations import REPO
+from ..on_disk import current_generation
+
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
-
-REPO = Path(__file__).resolve().parents[1]
-WORDS = [w for w in (REPO / "index" / "ingest" / "data" / "icml2026_papers.txt").read_text().split()
-         if w.isalpha() and len(w) > 3]
-
-
-def generate_list(path: Path, count: int, word: str, seed: int = 7) -> Path:
-    """A plain list of `count` distinct synthetic abstracts, each holding `word`."""
-    rng = random.Random(seed)
-    paragraphs = [f"We study {word} number {i}. " + " ".join(rng.choices(WORDS, k=90)) + "."
-                  for i in range(count)]
-    path.write_text("NeurIPS 2025 Papers\n\n" + "\n\n".join(paragraphs) + "\n", encoding="utf-8")
-    return path
-
 
 def child(home: Path, *args: str, code: str | None = None) -> subprocess.Popen:
     """`papers ARGS` (or a Python snippet) in its own process, on the library in `home`."""
@@ -96,10 +85,10 @@ def assert_index_sound(library: Library) -> None:
     assert indexed == {p.id: (p.title, sorted(p.tags)) for p in library.store.papers()}
     root = library.index.root
     generations = [p for p in root.iterdir() if p.name.startswith("gen-")]
-    assert generations == [library.index._current_dir()]
+    assert generations == [current_generation(root)]
     assert not [p for p in root.iterdir() if p.name.startswith("CURRENT.")]
     ix = whoosh_index.open_dir(str(generations[0]))
-    toc = ix._read_toc()
+    toc = whoosh_index.TOC.read(ix.storage, ix.indexname)
     live = {segment.segment_id() for segment in toc.segments}
     for path in generations[0].iterdir():  # every file belongs to the live TOC
         if path.name in ("papers-meta.json", "MAIN_WRITELOCK", f"_MAIN_{toc.generation}.toc"):
@@ -169,7 +158,7 @@ def test_kill_during_import_loses_nothing_and_is_all_or_nothing(home_copy, tmp_p
 def test_kill_during_rebuild_is_cleaned_and_rebuilt_and_the_user_told(home_copy):
     with Library(home_copy) as library:
         before = state(library)
-        old_generation = library.index._current_dir()
+        old_generation = current_generation(library.index.root)
     root = home_copy / "cache" / "index"
     process = child(home_copy, "index", "--rebuild")
     wait_until(lambda: len([p for p in root.iterdir() if p.name.startswith("gen-")]) > 1,

@@ -26,7 +26,8 @@ from index import Library
 from index.search.search_index import SCHEMA_VERSION
 from index.store.database import damage
 
-from .tui_helpers import results, running_app, settle, status_text
+from ..on_disk import current_generation, index_root
+from ..tui.helpers import record_notifications, results, running_app, settle, status_text
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -40,31 +41,23 @@ def library(copied_library):
     return copied_library
 
 
-def index_root(home: Path) -> Path:
-    return home / "cache" / "index"
-
-
-def current_generation(home: Path) -> Path:
-    return index_root(home) / (index_root(home) / "CURRENT").read_text().strip()
-
-
 def _garbage_segments(home: Path) -> None:
-    for path in current_generation(home).glob("*.seg"):
+    for path in current_generation(index_root(home)).glob("*.seg"):
         path.write_bytes(b"\x00garbage\xff" * 50)
 
 
 def _no_toc(home: Path) -> None:
-    for path in current_generation(home).glob("*.toc"):
+    for path in current_generation(index_root(home)).glob("*.toc"):
         path.unlink()
 
 
 def _meta(home: Path, value) -> None:
-    (current_generation(home) / "papers-meta.json").write_text(
+    (current_generation(index_root(home)) / "papers-meta.json").write_text(
         value if isinstance(value, str) else json.dumps(value))
 
 
 def _meta_update(home: Path, **changes) -> None:
-    path = current_generation(home) / "papers-meta.json"
+    path = current_generation(index_root(home)) / "papers-meta.json"
     _meta(home, {**json.loads(path.read_text()), **changes})
 
 
@@ -83,7 +76,7 @@ INDEX_DAMAGE = {
     "meta a list": lambda home: _meta(home, [1, 2]),
     "seq garbage": lambda home: _meta_update(home, seq="many"),
     "another library's index": lambda home: _meta_update(home, store="0" * 32),
-    "generation emptied": lambda home: [p.unlink() for p in current_generation(home).iterdir()],
+    "generation emptied": lambda home: [p.unlink() for p in current_generation(index_root(home)).iterdir()],
 }
 
 
@@ -108,7 +101,7 @@ def test_damaged_index_is_rebuilt_and_the_user_told(library, home, run_cli, name
 def test_an_unfinished_generation_is_removed_and_the_index_rebuilt(library, home):
     library.close()
     leftover = index_root(home) / "gen-20990101000000-cafebabe"
-    shutil.copytree(current_generation(home), leftover)
+    shutil.copytree(current_generation(index_root(home)), leftover)
     (leftover / "papers-meta.json").unlink()  # a build that never finished
     (index_root(home) / "CURRENT.0123abcd").write_text("gen-half")  # a pointer never swapped
     with Library(home) as again:
@@ -116,14 +109,14 @@ def test_an_unfinished_generation_is_removed_and_the_index_rebuilt(library, home
         assert report.rebuilt and "interrupted" in report.reason
         assert not leftover.exists() and not (index_root(home) / "CURRENT.0123abcd").exists()
         assert sorted(p.name for p in index_root(home).iterdir() if p.name.startswith("gen-")) \
-            == [again.index._current_dir().name]
+            == [current_generation(again.index.root).name]
         assert again.sync().rebuilt is False
 
 
 def test_an_old_complete_generation_is_removed_without_a_rebuild(library, home):
     library.close()
     old = index_root(home) / "gen-19990101000000-0ld0ld00"
-    shutil.copytree(current_generation(home), old)  # complete: it has its meta file
+    shutil.copytree(current_generation(index_root(home)), old)  # complete: it has its meta file
     with Library(home) as again:
         assert again.sync().rebuilt is False
         assert not old.exists()
@@ -171,10 +164,9 @@ FULLY_RECOVERABLE = {"bad header", "damaged index page"}
 
 
 @pytest.fixture
-def used_library(library: Library, home: Path, tmp_path: Path) -> dict:
+def used_library(library: Library, home: Path, write_list) -> dict:
     """A library with a user list, tags (on seed and user papers) and an edit; closed."""
-    source = tmp_path / "mine.txt"
-    source.write_text("NeurIPS 2024 Papers\n\n" + "\n\n".join(MINE) + "\n", encoding="utf-8")
+    source = write_list("mine.txt", MINE)
     library.add(source)
     source.unlink()  # only the library's own copy is left
     ids = {p.abstract[:20]: p.id for p in library.store.papers()}
@@ -269,12 +261,13 @@ def test_a_locked_library_is_not_mistaken_for_a_damaged_one(library, home):
 
 
 async def test_the_app_says_the_library_file_was_damaged_and_how_to_recover(used_library,
-                                                                              home):
+                                                                              home, monkeypatch):
     store = home / "data" / "library.sqlite3"
     STORE_DAMAGE["garbage"](store)
+    notified = record_notifications(monkeypatch)
     async with running_app(home) as (app, pilot):
         aside = _aside(home)
-        assert any(f"papers recover {aside}" in str(n.message) for n in app._notifications)
+        assert any(f"papers recover {aside}" in message for message in notified)
         assert str(aside) in status_text(app) and "recover" in status_text(app)
         message = "\n".join(results(app).message_lines)
         assert "damaged" in message and f"papers recover {aside}" in message

@@ -18,8 +18,8 @@ from index.models import Paper
 from index.output.citations import CITATION_FORMATS as FORMATS
 from index.output.citations import booktitle, cite, ordinal
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
-SEEDS = sorted((Path(__file__).resolve().parents[1] / "index" / "ingest" / "data").glob("*.txt"))
+from ..locations import SEED_FILES, seed_abstracts
+
 ICML23 = "Proceedings of the 40th International Conference on Machine Learning"
 ICML26 = "Proceedings of the 43rd International Conference on Machine Learning"
 
@@ -36,10 +36,8 @@ def _plain(latex: str) -> str:
     return " ".join(LatexNodes2Text().latex_to_text(latex).split())
 
 
-def icml2023_papers() -> list[Paper]:
-    if not CORPUS.exists():
-        pytest.skip(f"{CORPUS} not present")
-    records = json.loads(CORPUS.read_text(encoding="utf-8"))
+def icml2023_papers(corpus: Path) -> list[Paper]:
+    records = json.loads(corpus.read_text(encoding="utf-8"))
     return [paper(_plain(r["title"]), authors=r["authors"], year=r["year"], url=r["paper_url"],
                   pid=r["id"]) for r in records]
 
@@ -47,9 +45,8 @@ def icml2023_papers() -> list[Paper]:
 def seed_papers() -> list[Paper]:
     """Seed abstracts as derived-title papers; the title is a stand-in: the first ten words."""
     papers = []
-    for path in SEEDS:
-        blocks = [b.strip() for b in path.read_text(encoding="utf-8").split("\n\n")]
-        for i, abstract in enumerate(b for b in blocks[1:] if b):
+    for path in SEED_FILES:
+        for i, abstract in enumerate(seed_abstracts(path)):
             papers.append(paper(" ".join(abstract.split()[:10]), derived=True,
                                 pid=f"{path.stem}-{i}"))
     return papers
@@ -83,8 +80,8 @@ def only_entry(text: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def corpus() -> list[Paper]:
-    papers = icml2023_papers() + seed_papers()
+def corpus(icml2023_path) -> list[Paper]:
+    papers = icml2023_papers(icml2023_path) + seed_papers()
     assert len(papers) > 2020
     return papers
 

@@ -15,7 +15,7 @@ from tui.app import PapersApp
 from tui.screens import HelpScreen
 from tui.widgets.abstract import AbstractPane
 
-from .tui_helpers import pane_text, results, running_app, settle, status_text, titles, type_query
+from .helpers import pane_text, results, running_app, settle, status_text, titles, type_query
 
 pytestmark = pytest.mark.timeout(120)
 

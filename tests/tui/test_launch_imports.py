@@ -13,7 +13,7 @@ import subprocess
 import sys
 import textwrap
 
-from .conftest import REPO
+from ..locations import REPO
 
 # Loaded only where they are used.
 LAZY = (

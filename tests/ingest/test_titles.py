@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
 
-SEEDS = Path(__file__).resolve().parents[1] / "index" / "ingest" / "data"
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
+from ..locations import SEED_FILES, seed_abstracts
 
 # A distinctive snippet of each unique seed abstract -> the name a careful reader would give
 # the method or system it introduces (None: it introduces no named method).
@@ -82,11 +80,9 @@ WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 def unique_seed_abstracts() -> list[str]:
     """Each paragraph after the title line of both seed lists, once."""
     seen: dict[str, None] = {}
-    for path in sorted(SEEDS.glob("*.txt")):
-        body = path.read_text(encoding="utf-8").split("\n", 1)[1]
-        for paragraph in body.split("\n\n"):
-            if paragraph.strip():
-                seen.setdefault(paragraph.strip(), None)
+    for path in SEED_FILES:
+        for paragraph in seed_abstracts(path):
+            seen.setdefault(paragraph, None)
     return list(seen)
 
 
@@ -193,10 +189,8 @@ def test_empty_rendering_falls_back_to_source_words():
 # --- the real corpus -------------------------------------------------------------------------
 
 
-def test_every_corpus_abstract_gets_a_short_title():
-    if not CORPUS.exists():
-        pytest.skip("icml2023 corpus not present")
-    records = json.loads(CORPUS.read_text(encoding="utf-8"))
+def test_every_corpus_abstract_gets_a_short_title(icml2023_path):
+    records = json.loads(icml2023_path.read_text(encoding="utf-8"))
     assert len(records) == 2020
     for record in records:
         name, title = derive(record["abstract"])

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from index import Library, Results
 
-from .conftest import SEED_FILES
+from ..locations import SEED_FILES, seed_abstracts
 
 POLICY = r"\bpolic(?:y|ies)\b"
 REWARD = r"\breward(?:s|ed|ing)?\b"
@@ -37,8 +37,7 @@ def _seed_abstracts() -> dict[str, str]:
     """key -> raw paragraph, for the 33 unique abstracts of the two seed files."""
     found: dict[str, str] = {}
     for path in SEED_FILES:
-        blocks = [b.strip() for b in re.split(r"\n\s*\n", path.read_text(encoding="utf-8"))]
-        for block in [b for b in blocks if b][1:]:
+        for block in seed_abstracts(path):
             found.setdefault(key(block), block)
     return found
 

@@ -1,15 +1,15 @@
 """The benchmark suite: build each corpus, measure everything, print one table.
 
-    python -m tests.bench                 # icml2026 icml2023 10k 100k
-    python -m tests.bench --quick         # icml2026 icml2023 10k: a few minutes
-    python -m tests.bench --sizes icml2023 30k --skip-app --out /tmp/bench
+    python -m benchmarks                 # icml2026 icml2023 10k 100k
+    python -m benchmarks --quick         # icml2026 icml2023 10k: a few minutes
+    python -m benchmarks --sizes icml2023 30k --skip-app --out /tmp/bench
 
-Per corpus, each phase runs in a fresh process (tests/bench_child.py) so that its memory
+Per corpus, each phase runs in a fresh process (benchmarks/child.py) so that its memory
 and its start-up are its own: a fresh build of all lists but the last (import + index),
 then adding the last list (the incremental update), the start-up check on unchanged
 lists, search in process (papers, then SQLite FTS5 on the same papers and queries), the
 app through Pilot, the real `papers` command launched in a pseudo-terminal (fork to the
-first results on its screen, tests/bench_terminal.py), and last adding and removing a
+first results on its screen, benchmarks/terminal.py), and last adding and removing a
 20-paper list. Writes `bench.json` and `bench.md` to --out. Measurement only: nothing
 here asserts a timing.
 
@@ -34,9 +34,9 @@ import uuid
 from importlib import metadata
 from pathlib import Path
 
-from .bench_corpus import REPO, Corpus, log, parse_size, prepare, small_list
-from .bench_search import TYPED
-from .bench_terminal import terminal_launch
+from .corpus import REPO, Corpus, log, parse_size, prepare, small_list
+from .search import TYPED
+from .terminal import terminal_launch
 
 DEFAULT_SIZES = ["icml2026", "icml2023", "10k", "100k"]
 QUICK_SIZES = ["icml2026", "icml2023", "10k"]
@@ -47,7 +47,7 @@ TERMINAL_RUNS = 5
 # -- running phases ----------------------------------------------------------------------------
 def run_child(task: str, args: dict, work: Path, timeout: float) -> dict:
     out = work / f"{task}-{uuid.uuid4().hex[:8]}.json"
-    command = [sys.executable, "-m", "tests.bench_child", task, json.dumps(args), str(out)]
+    command = [sys.executable, "-m", "benchmarks.child", task, json.dumps(args), str(out)]
     started = time.perf_counter()
     try:
         finished = subprocess.run(command, cwd=REPO, timeout=timeout, stdout=sys.stderr,
@@ -530,7 +530,7 @@ def write_reports(out: Path, results: list[dict], info: dict, seconds: float) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", nargs="+", default=None, metavar="CORPUS",
                         help="icml2026, icml2023 and/or sizes such as 10k, 30k, 100k "

@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from tui.app import PapersApp
 
-from .tui_helpers import settle
+from .helpers import settle
 
 pytestmark = pytest.mark.timeout(120)
 

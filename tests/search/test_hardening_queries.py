@@ -15,7 +15,7 @@ from textual.widgets import Input
 from index import Results
 from index.search import SORTS
 
-from .tui_helpers import results, running_app, settle, status_text
+from ..tui.helpers import results, running_app, settle, status_text
 
 pytestmark = pytest.mark.timeout(300)
 

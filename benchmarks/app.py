@@ -101,9 +101,9 @@ async def _measure(home: str, size: tuple[int, int], process_start: float,
         out["launch_s"] = first - process_start
         import psutil
 
-        from tests.tui_helpers import workers_done
+        from tests.tui.helpers import workers_done
 
-        from .bench_search import TYPED, keystrokes, stats
+        from .search import TYPED, keystrokes, stats
 
         process = psutil.Process()
         out["rss_first_paint_mb"] = process.memory_info().rss / 2**20

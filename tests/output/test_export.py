@@ -17,8 +17,8 @@ from index.output import export as export_module
 from index.output.citations import cite
 from index.output.export import EXPORT_FORMATS, export_file, export_text
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
-SEEDS = sorted((Path(__file__).resolve().parents[1] / "index" / "ingest" / "data").glob("*.txt"))
+from ..locations import SEED_FILES, seed_abstracts
+
 HEADER = ["id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
           "lists", "abstract"]
 
@@ -26,19 +26,17 @@ HEADER = ["id", "title", "title_derived", "name", "authors", "venue", "year", "u
 def seed_papers() -> list[Paper]:
     """Seed abstracts as derived-title papers; the title is a stand-in: the first ten words."""
     papers = []
-    for path in SEEDS:
-        blocks = [b.strip() for b in path.read_text(encoding="utf-8").split("\n\n")]
-        for i, abstract in enumerate(b for b in blocks[1:] if b):
+    for path in SEED_FILES:
+        title = path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
+        for i, abstract in enumerate(seed_abstracts(path)):
             papers.append(Paper(id=f"{path.stem}-{i}", title=" ".join(abstract.split()[:10]),
                                 title_derived=True, name=None, authors=[], venue="ICML",
                                 year=2026, abstract=abstract, abstract_source=abstract,
-                                lists=[blocks[0]]))
+                                lists=[title]))
     return papers
 
 
-def icml2023_papers() -> list[Paper]:
-    if not CORPUS.exists():
-        pytest.skip(f"{CORPUS} not present")
+def icml2023_papers(corpus: Path) -> list[Paper]:
     # Titles rendered as the app would; abstracts kept as LaTeX source, which is the harder
     # text to carry through CSV and JSON (and rendering 2,020 of them is slow).
     to_text = LatexNodes2Text().latex_to_text
@@ -46,7 +44,7 @@ def icml2023_papers() -> list[Paper]:
                   name=None, authors=r["authors"], venue="ICML", year=r["year"],
                   abstract=r["abstract"], abstract_source=r["abstract"],
                   url=r["paper_url"], lists=["ICML 2023"])
-            for r in json.loads(CORPUS.read_text(encoding="utf-8"))]
+            for r in json.loads(corpus.read_text(encoding="utf-8"))]
 
 
 OWPO = Paper(
@@ -159,8 +157,8 @@ def test_unknown_format_is_refused_by_name():
 
 
 @pytest.fixture(scope="module")
-def corpus() -> list[Paper]:
-    return icml2023_papers() + seed_papers()
+def corpus(icml2023_path) -> list[Paper]:
+    return icml2023_papers(icml2023_path) + seed_papers()
 
 
 def test_whole_corpus_round_trips_in_csv_and_json(corpus):

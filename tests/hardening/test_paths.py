@@ -104,7 +104,7 @@ def test_a_whole_session_writes_only_inside_the_data_dir(tmp_path, how):
                       "traversal.json"]
 
 
-def test_names_in_a_list_never_choose_where_files_go(library, home, tmp_path):
+def test_names_in_a_list_never_choose_where_files_go(library, home, tmp_path, write_list):
     odd_names = ["..txt", "...json", ".hidden.json", "-.-.txt", "a" * 240 + ".txt",
                  "évil\x1b]0;x\x07.txt", "spaces and (parens).csv", "no-extension"]
     for number, name in enumerate(odd_names):
@@ -116,7 +116,7 @@ def test_names_in_a_list_never_choose_where_files_go(library, home, tmp_path):
         elif name.endswith(".csv"):
             path.write_text(f'title,abstract\n../../x,"{abstract}"\n', encoding="utf-8")
         else:
-            path.write_text(f"ICLR 2025 Papers\n\n{abstract}\n", encoding="utf-8")
+            write_list(name, [abstract], title="ICLR 2025 Papers")
         library.add(path)
     lists_dir = library.where.lists_dir.resolve()
     for info in library.lists():
@@ -131,18 +131,16 @@ def test_names_in_a_list_never_choose_where_files_go(library, home, tmp_path):
     assert len(library.lists()) == 2 + len(odd_names)
 
 
-def test_list_copies_are_never_written_over_with_other_content(library, tmp_path):
+def test_list_copies_are_never_written_over_with_other_content(library, write_list):
     """A copy already in lists/ (a damaged library's, or a cut-short import's) is kept."""
     stranger = library.where.lists_dir / "mine.txt"
     stranger.write_text("ICLR 2020\n\nSomeone else's copy, kept for papers recover to read.\n")
-    path = tmp_path / "mine.txt"
-    path.write_text(f"ICLR 2025 Papers\n\n{ABSTRACT}\n", encoding="utf-8")
-    report = library.add(path)
+    report = library.add(write_list("mine.txt", [ABSTRACT], title="ICLR 2025 Papers"))
     assert report.list_name == "mine-2"
     assert stranger.read_text().startswith("ICLR 2020")
     same = library.where.lists_dir / "again.txt"
-    again = tmp_path / "again.txt"
-    again.write_text(f"ICLR 2025 Papers\n\n{ABSTRACT.replace('Pathfinder', 'Again')}\n")
+    again = write_list("again.txt", [ABSTRACT.replace("Pathfinder", "Again")],
+                       title="ICLR 2025 Papers")
     same.write_bytes(again.read_bytes())  # an identical orphan copy is simply adopted
     assert library.add(again).list_name == "again"
 

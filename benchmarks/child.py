@@ -1,6 +1,6 @@
 """One benchmark phase in a fresh process, so its memory and start-up are its own.
 
-    python -m tests.bench_child TASK ARGS_JSON OUT_JSON
+    python -m benchmarks.child TASK ARGS_JSON OUT_JSON
 
 Writes a JSON object to OUT_JSON (with `peak_rss_mb`, this process's maximum resident
 size); progress goes to stderr.
@@ -23,7 +23,7 @@ from pathlib import Path  # noqa: E402
 
 
 def log(message: str) -> None:
-    from .bench_corpus import log as bench_log
+    from .corpus import log as bench_log
 
     bench_log(message)
 
@@ -161,19 +161,19 @@ def round_trip(home: str, file: str, label: str) -> dict:
 
 
 def search(home: str, repeats: int, label: str) -> dict:
-    from .bench_search import papers_search
+    from .search import papers_search
 
     return papers_search(Path(home), repeats, lambda m: log(f"{label}: papers {m}"))
 
 
 def fts(home: str, path: str, repeats: int, label: str) -> dict:
-    from .bench_search import fts_search
+    from .search import fts_search
 
     return fts_search(Path(home), Path(path), repeats, lambda m: log(f"{label}: FTS5 {m}"))
 
 
 def app(home: str, label: str) -> dict:
-    from .bench_app import app_bench
+    from .app import app_bench
 
     return app_bench(home, _process_start_perf(),
                      on_first_paint=lambda: log(f"{label}: app painted; typing through Pilot"))

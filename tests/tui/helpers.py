@@ -68,3 +68,32 @@ def pane_text(app: PapersApp) -> str:
 def status_text(app: PapersApp) -> str:
     content = app.query_one("#status", Static).content
     return getattr(content, "plain", str(content))
+
+
+async def tag_current(app: PapersApp, pilot, text: str) -> str:
+    """Tag the paper under the cursor as a user does (`t`, the tags, enter); its id."""
+    from tui.screens import TagScreen
+
+    app.action_focus_results()
+    await pilot.pause()
+    card = results(app).current
+    assert card is not None, "no paper under the cursor"
+    await pilot.press("t")
+    await pilot.pause()
+    assert isinstance(app.screen, TagScreen)
+    await pilot.press(*text, "enter")
+    await settle(app, pilot)
+    return card.id
+
+
+def record_notifications(monkeypatch) -> list[str]:
+    """Every message the app passes to `notify` from now on (start-up ones included)."""
+    messages: list[str] = []
+    notify = PapersApp.notify
+
+    def recording(self, message, *args, **kwargs):
+        messages.append(str(message))
+        return notify(self, message, *args, **kwargs)
+
+    monkeypatch.setattr(PapersApp, "notify", recording)
+    return messages

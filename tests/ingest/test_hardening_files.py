@@ -22,6 +22,8 @@ from index import Library
 from index.ingest.formats import READERS, ListFormatError, parse
 from index.models import ParsedList
 
+from ..on_disk import current_generation
+
 ABSTRACT = ("We propose a method for testing paper list readers against every kind of "
             "broken file that a scraper can produce, and show that none of them crash.")
 TRUNCATED = json.dumps([{"title": "A", "abstract": ABSTRACT}], indent=1)[:-5] + ', "year": '
@@ -91,7 +93,7 @@ def library_state(home: Path) -> dict:
             "tags": library.tags(),
             "tagged": {tag: [p.id for p in library.tagged(tag)] for tag, _ in library.tags()},
             "changes": library.store.last_change(),
-            "generation": library.index._current_dir().name,
+            "generation": current_generation(library.index.root).name,
             "index_meta": library.index.meta(),
             "doc_count": (library.sync(), library.index.doc_count())[1],
             "copies": sorted(p.name for p in library.where.lists_dir.iterdir()),
@@ -125,9 +127,8 @@ def test_bad_file_is_one_line_naming_it_and_changes_nothing(tagged_home, tmp_pat
     assert library_state(tagged_home) == before
 
 
-def test_one_bad_file_among_good_ones_fails_alone(tagged_home, tmp_path, run_cli):
-    good = tmp_path / "good.txt"
-    good.write_text(f"NeurIPS 2024 Papers\n\n{ABSTRACT}\n", encoding="utf-8")
+def test_one_bad_file_among_good_ones_fails_alone(tagged_home, tmp_path, run_cli, write_list):
+    good = write_list("good.txt", [ABSTRACT])
     bad = tmp_path / "bad.json"
     bad.write_text('[{"title": "x", ', encoding="utf-8")
     code, out, err = run_cli("--data-dir", tagged_home, "add", bad, good)

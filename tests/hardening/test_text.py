@@ -28,9 +28,16 @@ from index.ingest.prepare import prepare
 from index.ingest.render import render, sanitize
 from index.models import Record
 from index.output.export import EXPORT_FORMATS, export_text
-from tui.screens import TagChange
 
-from .tui_helpers import pane_text, results, running_app, settle, status_text
+from ..tui.helpers import (
+    pane_text,
+    record_notifications,
+    results,
+    running_app,
+    settle,
+    status_text,
+    tag_current,
+)
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -194,7 +201,7 @@ async def test_clicking_on_click_markup_in_data_triggers_nothing(hostile_home):
         assert results(app).current.title == MARKUP_TITLE
 
 
-async def test_notification_status_and_palette_show_markup_literally(hostile_home):
+async def test_notification_status_and_palette_show_markup_literally(hostile_home, monkeypatch):
     async with running_app(hostile_home, size=(130, 40)) as (app, pilot):
         search = app.query_one("#search", Input)
         search.value = "[/foo] nothingmatchesthis \x1b[31m"
@@ -204,10 +211,8 @@ async def test_notification_status_and_palette_show_markup_literally(hostile_hom
         assert not UNSAFE.search("\n".join(results(app).message_lines) + status_text(app))
         search.value = "quit the app"
         await settle(app, pilot)
-        ids = [results(app).current.id]
-        app._apply_tags(ids, TagChange(add=["[b]bold[/b]"], remove=[]))
-        await settle(app, pilot)
-        messages = [str(n.message) for n in app._notifications]
+        messages = record_notifications(monkeypatch)
+        await tag_current(app, pilot, "[b]bold[/b]")
         assert any("#[b]bold[/b]" in m for m in messages), messages
         assert "[b]bold[/b]" in "\n".join(screen_lines(app))  # the toast, literally
         app.action_command_palette()

@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList
 from index import Library
 from tui.screens import CiteScreen, ConfirmScreen, EditScreen, PathScreen, TagScreen
 
-from .tui_helpers import pane_text, results, running_app, settle, status_text, titles, type_query
+from .helpers import pane_text, results, running_app, settle, status_text, titles, type_query
 
 pytestmark = pytest.mark.timeout(120)
 

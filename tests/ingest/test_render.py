@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from index.ingest.render import render, sanitize
 from index.models import Rendered, Span
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "icml2023.json"
-SEEDS = Path(__file__).resolve().parents[1] / "index" / "ingest" / "data"
+from .. import locations
+from ..locations import REPO, SEED_FILES
 
 
 def spans_of(rendered: Rendered, kind: str) -> list[str]:
@@ -321,11 +321,7 @@ def test_render_sanitizes_its_input():
 
 
 def seed_abstracts() -> list[str]:
-    abstracts: list[str] = []
-    for path in sorted(SEEDS.glob("*.txt")):
-        body = path.read_text(encoding="utf-8").split("\n", 1)[1]
-        abstracts += [p.strip() for p in body.split("\n\n") if p.strip()]
-    return abstracts
+    return [abstract for path in SEED_FILES for abstract in locations.seed_abstracts(path)]
 
 
 def test_seed_abstracts_render_clean():
@@ -345,14 +341,12 @@ COMMON_MACROS = re.compile(
 )
 
 
-def corpus_abstracts() -> list[str]:
-    if not CORPUS.exists():
-        pytest.skip("icml2023 corpus not present")
-    return [record["abstract"] for record in json.loads(CORPUS.read_text(encoding="utf-8"))]
+def corpus_abstracts(corpus: Path) -> list[str]:
+    return [record["abstract"] for record in json.loads(corpus.read_text(encoding="utf-8"))]
 
 
-def test_every_corpus_abstract_renders_without_latex_noise():
-    abstracts = corpus_abstracts()
+def test_every_corpus_abstract_renders_without_latex_noise(icml2023_path):
+    abstracts = corpus_abstracts(icml2023_path)
     assert len(abstracts) == 2020
     for source in abstracts:
         text = render(source).text
@@ -374,5 +368,5 @@ def test_render_and_titles_import_without_textual():
     code = ("import sys; sys.modules['textual'] = None; "
             "import index.ingest.render, index.ingest.titles; print('ok')")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=Path(__file__).resolve().parents[1], timeout=60)
+                            cwd=REPO, timeout=60)
     assert result.stdout.strip() == "ok", result.stderr

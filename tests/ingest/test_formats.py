@@ -12,7 +12,7 @@ import pytest
 
 from index.ingest.formats import ListFormatError, detect_format, read_list, venue_and_year
 
-from .conftest import SEED_FILES
+from ..locations import SEED_FILES
 
 ABSTRACT_A = "We study sparse attention for long documents and prove tight bounds on its error."
 ABSTRACT_B = "Gradient descent with momentum converges faster on smooth convex problems, we show."

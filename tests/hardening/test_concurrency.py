@@ -20,10 +20,11 @@ from textual.widgets import Input
 
 from index import Library
 from index.store.list_import import import_list
-from tui.screens import TagChange
 
-from .test_hardening_crash import REPO, generate_list
-from .tui_helpers import results, running_app, settle
+from ..factories import generate_list
+from ..locations import REPO
+from ..on_disk import current_generation
+from ..tui.helpers import results, running_app, settle, tag_current
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -140,7 +141,7 @@ def test_a_rebuild_in_one_process_never_breaks_search_in_another(home, tmp_path)
         assert library.sync().rebuilt is False
         assert library.index.doc_count() == library.store.count() == 833
         gens = [p for p in library.index.root.iterdir() if p.name.startswith("gen-")]
-        assert gens == [library.index._current_dir()]  # the old ones were removed
+        assert gens == [current_generation(library.index.root)]  # the old ones were removed
 
 
 def cli(home: Path, *args: str) -> subprocess.CompletedProcess:
@@ -155,8 +156,10 @@ async def test_the_app_and_the_cli_at_once(library, home):
     async with running_app(home) as (app, pilot):
         tagged = cli(home, "tag", ids[0], "fromcli")
         assert tagged.returncode == 0, tagged.stderr
-        app._apply_tags([ids[1]], TagChange(add=["fromapp"], remove=[]))
-        await settle(app, pilot)
+        app.action_focus_results()
+        if results(app).current.id == ids[0]:
+            await pilot.press("down")  # a paper the CLI did not tag
+        from_app = await tag_current(app, pilot, "fromapp")
         # The app's own write synced the index, catching up the CLI's tag on the way.
         search = app.query_one("#search", Input)
         search.value = "tag:fromcli"
@@ -175,9 +178,8 @@ async def test_the_app_and_the_cli_at_once(library, home):
         assert len({count for query, count in counts if query == "policy"}) == 1
         found = cli(home, "search", "tag:fromapp", "--json")
         assert found.returncode == 0, found.stderr
-        assert [json.loads(line)["id"] for line in found.stdout.splitlines()] == [ids[1]]
-        app._apply_tags([ids[2]], TagChange(add=["after"], remove=[]))  # after the rebuild
-        await settle(app, pilot)
+        assert [json.loads(line)["id"] for line in found.stdout.splitlines()] == [from_app]
+        await tag_current(app, pilot, "after")  # after the rebuild
         search.value = "tag:after"
         await settle(app, pilot)
         assert results(app).count == 1

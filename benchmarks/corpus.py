@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-ICML2023 = Path(os.environ.get("PAPERS_BENCH_ICML2023")
-                or REPO.parent / "shared" / "corpora" / "icml2023.json")
+from tests import locations  # pathlib only, as the app loads anyway
+
+REPO = locations.REPO
+ICML2023 = Path(os.environ.get("PAPERS_BENCH_ICML2023") or locations.ICML2023)
 SEED = 20260501
 GENERATOR_VERSION = 2
 FILES = 10  # a synthetic corpus is written as this many list files
@@ -260,6 +261,6 @@ def prepare(key: str, work: Path, cache: Path | None = None) -> Corpus:
     return synthetic_corpus(size, (cache or work / "corpora") / f"synthetic-{size}")
 
 
-if __name__ == "__main__":  # python -m tests.bench_corpus 1000 DIR: look at the output
+if __name__ == "__main__":  # python -m benchmarks.corpus 1000 DIR: look at the output
     corpus = synthetic_corpus(parse_size(sys.argv[1]) or 1000, Path(sys.argv[2]))
     print("\n".join(str(p) for p in corpus.files))
