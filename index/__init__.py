@@ -22,7 +22,7 @@ from .errors import (
 )
 from .ingest.formats import LIST_FORMATS, ListFormat
 from .ingest.render import sanitize
-from .library import Library, SyncReport, clean_tag
+from .library import Library, SyncReport, TagChange, clean_tag, parse_tag_input
 from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .search import SORTS, Card, HighlightTerms, Results
@@ -30,4 +30,4 @@ from .search import SORTS, Card, HighlightTerms, Results
 __all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
            "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
            "ListFormatError", "OutputFormat", "Paper", "PaperNotFound", "Results",
-           "SearchCancelled", "StoreError", "SyncReport", "clean_tag", "sanitize"]
+           "SearchCancelled", "StoreError", "SyncReport", "TagChange", "clean_tag", "parse_tag_input", "sanitize"]

@@ -48,6 +48,7 @@ PENDING_NOTICE = "library-moved-aside.txt"  # see Library._open_store
 AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
 REBUILD_ABOVE = 5000  # changed papers; more than this (or a quarter) rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
+MAX_TAG_CHARS = 64
 _TAG_FORBIDDEN = set(",\n\r\t")
 # How long a sync waits for another process's index update before going on without it
 # (searching the last built index), and how long when there is no index to search at all.
@@ -69,7 +70,30 @@ def clean_tag(tag: str) -> str:
     tag = " ".join(sanitize(tag).split()).strip().lower()
     if not tag or _TAG_FORBIDDEN & set(tag):
         raise LibraryError(f"invalid tag {tag!r}: tags are non-empty and contain no commas")
+    if len(tag) > MAX_TAG_CHARS:
+        raise LibraryError(f"invalid tag {tag[:20]!r}…: tags are at most {MAX_TAG_CHARS} "
+                           f"characters (this one has {len(tag):,})")
     return tag
+
+
+@dataclass(frozen=True, slots=True)
+class TagChange:
+    add: list[str]
+    remove: list[str]
+
+
+def parse_tag_input(words: str | Sequence[str]) -> TagChange:
+    """`rlhf to-read -old`: tags to add, and (after a minus) tags to remove; the one
+    syntax of the app's tag prompt and `papers tag`."""
+    if isinstance(words, str):
+        words = words.replace(",", " ").split()
+    add, remove = [], []
+    for word in words:
+        if word.startswith("-") and len(word) > 1:
+            remove.append(word[1:])
+        elif not word.startswith("-"):
+            add.append(word)
+    return TagChange(add, remove)
 
 
 class Library:

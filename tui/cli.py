@@ -29,6 +29,7 @@ from index import (
     Paper,
     StoreError,
     clean_tag,
+    parse_tag_input,
 )
 
 
@@ -116,9 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     similar.add_argument("--limit", type=int, default=10, metavar="N")
     similar.add_argument("--json", action="store_true")
 
-    tag = _command(commands, "tag", _tag, help="add tags to a paper")
+    tag = _command(commands, "tag", _tag,
+                   help="add tags to a paper (-TAG removes one, as in the app)")
     tag.add_argument("id", metavar="ID")
-    tag.add_argument("tags", nargs="+", metavar="TAG")
+    # REMAINDER: `papers tag ID -old` takes `-old` as a tag to remove, not an option.
+    tag.add_argument("tags", nargs=argparse.REMAINDER, metavar="TAG")
+    tag.set_defaults(needs_tags=tag)  # checked in main(): at least one, a usage error
     untag = _command(commands, "untag", _untag, help="remove tags from a paper")
     untag.add_argument("id", metavar="ID")
     untag.add_argument("tags", nargs="+", metavar="TAG")
@@ -377,7 +381,14 @@ def _similar(library: Library, args: argparse.Namespace) -> int:
 
 
 def _tag(library: Library, args: argparse.Namespace) -> int:
-    return _tags_now(library, args.id, library.tag([args.id], args.tags), "added")
+    change = parse_tag_input([t for t in args.tags if t != "--"])
+    added = library.tag([args.id], change.add) if change.add else 0
+    removed = library.untag([args.id], change.remove) if change.remove else 0
+    paper = library.paper(args.id)
+    done = [f"{added} tag(s) added"] if change.add else []
+    done += [f"{removed} tag(s) removed"] if change.remove else []
+    print(f"{paper.id}: {'; '.join(done)}; tags now: {', '.join(paper.tags) or 'none'}")
+    return 0
 
 
 def _untag(library: Library, args: argparse.Namespace) -> int:
@@ -434,6 +445,9 @@ def _export(library: Library, args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    needs_tags = getattr(args, "needs_tags", None)
+    if needs_tags is not None and parse_tag_input(args.tags) == parse_tag_input([]):
+        needs_tags.error("name at least one TAG to add (or -TAG to remove)")
     try:
         return run(args)
     except (LibraryError, ListFormatError, StoreError, UserError, FileExistsError) as error:

@@ -24,7 +24,9 @@ from .clipboard import copy_text
 from .widgets.results import ResultsView
 
 if TYPE_CHECKING:
-    from .screens import Edit, TagChange
+    from index import TagChange
+
+    from .screens import Edit
 
 # The dialogs (tui.screens) are imported by the actions that open them: nothing needs
 # them before the first results are painted.

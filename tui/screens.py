@@ -14,13 +14,22 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from index import OUTPUT_FORMATS
+from index import OUTPUT_FORMATS, parse_tag_input
 
 from .widgets.clean_input import CleanInput
 
 
 class _Modal(ModalScreen):
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="modal.cancel")]
+    _dismissed = False
+
+    def dismiss(self, result=None):
+        # Once only: a second Enter before the screen has gone (enter enter in the tag
+        # prompt) dismissed it twice and Textual raised "Can't pop screen".
+        if self._dismissed:
+            return None
+        self._dismissed = True
+        return super().dismiss(result)
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
@@ -69,22 +78,6 @@ class TagSuggester(Suggester):
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class TagChange:
-    add: list[str]
-    remove: list[str]
-
-
-def parse_tag_input(value: str) -> TagChange:
-    add, remove = [], []
-    for word in value.replace(",", " ").split():
-        if word.startswith("-") and len(word) > 1:
-            remove.append(word[1:])
-        elif not word.startswith("-"):
-            add.append(word)
-    return TagChange(add, remove)
-
-
 class TagScreen(_Modal):
     """`rlhf to-read` adds tags; `-rlhf` removes one; → accepts a completion."""
 
@@ -100,7 +93,8 @@ class TagScreen(_Modal):
             current = " ".join(f"#{t}" for t in self.current) or "none yet"
             yield Label(Text(f"Current: {current}"), classes="dialog-help")
             yield CleanInput(placeholder="tag1 tag2 to add, -tag to remove",
-                        suggester=TagSuggester(self.all_tags), id="tag-input")
+                             suggester=TagSuggester(self.all_tags), id="tag-input",
+                             first_line_only=True)
             yield Label("enter applies · → accepts a completion · escape cancels", classes="dialog-help")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -205,11 +205,15 @@ def _json(path: Path, text: str, line: int | None = None) -> Any:
 def read_json(path: Path, text: str) -> ParsedList:
     data = _json(path, text)
     if isinstance(data, dict):
-        # Accept {"papers": [...]}-style wrappers around the list.
-        lists = [v for v in data.values() if isinstance(v, list)]
-        if len(lists) != 1:
-            raise ListFormatError(path, "expected a JSON list of paper objects")
-        data = lists[0]
+        if {str(k).strip().lower() for k in data} & {*_TITLE_KEYS, *_ABSTRACT_KEYS}:
+            data = [data]  # one paper on its own (its authors are not the list)
+        else:
+            # A {"papers": [...]}-style wrapper around the list: one list of objects.
+            lists = [v for v in data.values()
+                     if isinstance(v, list) and any(isinstance(i, dict) for i in v)]
+            if len(lists) != 1:
+                raise ListFormatError(path, "expected a JSON list of paper objects")
+            data = lists[0]
     if not isinstance(data, list):
         raise ListFormatError(path, "expected a JSON list of paper objects")
     records: list[Record] = []

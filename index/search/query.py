@@ -71,14 +71,7 @@ class QueryBuilder:
         if len(text) > MAX_QUERY_CHARS:
             text = text[:MAX_QUERY_CHARS]
             note = f"the query was cut to its first {MAX_QUERY_CHARS:,} characters"
-        stripped = text.strip()
-        last = ""
-        if complete_last and stripped and not text[-1].isspace():
-            head, _, tail = stripped.rpartition(" ")
-            excluded = head.split()[-1:] == ["NOT"] or tail[:1] in "-+"
-            if (tail and not excluded and tail not in OPERATORS
-                    and all(c.isalnum() or c in "-_." for c in tail)):
-                stripped, last = f"{head} {_SLOT}", tail
+        stripped, last = _placeholder_for_last_word(text, complete_last)
         plain = self._plain_words(stripped) if stripped else None
         if plain is not None:
             plain, terms = plain
@@ -169,6 +162,19 @@ class QueryBuilder:
         if complete:
             started = And([Term("words", w) for w in complete] + [started])
         return Or([whole, started])
+
+
+def _placeholder_for_last_word(text: str, complete_last: bool) -> tuple[str, str]:
+    """(the query with the word being typed swapped for a placeholder, that word); the
+    word is "" when there is none to complete (a space after it, an operator, `-word`)."""
+    stripped = text.strip()
+    if complete_last and stripped and not text[-1].isspace():
+        head, _, tail = stripped.rpartition(" ")
+        excluded = head.split()[-1:] == ["NOT"] or tail[:1] in "-+"
+        if (tail and not excluded and tail not in OPERATORS
+                and all(c.isalnum() or c in "-_." for c in tail)):
+            return f"{head} {_SLOT}", tail
+    return stripped, ""
 
 
 def _fuzzy_on_words(node: Or, children: list[FuzzyTerm]) -> Query:

@@ -378,3 +378,16 @@ def test_detect_csv_by_content_for_unknown_extension(tmp_path):
     parsed = read_list(write(tmp_path, "export.dat", text))
     assert parsed.format == "csv"
     assert [r.title for r in parsed.records] == ["Cloth", "Momentum"]
+
+
+def test_a_single_paper_object_is_one_paper_not_a_list_of_its_authors(tmp_path):
+    """`{"title": ..., "authors": [...]}` alone in a file: its authors array used to be
+    taken as the list ("4 records skipped: item 1: not an object")."""
+    paper = {"title": "Cloth", "authors": ["Ada Lovelace", "Alan Turing", "Grace Hopper"],
+             "abstract": ABSTRACT_C, "year": 2024}
+    parsed = read_list(write(tmp_path, "one.json", json.dumps(paper)))
+    assert [(r.title, r.authors) for r in parsed.records] == [("Cloth", paper["authors"])]
+    assert parsed.skipped == []
+    wrapped = {"count": 2, "tags": ["a", "b"], "papers": [paper, {**paper, "title": "Two"}]}
+    parsed = read_list(write(tmp_path, "wrapped.json", json.dumps(wrapped)))
+    assert [r.title for r in parsed.records] == ["Cloth", "Two"]

@@ -487,3 +487,17 @@ def test_real_process_search_json_is_utf8(seeded_home):
     version_run = subprocess_run(seeded_home, "--version")
     assert version_run.returncode == 0
     assert version_run.stdout.startswith("papers ")
+
+
+def test_tag_takes_minus_tags_as_removals_and_caps_their_length(seeded_home, capsys):
+    """`papers tag ID -old` removes `old` (the app's prompt syntax) instead of failing as
+    an unknown option; a huge tag is refused with its length; no tag is a usage error."""
+    pid = all_ids(capsys)[0]
+    assert run(capsys, "tag", pid, "keep", "old")[0] == 0
+    code, out, err = run(capsys, "tag", pid, "new", "-old")
+    assert code == 0, err
+    assert "1 tag(s) added; 1 tag(s) removed" in out and "tags now: keep, new" in out
+    code, _out, err = run(capsys, "tag", pid, "x" * 10_000)
+    assert code == 1 and "at most 64 characters" in err and len(err) < 200
+    code, _out, err = run(capsys, "tag", pid)
+    assert code == 2 and "usage:" in err

@@ -10,9 +10,21 @@ from index import sanitize
 
 class CleanInput(Input):
     """Pasted text (a web page's hidden OSC 52 write, say) is cleaned before it is drawn:
-    whatever an Input holds is sent to the terminal on every repaint."""
+    whatever an Input holds is sent to the terminal on every repaint.
+
+    Pasted lines are joined (a multi-line title becomes one query), or with
+    `first_line_only` only the first is kept: a BibTeX entry pasted into the tag prompt
+    made 35 tags of its words.
+    """
+
+    def __init__(self, *args, first_line_only: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.first_line_only = first_line_only
 
     def _on_paste(self, event: events.Paste) -> None:
-        # One line: a pasted multi-line title becomes one query, not its first line.
-        event.text = " ".join(sanitize(event.text).split())
-        super()._on_paste(event)
+        text = sanitize(event.text)
+        if self.first_line_only:
+            text = next((line for line in text.splitlines() if line.strip()), "")
+        # Input's own handler runs next (Textual calls each class's handler in turn) and
+        # inserts what is left here.
+        event.text = " ".join(text.split())

@@ -27,7 +27,7 @@ from index.search.engine.codec import (
     PapersTermsReader,
 )
 
-from .conftest import REPO
+from ...locations import REPO
 
 # Every (class, attribute) papers once replaced on Whoosh's classes.
 ONCE_PATCHED = {

@@ -13,7 +13,7 @@ import pytest
 
 from index import Library, ListFormatError
 
-from .conftest import REPO
+from ..locations import REPO
 
 ABSTRACT = ("We propose a method for testing paper list readers against every kind of "
             "broken file that a scraper can produce, and show that none of them crash.")
