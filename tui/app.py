@@ -36,7 +36,7 @@ from index import (
 )
 
 from .commands import ActionCommands, JumpToPaper
-from .config import Config, load_config, save_config
+from .config import Config, load_config, save_setting
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .widgets.abstract import AbstractPane
 from .widgets.clean_input import CleanInput
@@ -182,12 +182,12 @@ class PapersApp(ReadingListActions, App):
         self.notify(message, severity="error", markup=False, timeout=15)
 
     def _apply_config(self, config: Config) -> None:
+        config.check(self.binding_ids() if config.keys else set(), set(self.available_themes))
         self.config = config
         self.sort = config.sort
         if config.keys:
             self.set_keymap(config.keys)
-        if config.theme in self.available_themes:
-            self.theme = config.theme
+        self.theme = config.theme
         if config.problem:
             self.notify(config.problem, title="Settings", severity="warning", markup=False,
                         timeout=10)
@@ -217,7 +217,17 @@ class PapersApp(ReadingListActions, App):
     def watch_theme(self, theme: str) -> None:
         if self.ready and self.config_path is not None and theme != self.config.theme:
             self.config.theme = theme
-            save_config(self.config_path, self.config)
+            save_setting(self.config, "theme", theme)
+
+    def binding_ids(self) -> set[str]:
+        """Every binding id a keymap may name: the app's, its widgets' and its dialogs'."""
+        from . import screens  # the dialogs load with the first that opens, or here
+
+        classes = [type(self), ResultsView, AbstractPane,
+                   *(v for v in vars(screens).values()
+                     if isinstance(v, type) and issubclass(v, screens.ModalScreen))]
+        return {b.id for cls in classes for b in getattr(cls, "BINDINGS", [])
+                if isinstance(b, Binding) and b.id}
 
     # -- searching -------------------------------------------------------------------------
     @property

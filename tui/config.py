@@ -1,7 +1,9 @@
 """The user's settings: a small TOML file in the platformdirs config dir.
 
-A file that cannot be read is never overwritten: the app says what is wrong, runs on
-defaults, and leaves the file for the user to fix.
+The file is the user's: a value papers changes (the theme chosen in the palette) is
+edited in place with tomlkit, keeping comments, order and keys papers does not know. A
+file that cannot be read is never overwritten. Every value that cannot be used is
+reported (one notification listing them) and its default kept.
 """
 
 from __future__ import annotations
@@ -23,49 +25,93 @@ class Config:
     sort: str = "relevance"
     citation_format: str = "bibtex"
     keys: dict[str, str] = field(default_factory=dict)
-    problem: str | None = None  # why the file was not used, when it was not
+    problems: list[str] = field(default_factory=list)  # values not used, and why
+    path: Path | None = None
     writable: bool = True
 
-    def as_toml(self) -> dict:
-        data = {"theme": self.theme, "sort": self.sort, "citation_format": self.citation_format}
-        if self.keys:
-            data["keys"] = dict(self.keys)
-        return data
+    @property
+    def problem(self) -> str | None:
+        """The problems as one message, for one notification."""
+        if not self.problems:
+            return None
+        where = f"{self.path}: " if self.path else ""
+        return where + "; ".join(self.problems)
+
+    def check(self, binding_ids: set[str], themes: set[str]) -> None:
+        """Report keymap entries for bindings that do not exist and a theme that does not,
+        and drop them: what is unknown is not silently half-applied."""
+        for binding_id in sorted(set(self.keys) - binding_ids):
+            self.problems.append(f"[keys] {binding_id}: no such binding id (see README)")
+            del self.keys[binding_id]
+        if self.theme not in themes:
+            self.problems.append(f"theme {self.theme!r} does not exist; using {DEFAULT_THEME}")
+            self.theme = DEFAULT_THEME
+
+
+_SETTINGS = {"theme", "sort", "citation_format", "keys"}
+_MODIFIERS = {"ctrl", "shift", "alt", "meta", "super", "hyper"}
+
+
+def valid_key(name: str) -> bool:
+    """A key Textual can bind: `q`, `?`, `question_mark`, `slash`, `pageup`, `ctrl+p`."""
+    *modifiers, key = name.strip().split("+")
+    if not key or any(m not in _MODIFIERS for m in modifiers):
+        return False
+    from textual.keys import REPLACED_KEYS, Keys, key_to_character
+
+    return len(key) == 1 or key in REPLACED_KEYS or key_to_character(key) is not None \
+        or key in {k.value for k in Keys}
 
 
 def load_config(path: Path) -> Config:
     if not path.exists():
-        return Config()
+        return Config(path=path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return Config(problem=f"{path}: {error}; using the defaults", writable=False)
-    config = Config()
-    problems = []
+        return Config(problems=[f"{error}; using the defaults"], path=path, writable=False)
+    config = Config(path=path)
+    problems = config.problems
+    problems += [f"unknown setting {key!r} (ignored)" for key in data if key not in _SETTINGS]
     for key, allowed in (("sort", SORTS), ("citation_format", CITATION_FORMATS)):
         value = data.get(key, getattr(config, key))
         if value in allowed:
             setattr(config, key, value)
         else:
-            problems.append(f"{key} must be one of {', '.join(allowed)}")
-    if isinstance(data.get("theme"), str):
-        config.theme = data["theme"]
-    keys = data.get("keys", {})
-    if isinstance(keys, dict) and all(isinstance(v, str) for v in keys.values()):
-        config.keys = {str(k): v for k, v in keys.items()}
+            problems.append(f"{key} = {value!r} is not one of {', '.join(allowed)}; using "
+                            f"{getattr(config, key)}")
+    if isinstance(data.get("theme", config.theme), str):
+        config.theme = data.get("theme", config.theme)
     else:
-        problems.append("[keys] maps binding ids to key names, e.g. quit = \"ctrl+q\"")
-    if problems:
-        config.problem = f"{path}: " + "; ".join(problems)
+        problems.append("theme must be a theme's name")
+    keys = data.get("keys", {})
+    if not isinstance(keys, dict):
+        problems.append('[keys] maps binding ids to key names, e.g. quit = "ctrl+q"')
+        keys = {}
+    for binding_id, value in keys.items():
+        names = value.split(",") if isinstance(value, str) else []
+        if names and all(valid_key(name) for name in names):
+            config.keys[str(binding_id)] = value
+        else:
+            problems.append(f"[keys] {binding_id} = {value!r} is not a key (e.g. \"t\", "
+                            "\"ctrl+t\", \"question_mark\"); keeping its default")
     return config
 
 
-def save_config(path: Path, config: Config) -> None:
-    if not config.writable:
+def save_setting(config: Config, key: str, value: str) -> None:
+    """Write one changed setting into the user's file, leaving the rest of it as it is."""
+    path = config.path
+    if not config.writable or path is None:
         return
-    import tomli_w  # only a changed setting is written: not needed to start
+    import tomlkit  # only a changed setting is written: not needed to start
 
+    try:
+        document = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() \
+            else tomlkit.document()
+    except (OSError, UnicodeDecodeError, tomlkit.exceptions.TOMLKitError):
+        return  # unreadable since it was loaded: the user's to fix, never ours to replace
+    document[key] = value
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(f".{path.name}.{uuid.uuid4().hex}")
-    temp.write_text(tomli_w.dumps(config.as_toml()), encoding="utf-8")
+    temp.write_text(tomlkit.dumps(document), encoding="utf-8")
     os.replace(temp, path)
