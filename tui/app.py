@@ -35,7 +35,7 @@ from index import (
     StoreError,
 )
 
-from .commands import ActionCommands, JumpToPaper
+from .commands import ActionCommands, JumpToPaper, PapersCommandPalette
 from .config import Config, load_config, save_setting
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .widgets.abstract import AbstractPane
@@ -218,6 +218,11 @@ class PapersApp(ReadingListActions, App):
         if self.ready and self.config_path is not None and theme != self.config.theme:
             self.config.theme = theme
             save_setting(self.config, "theme", theme)
+
+    def action_command_palette(self) -> None:
+        """The palette, as Textual opens it, in papers' guarded subclass."""
+        if self.use_command_palette and not PapersCommandPalette.is_open(self):
+            self.push_screen(PapersCommandPalette(id="--command-palette"))
 
     def binding_ids(self) -> set[str]:
         """Every binding id a keymap may name: the app's, its widgets' and its dialogs'."""

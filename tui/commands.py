@@ -1,4 +1,5 @@
-"""Command palette providers: every action, tag filters and exports, and jump-to-paper."""
+"""The command palette: its providers (every action, tag filters and exports, jump to a
+paper) and the palette screen itself, guarded where Textual's trips."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.command import (
+    CommandList,
+    CommandPalette,
+    DiscoveryHit,
+    Hit,
+    Hits,
+    Matcher,
+    Provider,
+)
 from textual.content import Content
 from textual.markup import escape
 
@@ -15,6 +24,29 @@ if TYPE_CHECKING:
     from .app import PapersApp
 
 JUMP_LIMIT = 12
+
+
+class PapersCommandPalette(CommandPalette):
+    """Textual's palette, with paging that survives a list changing under it.
+
+    Its results list maps options to screen lines only while it has a size on screen; a
+    PageUp while it had none (hidden between two updates as the commands stream in while
+    the user types) read an empty map and crashed the app (`KeyError: 0` in
+    `OptionList._move_page`). Then the page move goes to the first or last command.
+    """
+
+    def _action_command_list(self, action: str) -> None:
+        if action not in ("page_up", "page_down"):
+            super()._action_command_list(action)
+            return
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            commands = self.query_one(CommandList)
+            if action == "page_up":
+                commands.action_first()
+            else:
+                commands.action_last()
 
 
 def _highlight(matcher: Matcher, name: str) -> Content:
