@@ -354,6 +354,13 @@ class Library:
     def papers(self, refs: Sequence[str]) -> list[Paper]:
         return self.store.papers([self.resolve(ref) for ref in refs])
 
+    def still_here(self, ids: Sequence[str]) -> tuple[list[Paper], list[str]]:
+        """The papers of `ids` still in the library, in order, and the ids that are not
+        (another process removed their list): what a screen showing old results acts on."""
+        papers = self.store.papers(ids)
+        present = {paper.id for paper in papers}
+        return papers, [pid for pid in dict.fromkeys(ids) if pid not in present]
+
     def similar(self, ref: str, limit: int = 10) -> Results:
         self._ensure_open()
         return self.index.similar(self.paper(ref), limit)

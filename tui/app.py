@@ -365,14 +365,35 @@ class PapersApp(ReadingListActions, App):
         return self.query_one(ResultsView).current
 
     def target_papers(self) -> list[Paper]:
-        """The marked papers, else the one under the cursor."""
+        """The marked papers, else the one under the cursor: those still in the library.
+        The command line may have removed a list since the results were drawn; then
+        the user is told which are gone and the keys act on the rest."""
         if self.library is None:
             return []
         view = self.query_one(ResultsView)
-        if view.marked:
-            return self.library.papers(sorted(view.marked))
-        card = view.current
-        return [self.library.paper(card.id)] if card else []
+        ids = sorted(view.marked) if view.marked else \
+            [view.current.id] if view.current is not None else []
+        papers, gone = self.library.still_here(ids)
+        if gone:
+            view.marked.difference_update(gone)
+            what = "This paper is" if len(ids) == 1 else \
+                f"{len(gone)} of the {len(ids)} marked papers are"
+            rest = "" if not papers else f"; acting on the other {len(papers)}"
+            self.notify(f"{what} no longer in the library (its list was removed){rest}.",
+                        severity="warning", markup=False)
+        return papers
+
+    def current_paper(self) -> Paper | None:
+        """The paper under the cursor, if it is still in the library (else say so)."""
+        view = self.query_one(ResultsView)
+        if view.current is None or self.library is None:
+            return None
+        papers, _gone = self.library.still_here([view.current.id])
+        if not papers:
+            self.notify("This paper is no longer in the library (its list was removed).",
+                        severity="warning", markup=False)
+            return None
+        return papers[0]
 
     def _describe(self, papers: list[Paper]) -> str:
         if len(papers) == 1:
@@ -400,14 +421,14 @@ class PapersApp(ReadingListActions, App):
             self.run_search()
 
     def action_more_like_this(self) -> None:
-        card = self.current_card()
-        if card is None or self.library is None:
+        paper = self.current_paper()
+        if paper is None:
             return
         view = self.query_one(ResultsView)
         self.history.append(View(self.query_text, self.sort, self.tag_filter, view.cursor))
-        self.similar_to = self.library.paper(card.id)
+        self.similar_to = paper
         self._search_seq += 1
-        self._similar(self._search_seq, card.id)
+        self._similar(self._search_seq, paper.id)
 
     @work(thread=True, exclusive=True, group="search")
     def _similar(self, seq: int, paper_id: str) -> None:
@@ -427,10 +448,10 @@ class PapersApp(ReadingListActions, App):
         self.action_focus_results()
 
     def action_open_link(self) -> None:
-        card = self.current_card()
-        if card is None or self.library is None:
+        paper = self.current_paper()
+        if paper is None:
             return
-        link = self.library.paper(card.id).link
+        link = paper.link
         if not link:
             self.notify("This paper has no link.", severity="warning")
             return

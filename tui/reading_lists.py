@@ -8,6 +8,7 @@ app's `library`, `config`, `tag_filter` and helpers such as `target_papers`.
 from __future__ import annotations
 
 import os
+import sqlite3
 from contextlib import suppress
 from functools import partial
 from pathlib import Path
@@ -18,7 +19,7 @@ from textual import work
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from index import OUTPUT_FORMATS, LibraryError
+from index import OUTPUT_FORMATS, LibraryError, StoreError
 
 from .clipboard import copy_text
 from .widgets.results import ResultsView
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 # them before the first results are painted.
 
 ALL_TAGS = "\0all"
+# What a write to the library may raise besides LibraryError: a read-only or vanished
+# file (sqlite3.OperationalError), an OS error. A worker must never let one escape.
+WRITE_ERRORS = (LibraryError, StoreError, sqlite3.Error, OSError)
 
 
 class ReadingListActions:
@@ -75,8 +79,8 @@ class ReadingListActions:
         try:
             added = self.library.tag(ids, change.add) if change.add else 0
             removed = self.library.untag(ids, change.remove) if change.remove else 0
-        except LibraryError as error:
-            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
+        except WRITE_ERRORS as error:
+            self._say_not_saved("the tags", error)
             return
         parts = []
         if change.add:
@@ -164,10 +168,9 @@ class ReadingListActions:
 
     # -- actions: editing and exporting ----------------------------------------------------
     def action_edit(self) -> None:
-        card = self.current_card()
-        if card is None or self.library is None:
+        paper = self.current_paper()
+        if paper is None:
             return
-        paper = self.library.paper(card.id)
         title = "" if paper.title_derived else paper.title
         from .screens import EditScreen
 
@@ -180,10 +183,22 @@ class ReadingListActions:
 
     @work(thread=True, group="write")
     def _write_edit(self, paper_id: str, edit: Edit) -> None:
-        paper = self.library.edit(paper_id, title=edit.title, authors=edit.authors,
-                                  url=edit.url)
+        try:
+            paper = self.library.edit(paper_id, title=edit.title, authors=edit.authors,
+                                      url=edit.url)
+        except WRITE_ERRORS as error:
+            self._say_not_saved("your details", error)
+            return
         self.call_from_thread(self._written,
                               f"Saved your details for {self._describe([paper])}.")
+
+    def _say_not_saved(self, what: str, error: BaseException) -> None:
+        """From a write worker: the store could not be written (read-only, disk full,
+        gone); nothing of the change was kept, and the user is told so, plainly."""
+        reason = str(error) if isinstance(error, LibraryError | StoreError) else \
+            f"{type(error).__name__}: {error}"
+        self.call_from_thread(self.notify, f"Could not save {what}: {reason}",
+                              severity="error", markup=False, timeout=10)
 
     def export_tag(self, tag: str, fmt: str) -> None:
         default = str(Path.cwd() / f"{tag}.{OUTPUT_FORMATS[fmt].suffix}")
