@@ -43,6 +43,10 @@ class DiskFull(LibraryError):
     """No space left where the library or its index is written; says what was saved."""
 
 
+class ReadOnly(LibraryError):
+    """The library's folder or file may not be written: reading works, saving does not."""
+
+
 class StoreError(RuntimeError):
     """The user store cannot be used; the message says why and what to do."""
 

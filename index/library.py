@@ -6,6 +6,7 @@ The store is the truth; the index is a cache brought up to date on open and afte
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -20,6 +21,7 @@ from .errors import (
     LibraryError,
     LockTimeout,
     PaperNotFound,
+    ReadOnly,
     StoreDamaged,
     StoreError,
 )
@@ -66,6 +68,12 @@ class SyncReport:
     stale: bool = False  # the index could not catch up (a full disk): `reason` says why
 
 
+def _writable(directory: Path) -> bool:
+    """Whether papers may write in `directory` (access() also says no on a read-only
+    file system, even to root)."""
+    return os.access(directory, os.W_OK | os.X_OK)
+
+
 def clean_tag(tag: str) -> str:
     tag = " ".join(sanitize(tag).split()).strip().lower()
     if not tag or _TAG_FORBIDDEN & set(tag):
@@ -107,14 +115,22 @@ class Library:
         # saved; searches miss it until a later sync): the front ends say so.
         self.index_warning: str | None = None
         self.damaged_file: Path | None = None
-        remove_dead_incoming(self.where.lists_dir)
-        try:
-            with library_lock(self.where):  # one process at a time checks, creates, seeds
-                self.store = self._open_store()
-                if seed and self.store.meta("seeded") is None:
-                    self._seed()
-        except LockTimeout as error:
-            raise StoreError(str(error)) from None
+        self.read_only = not _writable(self.where.data_dir)
+        if self.read_only:
+            # Nothing can be created, seeded, moved aside or locked here: open what
+            # there is to read, and say once that changes cannot be saved.
+            self.store = Store(self.where.store_file, read_only=True)
+            self.notices.append(f"{self.where.data_dir} is read-only: you can search and "
+                                "read, but tags, edits and lists cannot be saved")
+        else:
+            remove_dead_incoming(self.where.lists_dir)
+            try:
+                with library_lock(self.where):  # one process at a time checks, creates,
+                    self.store = self._open_store()  # seeds
+                    if seed and self.store.meta("seeded") is None:
+                        self._seed()
+            except LockTimeout as error:
+                raise StoreError(str(error)) from None
         self.index = SearchIndex(self.where.index_dir)
         self._sync_lock = threading.Lock()
 
@@ -164,6 +180,7 @@ class Library:
 
     def add(self, path: str | Path) -> ImportReport:
         """Import one list file; raises ListFormatError (nothing changed) if unreadable."""
+        self._saving("a list")
         report = import_list(self.store, self.where, Path(path))
         self._sync_after_write()
         return report
@@ -173,6 +190,7 @@ class Library:
 
     def recover(self, path: str | Path) -> RecoveryReport:
         """Bring lists, papers, tags and edits back from a damaged (or any) library file."""
+        self._saving("recovered lists")
         source = Path(path).expanduser()
         if not source.is_file():
             raise LibraryError(f"{source}: no such file")
@@ -184,6 +202,7 @@ class Library:
         return report
 
     def remove_list(self, name: str) -> tuple[ListInfo, int]:
+        self._saving("the removal of a list")
         matches = [info for info in self.lists() if info.name == name]
         if not matches:
             known = ", ".join(info.name for info in self.lists()) or "none"
@@ -204,6 +223,9 @@ class Library:
         rebuild), this one searches the last built index and catches up next time.
         """
         start = time.perf_counter()
+        if not _writable(self.index.root if self.index.root.is_dir()
+                         else self.where.cache_dir):
+            return self._sync_read_only(start)
         try:
             report = self._sync(progress, rebuild, start)
         except (OSError, DiskFull, sqlite3.OperationalError) as error:
@@ -220,6 +242,26 @@ class Library:
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
         return report
+
+    def _sync_read_only(self, start: float) -> SyncReport:
+        """The index's folder may not be written: search the generation that is there,
+        and say if it is behind the library."""
+        try:
+            self.index.open()
+        except IndexBroken as error:
+            raise ReadOnly(f"{self.index.root} is read-only and holds no usable search "
+                           f"index ({error})") from None
+        behind = int(self.index.meta().get("seq", 0) or 0) < self.store.last_change()
+        reason = f"{self.index.root} is read-only: the search index is behind the library " \
+                 "and cannot be brought up to date" if behind else "up to date"
+        self.index_warning = reason if behind else None
+        return SyncReport(self.store.count(), 0, False, reason, time.perf_counter() - start,
+                          stale=behind)
+
+    def _saving(self, what: str) -> None:
+        """Before a change: refuse it at once, with the reason, in a read-only library."""
+        if self.read_only:
+            raise ReadOnly(f"{self.where.data_dir} is read-only: {what} cannot be saved")
 
     def _sync_after_write(self) -> None:
         """After a change is saved in the store: bring the index up to date, or, if a
@@ -370,12 +412,14 @@ class Library:
 
     # -- tags and edits ----------------------------------------------------------------
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
+        self._saving("tags")
         ids = [self.resolve(ref) for ref in refs]
         added = self.store.tag(ids, [clean_tag(t) for t in tags])
         self._sync_after_write()
         return added
 
     def untag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
+        self._saving("tags")
         ids = [self.resolve(ref) for ref in refs]
         removed = self.store.untag(ids, [clean_tag(t) for t in tags])
         self._sync_after_write()
@@ -389,6 +433,7 @@ class Library:
 
     def edit(self, ref: str, *, title: str | None = None, authors: list[str] | None = None,
              url: str | None = None) -> Paper:
+        self._saving("edits")
         paper_id = self.resolve(ref)
         self.store.edit(paper_id, title=None if title is None else clean_line(title),
                         authors=None if authors is None else [

@@ -199,8 +199,9 @@ class PapersApp(ReadingListActions, App):
         self.refresh_tag_panel()
         damaged = self.library.damaged_file if self.library is not None else None
         for notice in self.library.notices if self.library is not None else []:
-            self.notify(notice, title="Library file damaged", severity="error", markup=False,
-                        timeout=120)
+            self.notify(notice, title="Library file damaged" if damaged else "Library",
+                        severity="error" if damaged else "warning", markup=False,
+                        timeout=120 if damaged else 15)
         if damaged is not None:
             # Said in the list too, where it stays until the first search.
             self.query_one(ResultsView).show_message([

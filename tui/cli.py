@@ -454,7 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _note(str(error))
         return 1
     except sqlite3.OperationalError as error:  # e.g. locked for longer than the timeout
-        _note(f"the library could not be used ({error}); is another papers process busy?")
+        hint = "; is another papers process busy?" if "locked" in str(error) else ""
+        _note(f"the library could not be used ({error}){hint}")
         return 1
     except sqlite3.DatabaseError as error:  # damage that showed up after opening
         _note(f"the library file is damaged ({error}); run papers again: it will set the "

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import DiskFull, StoreDamaged, StoreError
+from ..errors import DiskFull, ReadOnly, StoreDamaged, StoreError
 from ..models import NewPaper, Paper, Span
 
 SCHEMA_VERSION = 1
@@ -63,7 +63,7 @@ QUICK_CHECK_MAX_BYTES = 64 * 1024 * 1024
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def damage(path: Path) -> str | None:
+def damage(path: Path, *, read_only: bool = False) -> str | None:
     """Why `path` is not a sound SQLite database, or None if it is (or does not exist).
 
     Never writes to the file. "Database is locked" and similar are not damage: they
@@ -90,7 +90,10 @@ def damage(path: Path) -> str | None:
     # SQLite reads the library whole. SQLite's own check decides wherever it can run.
     truncated = f"truncated: {size:,} bytes of {pages * page_size:,}" \
         if header_valid and pages and size < pages * page_size else None
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    # (immutable where nothing may be written: a WAL library cannot be opened read-only
+    # there otherwise. Elsewhere not: another process may be writing it.)
+    mode = "mode=ro&immutable=1" if read_only else "mode=ro"
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=30)
     try:
         db.execute("PRAGMA busy_timeout=30000")
         if size <= QUICK_CHECK_MAX_BYTES:
@@ -158,28 +161,28 @@ def _spans_from_json(text: str) -> tuple[Span, ...]:
 class Store:
     """Thread-safe access to the library file: one SQLite connection per thread."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        """`read_only`: for a library on read-only media or in a folder we may not write:
+        searched and read, never written (SQLite is told so, and the WAL left alone)."""
         self.path = path
+        self.read_only = read_only
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         fresh = not path.exists()
         try:
-            problem = damage(path)
+            problem = damage(path, read_only=read_only)
         except sqlite3.OperationalError as error:
             raise StoreError(f"{path}: cannot open the library ({error})") from error
         if problem:
             raise StoreDamaged(path, problem)
+        if read_only and not path.is_file():
+            raise StoreError(f"{path}: no library here, and its folder is read-only")
         try:
             # Read first: opening a library another process is writing must not wait
             # for its write lock; only a new file needs the schema written.
-            if self._schema() is None:
-                self._db().executescript(_SCHEMA)
-                with self.transaction() as db:
-                    if db.execute("SELECT 1 FROM meta WHERE key='schema'").fetchone() is None:
-                        db.execute("INSERT INTO meta VALUES ('schema', ?)",
-                                   (str(SCHEMA_VERSION),))
-                        db.execute("INSERT INTO meta VALUES ('uuid', ?)", (uuid.uuid4().hex,))
+            if self._schema() is None and not read_only:
+                self._create()
             schema = self._schema()
             if schema is not None and int(schema) > SCHEMA_VERSION:
                 raise StoreError(f"{path}: written by a newer version of papers "
@@ -201,6 +204,14 @@ class Store:
                 raise StoreDamaged(path, str(error)) from error
             raise
 
+    def _create(self) -> None:
+        """A new library's tables, its schema version and its uuid."""
+        self._db().executescript(_SCHEMA)
+        with self.transaction() as db:
+            if db.execute("SELECT 1 FROM meta WHERE key='schema'").fetchone() is None:
+                db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+                db.execute("INSERT INTO meta VALUES ('uuid', ?)", (uuid.uuid4().hex,))
+
     def _schema(self) -> str | None:
         try:
             row = self._db().execute("SELECT value FROM meta WHERE key='schema'").fetchone()
@@ -214,6 +225,17 @@ class Store:
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
+            if self.read_only:
+                # immutable: SQLite neither locks nor looks for a WAL to write beside a
+                # library it may not write (a WAL library otherwise cannot be opened
+                # read-only once its -shm file is gone).
+                db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1",
+                                     uri=True, isolation_level=None, check_same_thread=False)
+                db.execute("PRAGMA query_only=ON")
+                self._local.db = db
+                with self._lock:
+                    self._connections.append(db)
+                return db
             db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
                                  check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
@@ -232,6 +254,9 @@ class Store:
         raised as DiskFull, saying so; SQLite may already have rolled back by itself (a
         second ROLLBACK then failed with "no transaction is active", hiding the cause).
         """
+        if self.read_only:
+            raise ReadOnly(f"{self.path.parent} is read-only: changes cannot be saved "
+                           "(searching and reading work)")
         db = self._db()
         try:
             db.execute("BEGIN IMMEDIATE")
