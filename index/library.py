@@ -19,6 +19,7 @@ from .errors import (
     DiskFull,
     IndexBroken,
     LibraryError,
+    ListFormatError,
     LockTimeout,
     PaperNotFound,
     ReadOnly,
@@ -178,12 +179,29 @@ class Library:
                 import_list(self.store, self.where, path, bundled=True)
         self.store.set_meta("seeded", "1")
 
-    def add(self, path: str | Path) -> ImportReport:
+    def add(self, path: str | Path, progress: Progress | None = None) -> ImportReport:
         """Import one list file; raises ListFormatError (nothing changed) if unreadable."""
-        self._saving("a list")
-        report = import_list(self.store, self.where, Path(path))
-        self._sync_after_write()
+        [(report, error)] = self.add_all([path], progress)
+        if error is not None:
+            raise error
         return report
+
+    def add_all(self, paths: Sequence[str | Path], progress: Progress | None = None
+                ) -> list[tuple[ImportReport | None, ListFormatError | None]]:
+        """Import several list files, each all or nothing, then bring the index up to
+        date once: per file, its report or why it could not be read. (An index update per
+        file made six files of a 12,000-paper conference take 37 s instead of 23.)"""
+        self._saving("a list")
+        results: list[tuple[ImportReport | None, ListFormatError | None]] = []
+        for path in paths:
+            try:
+                results.append((import_list(self.store, self.where, Path(path),
+                                            progress=progress), None))
+            except ListFormatError as error:
+                results.append((None, error))
+        if any(report is not None for report, _error in results):
+            self._sync_after_write(progress)
+        return results
 
     def lists(self) -> list[ListInfo]:
         return self.store.lists()
@@ -263,11 +281,11 @@ class Library:
         if self.read_only:
             raise ReadOnly(f"{self.where.data_dir} is read-only: {what} cannot be saved")
 
-    def _sync_after_write(self) -> None:
+    def _sync_after_write(self, progress: Progress | None = None) -> None:
         """After a change is saved in the store: bring the index up to date, or, if a
         full disk stops that, keep what was saved and say the index is behind."""
         try:
-            self.sync()
+            self.sync(progress)
         except DiskFull as error:
             self.index_warning = str(error)
 

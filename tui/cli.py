@@ -187,15 +187,24 @@ def _note(message: str) -> None:
     print(f"papers: {visible(message)}", file=sys.stderr)
 
 
+_PHASES = {
+    "reading": lambda done, total: f"reading the file ({total / 1e6:,.1f} MB)",
+    "importing": lambda done, total: f"importing {done:,}/{total:,} papers",
+    "papers": lambda done, total: f"indexing {done:,}/{total:,} papers",
+    "writing": lambda done, total: f"writing the index {100 * done // max(total, 1)}%",
+}
+
+
 def _progress(done: int, total: int, phase: str = "papers") -> None:
-    if total < 500 or not sys.stderr.isatty():
+    """A progress line on a terminal, from the first second of a long import."""
+    small = total < (5_000_000 if phase == "reading" else 500)
+    if small or not sys.stderr.isatty():
         return
     width = 30
-    filled = int(width * done / max(total, 1))
-    what = f"indexing {done:,}/{total:,} papers" if phase == "papers" else \
-        f"writing the index {100 * done // max(total, 1)}%"
-    sys.stderr.write(f"\r{what} [{'#' * filled}{' ' * (width - filled)}]")
-    if done >= total:
+    filled = int(width * done / max(total, 1)) if phase != "reading" else 0
+    what = _PHASES.get(phase, _PHASES["papers"])(done, total)
+    sys.stderr.write(f"\r\x1b[K{what} [{'#' * filled}{' ' * (width - filled)}]")
+    if done >= total and phase != "reading":
         sys.stderr.write("\n")
     sys.stderr.flush()
 
@@ -308,14 +317,13 @@ def run(args: argparse.Namespace) -> int:
 # -- one handler per command: (library, args) -> exit status ------------------------------
 
 def _add(library: Library, args: argparse.Namespace) -> int:
-    failed = 0
-    for file in args.files:
-        try:
-            print(visible_lines(library.add(file).summary()))
-        except ListFormatError as error:
+    results = library.add_all(args.files, _progress)
+    for report, error in results:
+        if error is not None:
             _note(str(error))
-            failed += 1
-    return 1 if failed else 0
+        else:
+            print(visible_lines(report.summary()))
+    return 1 if any(error is not None for _report, error in results) else 0
 
 
 def _index(library: Library, args: argparse.Namespace) -> int:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import logging
 import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -146,22 +147,23 @@ def _summarise(path: Path, fmt: str, records: list[Record], skipped: list[str]) 
 
 def read_plain(path: Path, text: str) -> ParsedList:
     """First non-empty line names the list; then one abstract per blank-line paragraph."""
-    lines = [line.rstrip() for line in text.split("\n")]
-    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    # Lines are walked one at a time, not split into a list first: a list of every
+    # line of a 200 MB file cost several times the file in memory.
+    lines = _lines(text)
+    start, title = next(((n, line.strip()) for n, line in lines if line.strip()),
+                        (None, ""))
     if start is None:
         raise ListFormatError(path, "the file is empty")
-    title = lines[start].strip()
     venue, year = venue_and_year(title)
     if year is None and len(title) > 200:
         # No title line: the first line is already an abstract.
-        title, body_start = path.stem, start
-    else:
-        body_start = start + 1
+        lines = itertools.chain([(start, title)], lines)
+        title = path.stem
     records: list[Record] = []
     skipped: list[str] = []
     paragraph: list[str] = []
     paragraph_line = 0
-    for number, line in enumerate(lines[body_start:] + [""], start=body_start + 1):
+    for number, line in itertools.chain(lines, [(0, "")]):
         if line.strip():
             if not paragraph:
                 paragraph_line = number
@@ -185,6 +187,18 @@ def read_plain(path: Path, text: str) -> ParsedList:
                                     f"are not prose{_WHAT_WE_READ}")
     return ParsedList(title=title, venue=venue, year=year, format="plain",
                       records=records, skipped=skipped)
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) of each line of `text`, without a list of them all."""
+    start = 0
+    for number in itertools.count(1):
+        end = text.find("\n", start)
+        if end < 0:
+            yield number, text[start:]
+            return
+        yield number, text[start:end]
+        start = end + 1
 
 
 def _json(path: Path, text: str, line: int | None = None) -> Any:
@@ -229,7 +243,7 @@ def read_json(path: Path, text: str) -> ParsedList:
 def read_jsonl(path: Path, text: str) -> ParsedList:
     records: list[Record] = []
     skipped: list[str] = []
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in _lines(text):
         if not line.strip():
             continue
         item = _json(path, line, number)
@@ -373,15 +387,24 @@ READERS = {name: f.reader for name, f in LIST_FORMATS.items()}
 EXTENSIONS = {suffix: name for name, f in LIST_FORMATS.items() for suffix in f.suffixes}
 
 
+_NOT_SPACE = re.compile(r"\S")
+_NOT_SPACE_BYTES = re.compile(rb"\S")
+
+
 def detect_format(path: Path, text: str) -> str:
     """The reader for `text`: its content decides, the extension only between formats
     the content allows (a list saved as .txt is still read as the JSON it is)."""
     fmt = EXTENSIONS.get(path.suffix.lower())
-    head = text.lstrip()[:1]
+    # (Only the start of `text` is copied in here: a whole copy of a 200 MB list, or
+    # three, was most of the memory an import took.)
+    opening = text[:8192]
+    head = opening.lstrip()[:1]
     if head == "[":
         return "json"
     if head == "{":
-        return "json" if fmt == "json" and "\n{" not in text.strip() else "jsonl"
+        # JSON Lines saved as .json: a later line starts an object of its own.
+        lines_of_objects = text.find("\n{", _NOT_SPACE.search(text).start()) >= 0
+        return "json" if fmt == "json" and not lines_of_objects else "jsonl"
     if re.match(r"\s*@\w+\s*[{(]", text[:4096]) or (
             fmt != "plain" and re.search(r"^\s*@\w+\s*\{", text[:4096], re.M)):
         return "bibtex"
@@ -396,7 +419,7 @@ def detect_format(path: Path, text: str) -> str:
 
 def _looks_like_csv(text: str) -> bool:
     """A first line that is a header naming a title or abstract column, and more lines."""
-    first, _, rest = text.lstrip("\n").partition("\n")
+    first, _, rest = text[:8192].lstrip("\n").partition("\n")
     if not rest.strip():
         return False
     for delimiter in (",", "\t", ";"):
@@ -433,7 +456,9 @@ def decode(path: Path, data: bytes) -> str:
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise ListFormatError(path, f"not UTF-8 text (byte 0x{data[error.start]:02x}); "
                                     "save the file as UTF-8", line, column) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\r" in text:  # (each replace copies the whole text)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 def read_bytes(path: Path | str) -> bytes:
@@ -487,12 +512,24 @@ def _read_pipe(path: Path) -> bytes:
 
 def parse(path: Path | str, data: bytes, fmt: str | None = None) -> ParsedList:
     """Parse a list file's bytes (`path` names it in messages and picks the format)."""
+    return parse_text(path, decode_list(path, data), fmt)
+
+
+def decode_list(path: Path | str, data: bytes) -> str:
+    """The list file's text, or a ListFormatError saying why it has none we can read."""
     path = Path(path)
-    if not data.strip():
+    if not _NOT_SPACE_BYTES.search(data):
         raise ListFormatError(path, "the file is empty")
     text = decode(path, data)
-    if not text.strip():
+    if not _NOT_SPACE.search(text):
         raise ListFormatError(path, "the file is empty")
+    return text
+
+
+def parse_text(path: Path | str, text: str, fmt: str | None = None) -> ParsedList:
+    """Parse a list file's decoded text: a caller that lets go of the bytes first holds
+    a large list once less."""
+    path = Path(path)
     fmt = fmt or detect_format(path, text)
     if fmt not in READERS:
         raise ListFormatError(path, f"unknown format {fmt!r}")

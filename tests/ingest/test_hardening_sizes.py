@@ -38,3 +38,21 @@ def test_a_five_megabyte_single_paragraph_abstract_imports(home, tmp_path):
         assert (report.new, report.skipped) == (1, [])
         [paper] = library.papers(library.search("OWPO").ids())
         assert paper.name == "OWPO" and re.match(r"OWPO: ", paper.title)
+
+
+def test_a_long_import_reports_progress_from_the_start(home, tmp_path):
+    """Reading first (before any parsing), then every 250 records, then the index: a
+    200 MB list showed nothing for its first four minutes (issue #16, item 13)."""
+    abstracts = [f"We propose method number {n} for testing progress reports and show "
+                 f"that it reports its progress {n} times." for n in range(1200)]
+    listing = tmp_path / "many.txt"
+    listing.write_text("MANY 2026 Papers\n\n" + "\n\n".join(abstracts) + "\n")
+    heard: list[tuple[int, int, str]] = []
+    with Library(home, seed=False) as library:
+        report = library.add(listing, progress=lambda *event: heard.append(event))
+    assert report.new == 1200
+    phases = [phase for _done, _total, phase in heard]
+    assert phases[0] == "reading" and heard[0][1] == listing.stat().st_size
+    importing = [done for done, total, phase in heard if phase == "importing"]
+    assert importing == [0, 250, 500, 750, 1000, 1200]
+    assert phases.index("papers") > phases.index("importing")  # then the index is built
