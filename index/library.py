@@ -21,6 +21,7 @@ from .errors import (
     StoreDamaged,
     StoreError,
 )
+from .ingest.formats import EXTENSIONS, GZIP_SUFFIX
 from .ingest.prepare import clean_line
 from .ingest.render import sanitize
 from .locks import library_lock
@@ -117,6 +118,26 @@ class Library:
             with resources.as_file(data / name) as path:
                 import_list(self.store, self.where, path, bundled=True)
         self.store.set_meta("seeded", "1")
+
+    @staticmethod
+    def list_files(path: str | Path) -> list[Path]:
+        """`path` itself, or for a directory every list file inside it (and its folders),
+        in name order: files with a list format's extension, or a .gz of one. Hidden
+        files and a folder's README or LICENSE are not lists."""
+        path = Path(path)
+        if not path.is_dir():
+            return [path]
+        found = []
+        for file in sorted(path.rglob("*")):
+            parts = file.relative_to(path).parts
+            if any(part.startswith(".") for part in parts) or not file.is_file():
+                continue
+            if file.name.lower().startswith(("readme", "license", "licence")):
+                continue
+            name = file.with_suffix("") if file.suffix.lower() == GZIP_SUFFIX else file
+            if name.suffix.lower() in EXTENSIONS:
+                found.append(file)
+        return found
 
     def add(self, path: str | Path) -> ImportReport:
         """Import one list file; raises ListFormatError (nothing changed) if unreadable."""

@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add = _command(commands, "add", _add, synced=False,
                    help="import paper lists ("
-                        + ", ".join(f.short_label for f in LIST_FORMATS.values()) + ")")
+                        + ", ".join(f.short_label for f in LIST_FORMATS.values())
+                        + "; a .gz of one; a directory of them)")
     add.add_argument("files", nargs="+", metavar="FILE")
 
     lists = _command(commands, "lists", _lists, help="show the imported lists")
@@ -297,12 +298,17 @@ def run(args: argparse.Namespace) -> int:
 
 def _add(library: Library, args: argparse.Namespace) -> int:
     failed = 0
-    for file in args.files:
-        try:
-            print(visible_lines(library.add(file).summary()))
-        except ListFormatError as error:
-            _note(str(error))
+    for given in args.files:
+        files = library.list_files(given)
+        if not files:
+            _note(f"{given}: a directory with no list files in it")
             failed += 1
+        for file in files:  # a directory: each list file in it is one list
+            try:
+                print(visible_lines(library.add(file).summary()))
+            except ListFormatError as error:
+                _note(str(error))
+                failed += 1
     return 1 if failed else 0
 
 

@@ -23,6 +23,8 @@ from ..errors import StoreDamaged, StoreError
 from ..models import NewPaper, Paper, Span
 
 SCHEMA_VERSION = 1
+# Extra fields that name one paper wherever it is listed (normalised by the readers).
+ID_FIELDS = ("doi", "arxiv_id")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -116,6 +118,14 @@ class ListInfo:
     original: str | None
     papers: int
     bundled: bool
+
+
+def _like(text: str) -> str:
+    """`text` for a LIKE pattern without wildcards: a cheap pre-filter before json_extract.
+    (JSON escapes non-ASCII and quotes differently, so only such text skips it.)"""
+    if not text.isascii() or any(c in text for c in '"\\%_'):
+        return ""
+    return text
 
 
 def _spans_to_json(spans: Iterable[Span]) -> str:
@@ -253,9 +263,21 @@ class Store:
 
     # -- papers --------------------------------------------------------------------------
     def find_match(self, db: sqlite3.Connection, paper: NewPaper) -> str | None:
+        """The stored paper `paper` is: the same abstract, the same title and year, or the
+        same DOI or arXiv id (the same paper from arXiv and from a proceedings' RIS)."""
         for column, key in (("abstract_key", paper.abstract_key), ("title_key", paper.title_key)):
             if key:
                 row = db.execute(f"SELECT id FROM papers WHERE {column}=?", (key,)).fetchone()
+                if row:
+                    return row[0]
+        # Ids live in the extra JSON, not in columns of their own: no schema change, so
+        # every existing library keeps working. Only papers that carry an id pay the scan.
+        for field in ID_FIELDS:
+            value = paper.extra.get(field)
+            if isinstance(value, str) and value:
+                row = db.execute(f"SELECT id FROM papers WHERE extra LIKE ? AND "
+                                 f"json_extract(extra, '$.{field}') = ?",
+                                 (f"%{_like(value)}%", value)).fetchone()
                 if row:
                     return row[0]
         return None

@@ -13,7 +13,14 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..ingest.formats import EXTENSIONS, LIST_FORMATS, parse, read_bytes
+from ..ingest.formats import (
+    EXTENSIONS,
+    GZIP_MAGIC,
+    GZIP_SUFFIX,
+    LIST_FORMATS,
+    parse,
+    read_bytes,
+)
 from ..ingest.prepare import clean_line, prepare, short_id
 from ..models import NewPaper
 from ..paths import Locations
@@ -47,12 +54,16 @@ class ImportReport:
 INCOMING_PREFIX = ".incoming-"
 
 
-def _copy_suffix(path: Path, fmt: str) -> str:
-    """The copy keeps a known extension of its format; anything else gets the format's own."""
+def _copy_suffix(path: Path, fmt: str, data: bytes) -> str:
+    """The copy keeps a known extension of its format; anything else gets the format's own.
+    A gzip file's copy is the same bytes, so it ends in `.gz` too."""
+    gzipped = data.startswith(GZIP_MAGIC)
+    if gzipped and path.suffix.lower() == GZIP_SUFFIX:
+        path = path.with_suffix("")
     suffix = path.suffix.lower()
-    if EXTENSIONS.get(suffix) == fmt:
-        return suffix
-    return LIST_FORMATS[fmt].suffixes[0] if fmt in LIST_FORMATS else ".txt"
+    if EXTENSIONS.get(suffix) != fmt:
+        suffix = LIST_FORMATS[fmt].suffixes[0] if fmt in LIST_FORMATS else ".txt"
+    return suffix + (GZIP_SUFFIX if gzipped else "")
 
 
 def _list_name(db: sqlite3.Connection, where: Locations, stem: str, suffix: str,
@@ -82,7 +93,9 @@ def _stem(path: Path, title: str) -> str:
         piped = stat.S_ISFIFO(path.stat().st_mode)
     except OSError:
         piped = True  # gone already: a pipe's /dev/fd entry closes with it
-    return title.lower() if piped and title else path.stem
+    if piped and title:
+        return title.lower()
+    return path.with_suffix("").stem if path.suffix.lower() == GZIP_SUFFIX else path.stem
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:
@@ -113,7 +126,7 @@ def import_list(store: Store, where: Locations, path: Path, *,
     parsed = parse(path, data)
     sha = hashlib.sha256(data).hexdigest()
     prepared = [prepare(record) for record in parsed.records]
-    suffix = _copy_suffix(path, parsed.format)
+    suffix = _copy_suffix(path, parsed.format, data)
     where.lists_dir.mkdir(parents=True, exist_ok=True)
     temp_copy = where.lists_dir / f"{INCOMING_PREFIX}{os.getpid()}-{uuid.uuid4().hex}"
     temp_copy.write_bytes(data)
