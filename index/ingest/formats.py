@@ -188,6 +188,14 @@ def read_csv(path: Path, text: str) -> ParsedList:
         dialect = csv.Sniffer().sniff(text[:8192], delimiters=",\t;")
     except csv.Error:
         dialect = csv.excel
+    # The sniffer counts characters, and "Doe, J.; Roe, R." in every row outvotes the
+    # header's commas: the header line, naming its columns, decides. And it misses
+    # doubled quotes ("a ""b"" c") where few rows have one; every spreadsheet writes them.
+    delimiter = _header_delimiter(text) or dialect.delimiter
+    dialect = type("ListDialect", (csv.excel,), {
+        "delimiter": delimiter, "quotechar": dialect.quotechar or '"',
+        "skipinitialspace": dialect.skipinitialspace,
+        "doublequote": dialect.doublequote or dialect.escapechar is None})
     reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
     try:
         header = [h.strip().lower() for h in (reader.fieldnames or [])]
@@ -277,16 +285,20 @@ def detect_format(path: Path, text: str) -> str:
     return fmt or "plain"
 
 
-def _looks_like_csv(text: str) -> bool:
-    """A first line that is a header naming a title or abstract column, and more lines."""
-    first, _, rest = text.lstrip("\n").partition("\n")
-    if not rest.strip():
-        return False
+def _header_delimiter(text: str) -> str | None:
+    """The delimiter that splits the first line into columns naming a title or abstract."""
+    first = text.lstrip("\n").partition("\n")[0]
     for delimiter in (",", "\t", ";"):
         names = {cell.strip().strip('"').strip().lower() for cell in first.split(delimiter)}
         if len(names) > 1 and names & {"title", "abstract", "summary"}:
-            return True
-    return False
+            return delimiter
+    return None
+
+
+def _looks_like_csv(text: str) -> bool:
+    """A first line that is a header naming a title or abstract column, and more lines."""
+    rest = text.lstrip("\n").partition("\n")[2]
+    return bool(rest.strip()) and _header_delimiter(text) is not None
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")

@@ -23,7 +23,7 @@ _GENERIC_WORDS = {"papers", "paper", "list", "accepted", "proceedings", "of", "t
 _TITLE_KEYS = ("title",)
 _ABSTRACT_KEYS = ("abstract", "summary")
 _AUTHOR_KEYS = ("authors", "author")
-_VENUE_KEYS = ("venue", "conference", "booktitle", "journal")
+_VENUE_KEYS = ("venue", "conference", "booktitle", "journal", "howpublished")
 _YEAR_KEYS = ("year",)
 _URL_KEYS = ("url", "paper_url", "pdf_url", "link")
 _ID_KEYS = ("id", "key", "ID")
@@ -233,10 +233,26 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     ))
 
 
+# What papers writes beside a title it derived (index/output): read back, the title is
+# derived again rather than taken for the source's own.
+DERIVED_TITLE_NOTE = "Title derived from the abstract by papers"
+
+
+def _derived(extra: dict[str, Any]) -> bool:
+    if extra.get("title_derived") in (True, "true", "True", "1"):
+        return True
+    notes = [extra.get(key) for key in ("note", "notes")]
+    flat = [n for note in notes for n in (note if isinstance(note, list) else [note])]
+    return any(isinstance(n, str) and DERIVED_TITLE_NOTE in n for n in flat)
+
+
 def with_ids(record: Record) -> Record:
     """Normalise the ids a record carries (`doi`, `arxiv_id`) so de-duplication can
-    compare them; an arXiv link as the url gives the arXiv id."""
+    compare them; an arXiv link as the url gives the arXiv id. A title papers derived
+    (said by papers' own exports) is dropped, to be derived again."""
     extra = record.extra
+    if _derived(extra):
+        record.title = None
     if extra.get("doi") and (found := doi(extra["doi"])):
         extra["doi"] = found
     elif "doi" in extra and not doi(extra["doi"]):
@@ -244,7 +260,8 @@ def with_ids(record: Record) -> Record:
     if not extra.get("arxiv_id"):
         # arXiv's own DOIs (10.48550/arXiv.1706.03762) name the arXiv id too.
         arxiv_doi = str(extra.get("doi") or "").removeprefix("10.48550/arxiv.")
-        for candidate in (extra.get("arxiv"), extra.get("eprint"), record.url, arxiv_doi):
+        for candidate in (extra.get("arxiv"), extra.get("eprint"), record.url, arxiv_doi,
+                          extra.get("accession_number"), extra.get("number")):
             if found := arxiv_id(candidate):
                 extra["arxiv_id"] = found
                 break
