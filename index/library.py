@@ -330,6 +330,36 @@ class Library:
     def tagged(self, tag: str) -> list[Paper]:
         return self.store.papers(self.store.tagged(clean_tag(tag)))
 
+    def select(self, *, refs: Sequence[str] = (), tag: str | None = None,
+               query: str | None = None, list_name: str | None = None,
+               everything: bool = False) -> list[Paper]:
+        """The papers named by ids, then those a tag, a query (best first), a list (in its
+        order) or `everything` selects; each paper once. A selector that selects nothing
+        is an error saying so, never an empty export."""
+        chosen: list[Paper] = self.papers(refs) if refs else []
+        groups: list[tuple[str, list[str]]] = []
+        if tag:
+            groups.append((f"no papers are tagged {clean_tag(tag)!r}",
+                           self.store.tagged(clean_tag(tag))))
+        if query is not None:
+            if not sanitize(query).strip():
+                raise LibraryError("empty query")
+            found = self.search(query, complete_last=False, limit=None)
+            groups.append((f"no papers match {sanitize(query)!r}", found.ids()))
+        if list_name is not None:
+            if list_name not in {info.name for info in self.lists()}:
+                known = ", ".join(info.name for info in self.lists()) or "none"
+                raise LibraryError(f"no list named {list_name!r} (lists: {known})")
+            groups.append((f"the list {list_name!r} holds no papers",
+                           self.store.listed(list_name)))
+        if everything:
+            groups.append(("the library holds no papers", self.store.ids()))
+        for empty, ids in groups:
+            if not ids:
+                raise LibraryError(empty)
+            chosen += self.store.papers(ids)
+        return list({paper.id: paper for paper in chosen}.values())
+
     def edit(self, ref: str, *, title: str | None = None, authors: list[str] | None = None,
              url: str | None = None) -> Paper:
         paper_id = self.resolve(ref)
@@ -341,10 +371,24 @@ class Library:
         return self.paper(paper_id)
 
     # -- citing and exporting ----------------------------------------------------------
-    def cite(self, papers: Sequence[Paper], fmt: str = "bibtex") -> str:
+    def cite(self, papers: Sequence[Paper], fmt: str = "bibtex",
+             style: str | None = None) -> str:
+        """Citations in `fmt`; `style` is the CSL style of references (APA by default).
+        Raises LibraryError for an unknown style or one citeproc-py cannot format."""
         from .output.citations import cite  # citeproc is slow to import; only load it to cite
 
-        return cite(papers, fmt)
+        try:
+            return cite(papers, fmt, style)
+        except ValueError as error:
+            raise LibraryError(str(error)) from None
+
+    @staticmethod
+    def citation_styles() -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the common styles, every style): the CSL styles `cite` takes by name."""
+        from .output.citations import COMMON_STYLES, citation_styles
+
+        every = citation_styles()
+        return tuple(s for s in COMMON_STYLES if s in every), every
 
     def export_text(self, papers: Sequence[Paper], fmt: str, *,
                     heading: str | None = None) -> str:

@@ -6,7 +6,6 @@ BibTeX warnings. Skipped, saying why, where pdflatex or bibtex is not installed
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from pathlib import Path

@@ -455,7 +455,7 @@ def test_cite_bibtex(seeded_home, capsys):
     pid = owpo_id(capsys)
     code, out, _ = run(capsys, "cite", pid, "--format", "bibtex")
     assert code == 0
-    assert out.lstrip().startswith("@inproceedings")
+    assert out.lstrip().startswith("@misc{owpo2026,")  # no authors: @misc with a key (#13)
 
 
 # -- where state lives -----------------------------------------------------------------------

