@@ -24,9 +24,11 @@ from .ingest.render import sanitize
 from .library import Library, SyncReport, clean_tag
 from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
+from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
 from .search import SORTS, Card, HighlightTerms, Results
 
-__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
+__all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "SEARCH_URLS", "Target",
+           "web_url", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
            "Card", "HighlightTerms", "Library", "LibraryError", "ListFormat", "ListFormatError",
            "OutputFormat", "Paper", "PaperNotFound", "Results", "SearchCancelled", "StoreError",
            "SyncReport", "clean_tag", "sanitize"]

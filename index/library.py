@@ -26,6 +26,7 @@ from .ingest.prepare import clean_line
 from .ingest.render import sanitize
 from .locks import library_lock
 from .models import Paper
+from .output.links import Target
 from .paths import Locations, locate
 from .search import Progress, Results, SearchIndex, generations
 from .store import (
@@ -381,6 +382,14 @@ class Library:
             return cite(papers, fmt, style)
         except ValueError as error:
             raise LibraryError(str(error)) from None
+
+    @staticmethod
+    def link_target(paper: Paper, search_url: str | None = None) -> Target:
+        """What to open for `paper`: its page, else a search for its title built from the
+        `search_url` template; only ever an http(s) URL. ValueError for a bad template."""
+        from .output.links import link_target
+
+        return link_target(paper, search_url)
 
     @staticmethod
     def citation_styles() -> tuple[tuple[str, ...], tuple[str, ...]]:

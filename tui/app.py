@@ -33,6 +33,7 @@ from index import (
     Results,
     SearchCancelled,
     StoreError,
+    web_url,
 )
 
 from .commands import ActionCommands, JumpToPaper
@@ -415,18 +416,20 @@ class PapersApp(ReadingListActions, App):
         card = self.current_card()
         if card is None or self.library is None:
             return
-        link = self.library.paper(card.id).link
-        if not link:
-            self.notify("This paper has no link.", severity="warning")
+        target = self.library.link_target(self.library.paper(card.id), self.config.search_url)
+        if target.url is None:
+            self.notify(target.why, severity="warning", markup=False)
             return
-        self._open_in_browser(link)
+        self._open_in_browser(target.url, target.why)
 
     @work(thread=True, group="browser")
-    def _open_in_browser(self, link: str) -> None:
+    def _open_in_browser(self, link: str, why: str) -> None:
         import webbrowser  # 5 ms of start-up for a key seldom pressed
 
+        if web_url(link) is None:  # never a file:, javascript: or "-option" to a browser
+            return
         opened = webbrowser.open(link)
-        message = f"Opened {link}" if opened else f"No browser found to open {link}"
+        message = why if opened else f"No browser found to open {link}"
         self.call_from_thread(self.notify, message, markup=False,
                               severity="information" if opened else "warning")
 
