@@ -129,26 +129,45 @@ class ReadingListActions:
             return
         self.notify(f"Copied {what} to the {where}.", markup=False)
 
-    def action_copy_citation(self, fmt: str | None = None) -> None:
+    def action_copy_citation(self, fmt: str | None = None, style: str | None = None) -> None:
+        """Copy the citation in `fmt` (the config's by default); references (the "apa"
+        format) in `style`, else the config's `citation_style`."""
         papers = self.target_papers()
         if not papers or self.library is None:
             return
         fmt = fmt or self.config.citation_format
+        style = (style or self.config.citation_style) if fmt == "apa" else None
         try:
-            text = self.library.cite(papers, fmt)
+            text = self.library.cite(papers, fmt, style)
         except Exception as error:  # noqa: BLE001
             self.notify(f"Could not format the citation: {error}", severity="error",
                         markup=False)
             return
-        self._copy(text, f"the {OUTPUT_FORMATS[fmt].label} of {self._describe(papers)}")
+        what = OUTPUT_FORMATS[fmt].label if style in (None, "apa") else f"{style} reference"
+        self._copy(text, f"the {what} of {self._describe(papers)}")
 
     def action_choose_citation(self) -> None:
         papers = self.target_papers()
-        if papers:
+        if papers and self.library is not None:
             from .screens import CiteScreen
 
-            self.push_screen(CiteScreen(self._describe(papers)),
-                             lambda fmt: fmt and self.action_copy_citation(fmt))
+            common, _ = self.library.citation_styles()
+            self.push_screen(CiteScreen(self._describe(papers), common), self._cite_chosen)
+
+    def _cite_chosen(self, choice: str | None) -> None:
+        from .screens import ANOTHER_STYLE, STYLE_PREFIX, StyleScreen
+
+        if not choice or self.library is None:
+            return
+        if choice == ANOTHER_STYLE:
+            common, every = self.library.citation_styles()
+            self.push_screen(StyleScreen(every, common),
+                             lambda name: name and self.action_copy_citation("apa", name))
+        elif choice.startswith(STYLE_PREFIX):
+            self.action_copy_citation("apa", choice.removeprefix(STYLE_PREFIX))
+        else:
+            # APA is the chooser's own line: the config's style is for `c`.
+            self.action_copy_citation(choice, "apa" if choice == "apa" else None)
 
     def action_copy_abstract(self) -> None:
         papers = self.target_papers()
