@@ -1,5 +1,6 @@
-"""`C` offers references in a few common CSL styles and any other by name (#13); `c`
-uses the config's `citation_style` when the citation format is a reference."""
+"""The app's side of #13. `C` offers references in a few common CSL styles and any other by name (#13); `c`
+uses the config's `citation_style` when the citation format is a reference; the palette
+exports the marked papers in any format."""
 
 from __future__ import annotations
 
@@ -62,3 +63,21 @@ async def test_c_uses_the_configured_style(home, no_system_clipboard):
         await pilot.press("escape", "c")
         await pilot.pause()
         assert app.clipboard.startswith("[1]")
+
+
+async def test_the_marked_papers_export_from_the_palette(home, tmp_path):
+    from tui.screens import PathScreen
+
+    target = tmp_path / "marked.ris"
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "space", "space")
+        await pilot.pause()
+        commands = [c[0] for c in app.palette_commands()]
+        app.export_marked("ris")
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert target.read_text().count("TY  - ") == 2
+    assert "Export the 2 marked papers as ris" in commands

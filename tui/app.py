@@ -489,6 +489,11 @@ class PapersApp(ReadingListActions, App):
         ]
         commands.append(("Show all papers (clear tag filter)", "",
                          partial(self.filter_by_tag, None)))
+        marked = len(self.query_one(ResultsView).marked) if self.library else 0
+        for fmt in EXPORT_FORMATS if marked else ():
+            commands.append((f"Export the {marked} marked papers as {fmt}",
+                             f"writes a .{OUTPUT_FORMATS[fmt].suffix} file",
+                             partial(self.export_marked, fmt)))
         if self.library is not None:
             for tag, count in self.library.tags():
                 commands.append((f"Show tag: #{tag}", f"{count} papers",

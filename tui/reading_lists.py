@@ -203,13 +203,25 @@ class ReadingListActions:
                               f"Saved your details for {self._describe([paper])}.")
 
     def export_tag(self, tag: str, fmt: str) -> None:
-        default = str(Path.cwd() / f"{tag}.{OUTPUT_FORMATS[fmt].suffix}")
+        self._ask_export(f"#{tag}", tag, lambda: self.library.tagged(tag),
+                         f"Reading list: {tag}", fmt)
+
+    def export_marked(self, fmt: str) -> None:
+        """Export the marked papers (the palette offers it while some are marked)."""
+        papers = self.target_papers()
+        if papers:
+            self._ask_export(self._describe(papers), "marked", lambda: papers,
+                             "Marked papers", fmt)
+
+    def _ask_export(self, what: str, stem: str, papers, heading: str, fmt: str) -> None:
+        default = str(Path.cwd() / f"{stem}.{OUTPUT_FORMATS[fmt].suffix}")
         from .screens import PathScreen
 
-        self.push_screen(PathScreen(f"Export #{tag} as {fmt} to:", default),
-                         partial(self._export_to, tag, fmt, False))
+        self.push_screen(PathScreen(f"Export {what} as {fmt} to:", default),
+                         partial(self._export_to, what, papers, heading, fmt, False))
 
-    def _export_to(self, tag: str, fmt: str, overwrite: bool, path: str | None) -> None:
+    def _export_to(self, what: str, papers, heading: str, fmt: str, overwrite: bool,
+                   path: str | None) -> None:
         if not path or self.library is None:
             return
         target = Path(os.path.expanduser(path))
@@ -217,12 +229,13 @@ class ReadingListActions:
             from .screens import ConfirmScreen
 
             self.push_screen(ConfirmScreen(f"{target} exists. Overwrite it?"),
-                             lambda yes: yes and self._export_to(tag, fmt, True, path))
+                             lambda yes: yes and self._export_to(what, papers, heading, fmt,
+                                                                 True, path))
             return
         try:
-            written = self.library.export(self.library.tagged(tag), fmt, target,
-                                          heading=f"Reading list: {tag}", overwrite=overwrite)
+            written = self.library.export(papers(), fmt, target, heading=heading,
+                                          overwrite=overwrite)
         except (OSError, LibraryError) as error:
             self.notify(f"Export failed: {error}", severity="error", markup=False)
             return
-        self.notify(f"Exported #{tag} to {written}", markup=False)
+        self.notify(f"Exported {what} to {written}", markup=False)
