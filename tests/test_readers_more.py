@@ -14,9 +14,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from index import LIST_FORMATS, Library
 from index.ingest.formats import ListFormatError, parse, read_list
+from index.ingest.readers_json import read_csl_data, read_openreview_data
 from index.ingest.records import person, split_authors
 
 FIXTURES = Path(__file__).parent / "fixtures_13"
@@ -207,3 +210,53 @@ def test_a_refusal_names_every_format_papers_reads(tmp_path):
     assert "\n" not in message
     for fmt in LIST_FORMATS.values():
         assert fmt.label in message
+
+
+# --- odd input: a ParsedList or a one-line ListFormatError, never a crash ---------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["title", "abstract", "author", "authors", "value", "family", "given",
+                         "literal", "issued", "date-parts", "container-title", "event-title",
+                         "type", "DOI", "URL", "id", "content", "notes", "venue", "venueid",
+                         "invitation", "invitations", "forum", "pdf", "keyword", "domain"]),
+        inner, max_size=6),
+    max_leaves=30)
+
+
+def never_crashes(call) -> None:
+    try:
+        call()
+    except ListFormatError as error:
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=JSON)
+def test_csl_and_openreview_readers_take_any_json(data):
+    path = Path("/lists/any.json")
+    never_crashes(lambda: read_csl_data(path, [data] if isinstance(data, dict) else data))
+    never_crashes(lambda: read_openreview_data(path, {"notes": [{"content": data}]}))
+    never_crashes(lambda: read_openreview_data(path, data))
+    never_crashes(lambda: parse(path, json.dumps(data).encode()))
+
+
+RIS_LINE = st.tuples(st.sampled_from(["TY", "TI", "AU", "PY", "T2", "DO", "UR", "KW", "ER",
+                                      "BT", "ZZ", "AB", "DA"]),
+                     st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(RIS_LINE, max_size=12))
+def test_the_ris_reader_takes_any_tags(lines):
+    text = "TY  - JOUR\n" + "".join(f"{tag}  - {value}\n" for tag, value in lines)
+    never_crashes(lambda: parse("/lists/any.ris", text.encode()))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=st.text(max_size=200))
+def test_the_atom_reader_takes_any_entry(body):
+    text = ('<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/'
+            f'2401.00001v1</id><title>T</title><summary>{body}</summary></entry></feed>')
+    never_crashes(lambda: parse("/lists/any.xml", text.encode()))
