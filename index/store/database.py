@@ -120,12 +120,9 @@ class ListInfo:
     bundled: bool
 
 
-def _like(text: str) -> str:
-    """`text` for a LIKE pattern without wildcards: a cheap pre-filter before json_extract.
-    (JSON escapes non-ASCII and quotes differently, so only such text skips it.)"""
-    if not text.isascii() or any(c in text for c in '"\\%_'):
-        return ""
-    return text
+def _id_expression(field: str) -> str:
+    # json_valid first: one damaged row must not make the index (or an import) fail.
+    return f"(CASE WHEN json_valid(extra) THEN json_extract(extra, '$.{field}') END)"
 
 
 def _spans_to_json(spans: Iterable[Span]) -> str:
@@ -270,17 +267,25 @@ class Store:
                 row = db.execute(f"SELECT id FROM papers WHERE {column}=?", (key,)).fetchone()
                 if row:
                     return row[0]
-        # Ids live in the extra JSON, not in columns of their own: no schema change, so
-        # every existing library keeps working. Only papers that carry an id pay the scan.
+        # Ids live in the extra JSON, not in columns of their own: no new columns, so
+        # every existing library keeps working; an index on each (ensure_id_indexes)
+        # keeps the lookup cheap.
         for field in ID_FIELDS:
             value = paper.extra.get(field)
             if isinstance(value, str) and value:
-                row = db.execute(f"SELECT id FROM papers WHERE extra LIKE ? AND "
-                                 f"json_extract(extra, '$.{field}') = ?",
-                                 (f"%{_like(value)}%", value)).fetchone()
+                row = db.execute(f"SELECT id FROM papers WHERE {_id_expression(field)} = ?",
+                                 (value,)).fetchone()
                 if row:
                     return row[0]
         return None
+
+    @staticmethod
+    def ensure_id_indexes(db: sqlite3.Connection) -> None:
+        """Indexes on the ids in `extra`, made on first need: a library from before them
+        gets them at its next import (an index changes no table)."""
+        for field in ID_FIELDS:
+            db.execute(f"CREATE INDEX IF NOT EXISTS papers_{field} ON papers "
+                       f"({_id_expression(field)})")
 
     def insert_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper) -> None:
         db.execute(

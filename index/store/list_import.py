@@ -132,6 +132,7 @@ def import_list(store: Store, where: Locations, path: Path, *,
     temp_copy.write_bytes(data)
     try:
         with store.transaction() as db:
+            store.ensure_id_indexes(db)
             existing = store.list_by_sha(db, sha)
             if existing:
                 name = existing
