@@ -17,12 +17,12 @@ from ..errors import ListFormatError
 from ..models import ParsedList, Record
 from .records import (
     arxiv_id,
+    finish_record,
     keep_or_skip,
     known_venue,
     split_authors,
     summarise,
     venue_and_year,
-    with_ids,
 )
 
 
@@ -59,7 +59,7 @@ def _record(entry: Any, number: int) -> Record:
     for link in entry.get("links", []):
         if link.get("title") == "pdf" and link.get("href"):
             extra["pdf_url"] = link["href"]
-    return with_ids(Record(
+    return finish_record(Record(
         title=" ".join(entry.get("title", "").split()) or None,
         abstract=" ".join(entry.get("summary", "").split()),
         authors=split_authors([a.get("name", "") for a in entry.get("authors", [])]),

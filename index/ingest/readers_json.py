@@ -20,13 +20,13 @@ from ..errors import ListFormatError
 from ..models import ParsedList, Record
 from .records import (
     as_year,
+    finish_record,
     keep_or_skip,
     known_venue,
     load_json,
     split_authors,
     summarise,
     venue_and_year,
-    with_ids,
 )
 
 # --- CSL-JSON ---------------------------------------------------------------------------
@@ -100,7 +100,7 @@ def _csl_record(item: dict[str, Any], number: int) -> Record:
     if item.get("id") is not None:
         extra["csl_id"] = str(item["id"])
     record.extra = extra
-    return with_ids(record)
+    return finish_record(record)
 
 
 def read_csl_data(path: Path, data: Any) -> ParsedList:
@@ -212,7 +212,7 @@ def _openreview_record(note: dict[str, Any], number: int) -> Record:
     if isinstance(_value(content, "venue"), str):
         extra["openreview_venue"] = _value(content, "venue")
     record.extra = extra
-    return with_ids(record)
+    return finish_record(record)
 
 
 def read_openreview_data(path: Path, data: Any) -> ParsedList:

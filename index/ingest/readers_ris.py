@@ -15,10 +15,10 @@ from ..models import ParsedList, Record
 from .records import (
     as_year,
     canonical_venue,
+    finish_record,
     keep_or_skip,
     split_authors,
     summarise,
-    with_ids,
 )
 
 _TITLE = ("title", "primary_title", "translated_title")
@@ -68,7 +68,7 @@ def _record(entry: dict[str, Any], line: int) -> Record:
     record.extra["ris_type"] = entry.get("type_of_reference")
     if len(urls) > 1:
         record.extra["urls"] = list(urls)
-    return with_ids(record)
+    return finish_record(record)
 
 
 def _record_lines(text: str) -> list[int]:

@@ -220,7 +220,7 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     url = take(_URL_KEYS)
     source_id = take(_ID_KEYS)
     extra = {k: v for k, v in lowered.items() if k not in used and v not in (None, "")}
-    return with_ids(Record(
+    return finish_record(Record(
         abstract=str(abstract).strip() if abstract else "",
         title=str(title).strip() if title else None,
         authors=split_authors(authors),
@@ -246,7 +246,7 @@ def _derived(extra: dict[str, Any]) -> bool:
     return any(isinstance(n, str) and DERIVED_TITLE_NOTE in n for n in flat)
 
 
-def with_ids(record: Record) -> Record:
+def finish_record(record: Record) -> Record:
     """Normalise the ids a record carries (`doi`, `arxiv_id`) so de-duplication can
     compare them; an arXiv link as the url gives the arXiv id. A title papers derived
     (said by papers' own exports) is dropped, to be derived again."""
