@@ -25,9 +25,11 @@ from .ingest.render import sanitize
 from .library import Library, SyncReport, TagChange, clean_tag, parse_tag_input
 from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
+from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
 from .search import SORTS, Card, HighlightTerms, Results
 
-__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
-           "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
-           "ListFormatError", "OutputFormat", "Paper", "PaperNotFound", "Results",
-           "SearchCancelled", "StoreError", "SyncReport", "TagChange", "clean_tag", "parse_tag_input", "sanitize"]
+__all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
+           "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "Card", "DiskFull", "HighlightTerms",
+           "Library", "LibraryError", "ListFormat", "ListFormatError", "OutputFormat", "Paper",
+           "PaperNotFound", "Results", "SearchCancelled", "StoreError", "SyncReport",
+           "TagChange", "Target", "clean_tag", "parse_tag_input", "sanitize", "web_url"]

@@ -26,10 +26,12 @@ from .errors import (
     StoreDamaged,
     StoreError,
 )
+from .ingest.formats import EXTENSIONS, GZIP_SUFFIX
 from .ingest.prepare import clean_line
 from .ingest.render import sanitize
 from .locks import library_lock
 from .models import Paper
+from .output.links import Target
 from .paths import Locations, locate
 from .search import Progress, Results, SearchIndex, generations
 from .store import (
@@ -178,6 +180,26 @@ class Library:
             with resources.as_file(data / name) as path:
                 import_list(self.store, self.where, path, bundled=True)
         self.store.set_meta("seeded", "1")
+
+    @staticmethod
+    def list_files(path: str | Path) -> list[Path]:
+        """`path` itself, or for a directory every list file inside it (and its folders),
+        in name order: files with a list format's extension, or a .gz of one. Hidden
+        files and a folder's README or LICENSE are not lists."""
+        path = Path(path)
+        if not path.is_dir():
+            return [path]
+        found = []
+        for file in sorted(path.rglob("*")):
+            parts = file.relative_to(path).parts
+            if any(part.startswith(".") for part in parts) or not file.is_file():
+                continue
+            if file.name.lower().startswith(("readme", "license", "licence")):
+                continue
+            name = file.with_suffix("") if file.suffix.lower() == GZIP_SUFFIX else file
+            if name.suffix.lower() in EXTENSIONS:
+                found.append(file)
+        return found
 
     def add(self, path: str | Path, progress: Progress | None = None) -> ImportReport:
         """Import one list file; raises ListFormatError (nothing changed) if unreadable."""
@@ -390,6 +412,18 @@ class Library:
         return self.index.first_matches(query, tag=tag, complete_last=complete_last,
                                         count=count)
 
+    def behind(self) -> bool:
+        """Whether another process changed the library (a list added, a tag) or its index
+        since this one last looked: cheap (one SQL read, one small file), for a front end
+        to ask every second or so."""
+        if not self.index.is_open:
+            return True
+        try:
+            seq = int(self.index.meta().get("seq", 0) or 0)
+        except (TypeError, ValueError):
+            return True
+        return self.store.last_change() > seq or not self.index.seen_latest()
+
     def _ensure_open(self) -> None:
         if not self.index.is_open:
             self.sync()
@@ -449,6 +483,36 @@ class Library:
     def tagged(self, tag: str) -> list[Paper]:
         return self.store.papers(self.store.tagged(clean_tag(tag)))
 
+    def select(self, *, refs: Sequence[str] = (), tag: str | None = None,
+               query: str | None = None, list_name: str | None = None,
+               everything: bool = False) -> list[Paper]:
+        """The papers named by ids, then those a tag, a query (best first), a list (in its
+        order) or `everything` selects; each paper once. A selector that selects nothing
+        is an error saying so, never an empty export."""
+        chosen: list[Paper] = self.papers(refs) if refs else []
+        groups: list[tuple[str, list[str]]] = []
+        if tag:
+            groups.append((f"no papers are tagged {clean_tag(tag)!r}",
+                           self.store.tagged(clean_tag(tag))))
+        if query is not None:
+            if not sanitize(query).strip():
+                raise LibraryError("empty query")
+            found = self.search(query, complete_last=False, limit=None)
+            groups.append((f"no papers match {sanitize(query)!r}", found.ids()))
+        if list_name is not None:
+            if list_name not in {info.name for info in self.lists()}:
+                known = ", ".join(info.name for info in self.lists()) or "none"
+                raise LibraryError(f"no list named {list_name!r} (lists: {known})")
+            groups.append((f"the list {list_name!r} holds no papers",
+                           self.store.listed(list_name)))
+        if everything:
+            groups.append(("the library holds no papers", self.store.ids()))
+        for empty, ids in groups:
+            if not ids:
+                raise LibraryError(empty)
+            chosen += self.store.papers(ids)
+        return list({paper.id: paper for paper in chosen}.values())
+
     def edit(self, ref: str, *, title: str | None = None, authors: list[str] | None = None,
              url: str | None = None) -> Paper:
         self._saving("edits")
@@ -461,10 +525,32 @@ class Library:
         return self.paper(paper_id)
 
     # -- citing and exporting ----------------------------------------------------------
-    def cite(self, papers: Sequence[Paper], fmt: str = "bibtex") -> str:
+    def cite(self, papers: Sequence[Paper], fmt: str = "bibtex",
+             style: str | None = None) -> str:
+        """Citations in `fmt`; `style` is the CSL style of references (APA by default).
+        Raises LibraryError for an unknown style or one citeproc-py cannot format."""
         from .output.citations import cite  # citeproc is slow to import; only load it to cite
 
-        return cite(papers, fmt)
+        try:
+            return cite(papers, fmt, style)
+        except ValueError as error:
+            raise LibraryError(str(error)) from None
+
+    @staticmethod
+    def link_target(paper: Paper, search_url: str | None = None) -> Target:
+        """What to open for `paper`: its page, else a search for its title built from the
+        `search_url` template; only ever an http(s) URL. ValueError for a bad template."""
+        from .output.links import link_target
+
+        return link_target(paper, search_url)
+
+    @staticmethod
+    def citation_styles() -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the common styles, every style): the CSL styles `cite` takes by name."""
+        from .output.citations import COMMON_STYLES, citation_styles
+
+        every = citation_styles()
+        return tuple(s for s in COMMON_STYLES if s in every), every
 
     def export_text(self, papers: Sequence[Paper], fmt: str, *,
                     heading: str | None = None) -> str:

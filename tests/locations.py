@@ -14,7 +14,8 @@ REPO = Path(__file__).resolve().parents[1]
 SEED_DIR = REPO / "index" / "ingest" / "data"
 SEED_FILES = (SEED_DIR / "icml2026_papers.txt", SEED_DIR / "icml2026_papers_zh.txt")
 # Beside the checkout, shared by the worktrees; tests that need it skip when it is absent.
-ICML2023 = REPO.parent / "shared" / "corpora" / "icml2023.json"
+CORPORA = REPO.parent / "shared" / "corpora"
+ICML2023 = CORPORA / "icml2023.json"
 
 
 def seed_abstracts(path: Path) -> list[str]:

@@ -33,6 +33,7 @@ from index import (
     Results,
     SearchCancelled,
     StoreError,
+    web_url,
 )
 
 from .commands import ActionCommands, JumpToPaper, PapersCommandPalette
@@ -43,6 +44,7 @@ from .widgets.clean_input import CleanInput
 from .widgets.results import ResultsView
 
 NARROW_BELOW = 120
+WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
 
@@ -194,6 +196,9 @@ class PapersApp(ReadingListActions, App):
 
     def _library_ready(self, rebuilt: bool, reason: str) -> None:
         self.ready = True
+        # What the command line (or another app) changes shows here within a second or
+        # two: a list added or removed, a tag, an edit.
+        self.set_interval(WATCH_SECONDS, self._watch_library)
         if rebuilt and reason != "no index yet":
             self.notify(f"The search index was rebuilt ({reason}).", markup=False)
         self.refresh_tag_panel()
@@ -214,6 +219,27 @@ class PapersApp(ReadingListActions, App):
             self._warm_up_after_paint()
             return
         self.run_search()
+
+    @work(thread=True, exclusive=True, group="watch")
+    def _watch_library(self) -> None:
+        library = self.library
+        if library is None or not library.behind():
+            return
+        try:
+            library.sync()
+        except (LibraryError, StoreError, OSError, sqlite3.Error):
+            return  # the next look tries again; a search reports what is wrong
+        self.paper_count = library.count()
+        self.call_from_thread(self._library_changed)
+
+    def _library_changed(self) -> None:
+        """Another process changed the library: the same query again, the cursor on the
+        same paper, the tag panel recounted."""
+        self.refresh_tag_panel()
+        if self.similar_to is None:
+            card = self.current_card()
+            self.run_search(cursor=self.query_one(ResultsView).cursor,
+                            keep=card.id if card is not None else None)
 
     def watch_theme(self, theme: str) -> None:
         if self.ready and self.config_path is not None and theme != self.config.theme:
@@ -250,12 +276,15 @@ class PapersApp(ReadingListActions, App):
     def _query_submitted(self) -> None:
         self.action_focus_results()
 
-    def run_search(self, cursor: int = 0) -> None:
+    def run_search(self, cursor: int = 0, keep: str | None = None) -> None:
+        """Search again; `keep` is a paper id the cursor stays on if it is still listed."""
         self._search_seq += 1
-        self._search(self._search_seq, self.query_text, self.sort, self.tag_filter, cursor)
+        self._search(self._search_seq, self.query_text, self.sort, self.tag_filter, cursor,
+                     keep)
 
     @work(thread=True, exclusive=True, group="search")
-    def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int) -> None:
+    def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int,
+                keep: str | None = None) -> None:
         if self.paper_count > FIRST_MATCHES_ABOVE and query.strip():
             # Ranking every match takes a large library a while: show the first matches
             # at once, then the ranked list when it is ready.
@@ -273,6 +302,9 @@ class PapersApp(ReadingListActions, App):
             return
         if worker.is_cancelled:
             return
+        if keep is not None:
+            kept = results.position(keep)
+            cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
         self.call_from_thread(self._show_results, seq, results, cursor)
         if results.total < 3 and results.suggestion:  # worked out after the results show
             self.call_from_thread(self._show_results, seq, results, cursor)
@@ -452,18 +484,20 @@ class PapersApp(ReadingListActions, App):
         paper = self.current_paper()
         if paper is None:
             return
-        link = paper.link
-        if not link:
-            self.notify("This paper has no link.", severity="warning")
+        target = self.library.link_target(paper, self.config.search_url)
+        if target.url is None:
+            self.notify(target.why, severity="warning", markup=False)
             return
-        self._open_in_browser(link)
+        self._open_in_browser(target.url, target.why)
 
     @work(thread=True, group="browser")
-    def _open_in_browser(self, link: str) -> None:
+    def _open_in_browser(self, link: str, why: str) -> None:
         import webbrowser  # 5 ms of start-up for a key seldom pressed
 
+        if web_url(link) is None:  # never a file:, javascript: or "-option" to a browser
+            return
         opened = webbrowser.open(link)
-        message = f"Opened {link}" if opened else f"No browser found to open {link}"
+        message = why if opened else f"No browser found to open {link}"
         self.call_from_thread(self.notify, message, markup=False,
                               severity="information" if opened else "warning")
 
@@ -523,6 +557,11 @@ class PapersApp(ReadingListActions, App):
         ]
         commands.append(("Show all papers (clear tag filter)", "",
                          partial(self.filter_by_tag, None)))
+        marked = len(self.query_one(ResultsView).marked) if self.library else 0
+        for fmt in EXPORT_FORMATS if marked else ():
+            commands.append((f"Export the {marked} marked papers as {fmt}",
+                             f"writes a .{OUTPUT_FORMATS[fmt].suffix} file",
+                             partial(self.export_marked, fmt)))
         if self.library is not None:
             for tag, count in self.library.tags():
                 commands.append((f"Show tag: #{tag}", f"{count} papers",

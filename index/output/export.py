@@ -1,4 +1,5 @@
-"""Exporting papers to files: BibTeX, a Markdown reading list, CSV and JSON.
+"""Exporting papers to files: BibTeX, a Markdown reading list, CSV, JSON, JSON Lines, RIS
+and CSL-JSON (the last three in writers.py).
 
 Files are written atomically (a temporary file in the same directory, then a rename), so
 a crash never leaves half a file, and an existing file is only replaced when asked.
@@ -18,11 +19,12 @@ from pathlib import Path
 
 from ..errors import ExportError
 from ..models import Paper
-from .citations import TEXT_DERIVED_MARK, cite, markdown_escape, markdown_url
+from . import writers
+from .citations import TEXT_DERIVED_MARK, bibtex, markdown_escape, markdown_url
 from .formats import EXPORT_FORMATS
 
 COLUMNS = ("id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
-           "lists", "abstract")
+           "lists", "abstract", "doi", "arxiv_id")
 
 
 def export_text(papers: Sequence[Paper], fmt: str, *, heading: str | None = None) -> str:
@@ -31,12 +33,18 @@ def export_text(papers: Sequence[Paper], fmt: str, *, heading: str | None = None
         choices = ", ".join(EXPORT_FORMATS)
         raise ValueError(f"unknown export format {fmt!r}; choose one of {choices}")
     if fmt == "bibtex":
-        text = cite(papers, "bibtex")
+        text = bibtex(papers, abstracts=True)
         return text + "\n" if text else ""
     if fmt == "markdown":
         return _markdown(papers, heading)
     if fmt == "csv":
         return _csv(papers)
+    if fmt == "ris":
+        return writers.ris(papers)
+    if fmt == "csl-json":
+        return writers.csl_json(papers)
+    if fmt == "jsonl":
+        return writers.jsonl([record(p) for p in papers])
     return json.dumps([record(p) for p in papers], ensure_ascii=False, indent=2) + "\n"
 
 
@@ -54,6 +62,8 @@ def record(paper: Paper) -> dict:
         "tags": list(paper.tags),
         "lists": list(paper.lists),
         "abstract": paper.abstract,
+        "doi": writers.ids(paper).get("doi"),
+        "arxiv_id": writers.ids(paper).get("arxiv_id"),
     }
 
 

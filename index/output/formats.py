@@ -26,6 +26,11 @@ OUTPUT_FORMATS: dict[str, OutputFormat] = {f.name: f for f in (
                  export=False),
     OutputFormat("csv", "CSV row", "CSV", "csv", citation=False, export=True),
     OutputFormat("json", "JSON record", "JSON", "json", citation=False, export=True),
+    OutputFormat("ris", "RIS record", "RIS", "ris", citation=False, export=True),
+    OutputFormat("csl-json", "CSL-JSON item", "CSL-JSON", "json", citation=False,
+                 export=True),
+    OutputFormat("jsonl", "JSON Lines record", "JSON Lines", "jsonl", citation=False,
+                 export=True),
 )}
 
 CITATION_FORMATS = tuple(name for name, f in OUTPUT_FORMATS.items() if f.citation)

@@ -77,6 +77,16 @@ class Results:
     def cards(self, start: int = 0, stop: int | None = None) -> list[Card]:
         return [self.card(i) for i in range(start, min(stop or len(self), len(self)))]
 
+    def position(self, paper_id: str) -> int | None:
+        """Where the paper is in these results (None if it is not in them)."""
+        if self._searcher is None:
+            return None
+        docnum = self._searcher.document_number(id=paper_id)
+        try:
+            return self.docnums.index(docnum) if docnum is not None else None
+        except ValueError:
+            return None
+
     def ids(self) -> list[str]:
         return [self.card(i).id for i in range(len(self))]
 

@@ -181,6 +181,19 @@ class SearchIndex:
     def is_open(self) -> bool:
         return self._ix is not None
 
+    def seen_latest(self) -> bool:
+        """Whether this process searches the newest commit of the current generation:
+        False once another process has committed to it or swapped in a new one."""
+        with self._lock:
+            if self._ix is None or self._searcher is None:
+                return False
+            if self._current_dir() != Path(self._ix.storage.folder):
+                return False
+            try:
+                return self._searcher.up_to_date()
+            except Exception:  # noqa: BLE001 - a generation deleted under us: not the latest
+                return False
+
     def doc_count(self) -> int:
         with self._lock:
             return self._searcher.doc_count() if self._searcher else 0

@@ -24,6 +24,8 @@ from ..errors import DiskFull, ReadOnly, StoreDamaged, StoreError
 from ..models import NewPaper, Paper, Span
 
 SCHEMA_VERSION = 1
+# Extra fields that name one paper wherever it is listed (normalised by the readers).
+ID_FIELDS = ("doi", "arxiv_id")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -150,6 +152,11 @@ def _inside(path: Path, directory: Path) -> bool:
         return False
 
 
+def _id_expression(field: str) -> str:
+    # json_valid first: one damaged row must not make the index (or an import) fail.
+    return f"(CASE WHEN json_valid(extra) THEN json_extract(extra, '$.{field}') END)"
+
+
 def _spans_to_json(spans: Iterable[Span]) -> str:
     return json.dumps([[s.start, s.end, s.kind, s.url] for s in spans])
 
@@ -167,7 +174,7 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
+        self._connections: list[tuple[threading.Thread, sqlite3.Connection]] = []
         self._lock = threading.Lock()
         fresh = not path.exists()
         try:
@@ -225,25 +232,33 @@ class Store:
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
-            if self.read_only:
-                # immutable: SQLite neither locks nor looks for a WAL to write beside a
-                # library it may not write (a WAL library otherwise cannot be opened
-                # read-only once its -shm file is gone).
-                db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1",
-                                     uri=True, isolation_level=None, check_same_thread=False)
-                db.execute("PRAGMA query_only=ON")
-                self._local.db = db
-                with self._lock:
-                    self._connections.append(db)
-                return db
-            db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
-                                 check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("PRAGMA busy_timeout=30000")
+            db = self._connect()
             self._local.db = db
             with self._lock:
-                self._connections.append(db)
+                # Every worker thread of the app gets a connection of its own; close
+                # those of threads that have ended, or they would pile up all session.
+                for thread, old in [(t, c) for t, c in self._connections
+                                    if not t.is_alive()]:
+                    with suppress(sqlite3.Error):
+                        old.close()
+                    self._connections.remove((thread, old))
+                self._connections.append((threading.current_thread(), db))
+        return db
+
+    def _connect(self) -> sqlite3.Connection:
+        if self.read_only:
+            # immutable: SQLite neither locks nor looks for a WAL to write beside a
+            # library it may not write (a WAL library otherwise cannot be opened
+            # read-only once its -shm file is gone).
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1",
+                                 uri=True, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA query_only=ON")
+            return db
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                             check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA busy_timeout=30000")
         return db
 
     @contextmanager
@@ -279,7 +294,7 @@ class Store:
 
     def close(self) -> None:
         with self._lock:
-            for db in self._connections:
+            for _thread, db in self._connections:
                 with suppress(sqlite3.Error):
                     db.close()
             self._connections.clear()
@@ -347,12 +362,32 @@ class Store:
 
     # -- papers --------------------------------------------------------------------------
     def find_match(self, db: sqlite3.Connection, paper: NewPaper) -> str | None:
+        """The stored paper `paper` is: the same abstract, the same title and year, or the
+        same DOI or arXiv id (the same paper from arXiv and from a proceedings' RIS)."""
         for column, key in (("abstract_key", paper.abstract_key), ("title_key", paper.title_key)):
             if key:
                 row = db.execute(f"SELECT id FROM papers WHERE {column}=?", (key,)).fetchone()
                 if row:
                     return row[0]
+        # Ids live in the extra JSON, not in columns of their own: no new columns, so
+        # every existing library keeps working; an index on each (ensure_id_indexes)
+        # keeps the lookup cheap.
+        for field in ID_FIELDS:
+            value = paper.extra.get(field)
+            if isinstance(value, str) and value:
+                row = db.execute(f"SELECT id FROM papers WHERE {_id_expression(field)} = ?",
+                                 (value,)).fetchone()
+                if row:
+                    return row[0]
         return None
+
+    @staticmethod
+    def ensure_id_indexes(db: sqlite3.Connection) -> None:
+        """Indexes on the ids in `extra`, made on first need: a library from before them
+        gets them at its next import (an index changes no table)."""
+        for field in ID_FIELDS:
+            db.execute(f"CREATE INDEX IF NOT EXISTS papers_{field} ON papers "
+                       f"({_id_expression(field)})")
 
     def insert_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper) -> None:
         db.execute(
@@ -496,6 +531,12 @@ class Store:
         rows = self.read("SELECT t.tag, COUNT(*) FROM tags t JOIN papers p ON p.id = t.paper_id "
                          "GROUP BY t.tag ORDER BY COUNT(*) DESC, t.tag")
         return [(tag, count) for tag, count in rows]
+
+    def listed(self, name: str) -> list[str]:
+        """The ids of a list's papers, in the list's order (once each)."""
+        rows = self.read("SELECT paper_id FROM memberships WHERE list=? ORDER BY position",
+                         (name,))
+        return list(dict.fromkeys(r[0] for r in rows))
 
     def tagged(self, tag: str) -> list[str]:
         rows = self.read("SELECT t.paper_id FROM tags t JOIN papers p ON p.id = t.paper_id "

@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DiskFull
-from ..ingest.formats import EXTENSIONS, LIST_FORMATS, decode_list, parse_text, read_bytes
+from ..ingest.formats import (
+    EXTENSIONS,
+    GZIP_MAGIC,
+    GZIP_SUFFIX,
+    LIST_FORMATS,
+    decode_list,
+    parse_text,
+    read_bytes,
+)
 from ..ingest.prepare import clean_line, prepare, short_id
 from ..models import NewPaper, Record
 from ..paths import Locations
@@ -54,12 +62,15 @@ class ImportReport:
 INCOMING_PREFIX = ".incoming-"
 
 
-def _copy_suffix(path: Path, fmt: str) -> str:
-    """The copy keeps a known extension of its format; anything else gets the format's own."""
+def _copy_suffix(path: Path, fmt: str, gzipped: bool) -> str:
+    """The copy keeps a known extension of its format; anything else gets the format's own.
+    A gzip file's copy is the same bytes, so it ends in `.gz` too."""
+    if gzipped and path.suffix.lower() == GZIP_SUFFIX:
+        path = path.with_suffix("")
     suffix = path.suffix.lower()
-    if EXTENSIONS.get(suffix) == fmt:
-        return suffix
-    return LIST_FORMATS[fmt].suffixes[0] if fmt in LIST_FORMATS else ".txt"
+    if EXTENSIONS.get(suffix) != fmt:
+        suffix = LIST_FORMATS[fmt].suffixes[0] if fmt in LIST_FORMATS else ".txt"
+    return suffix + (GZIP_SUFFIX if gzipped else "")
 
 
 def _list_name(db: sqlite3.Connection, where: Locations, stem: str, suffix: str,
@@ -89,7 +100,9 @@ def _stem(path: Path, title: str) -> str:
         piped = stat.S_ISFIFO(path.stat().st_mode)
     except OSError:
         piped = True  # gone already: a pipe's /dev/fd entry closes with it
-    return title.lower() if piped and title else path.stem
+    if piped and title:
+        return title.lower()
+    return path.with_suffix("").stem if path.suffix.lower() == GZIP_SUFFIX else path.stem
 
 
 def _same_content(path: Path, size: int, sha: str) -> bool:
@@ -121,15 +134,17 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
     temp_copy = where.lists_dir / f"{INCOMING_PREFIX}{os.getpid()}-{uuid.uuid4().hex}"
     try:
         temp_copy.write_bytes(data)
-        text = decode_list(path, data)
+        gzipped = data.startswith(GZIP_MAGIC)
+        text, named = decode_list(path, data)
         del data  # held once at a time: the bytes, then the text, then the records
-        parsed = parse_text(path, text)
+        parsed = parse_text(path, text, named=named)
         del text
         records: list[Record | None] = list(parsed.records)
         parsed.records = []
         total = len(records)
-        suffix = _copy_suffix(path, parsed.format)
+        suffix = _copy_suffix(path, parsed.format, gzipped)
         with store.transaction() as db:
+            store.ensure_id_indexes(db)
             existing = store.list_by_sha(db, sha)
             if existing:
                 name = existing

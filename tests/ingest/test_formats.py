@@ -190,7 +190,7 @@ def test_bibtex_decodes_latex_splits_authors_and_knows_icml(tmp_path):
     assert parsed.format == "bibtex"
     first, second = parsed.records
     assert first.title == "Café Networks for Übersicht"
-    assert first.authors == ["Lovelace, Ada", "Alan Turing", "Gödel, Kurt"]
+    assert first.authors == ["Ada Lovelace", "Alan Turing", "Kurt Gödel"]  # one form (#13)
     assert (first.venue, first.year) == ("ICML", 2023)
     assert first.source_id == "lovelace2023"
     assert first.extra.get("note") == "Oral"

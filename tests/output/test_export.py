@@ -14,13 +14,14 @@ from pylatexenc.latex2text import LatexNodes2Text
 from index.errors import ExportError
 from index.models import Paper
 from index.output import export as export_module
-from index.output.citations import cite
+from index.output.citations import bibtex, cite
 from index.output.export import EXPORT_FORMATS, export_file, export_text
 
 from ..locations import SEED_FILES, seed_abstracts
 
 HEADER = ["id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
-          "lists", "abstract"]
+          "lists", "abstract", "doi", "arxiv_id"]
+NO_IDS = {"doi": None, "arxiv_id": None}  # #13: the ids, where a list gave them
 
 
 def seed_papers() -> list[Paper]:
@@ -67,6 +68,7 @@ PAPERS = [OWPO, SAMPLE, MARKUP]
 def test_csv_round_trips():
     rows = list(csv.DictReader(io.StringIO(export_text(PAPERS, "csv"))))
     assert list(rows[0]) == HEADER
+    assert all(row.pop("doi") == row.pop("arxiv_id") == "" for row in rows)
     assert rows == [
         {"id": "a1", "title": "One-Way Policy Optimization", "title_derived": "true",
          "name": "OWPO", "authors": "", "venue": "ICML", "year": "2026",
@@ -85,7 +87,7 @@ def test_csv_round_trips():
 def test_json_round_trips():
     text = export_text(PAPERS, "json")
     assert "é" in text  # not \u00e9
-    assert json.loads(text) == [
+    assert json.loads(text) == [{**r, **NO_IDS} for r in [
         {"id": "a1", "title": "One-Way Policy Optimization", "title_derived": True,
          "name": "OWPO", "authors": [], "venue": "ICML", "year": 2026,
          "url": "https://github.com/x/owpo", "tags": ["rl", "to-read"],
@@ -98,7 +100,7 @@ def test_json_round_trips():
         {"id": "c3", "title": "[bold]x[/] [@click=app.quit] `code`", "title_derived": False,
          "name": None, "authors": ["Ada Lovelace"], "venue": None, "year": None, "url": None,
          "tags": [], "lists": [], "abstract": "# not a heading"},
-    ]
+    ]]
 
 
 def test_markdown_reading_list():
@@ -147,13 +149,15 @@ def test_markdown_without_heading_starts_with_the_first_paper():
 
 
 def test_bibtex_export_is_the_citation_text():
-    assert export_text(PAPERS, "bibtex") == cite(PAPERS, "bibtex") + "\n"
+    # #13: plus each abstract, so that papers reads its export back to the same papers.
+    assert export_text(PAPERS, "bibtex") == bibtex(PAPERS, abstracts=True) + "\n"
+    assert "abstract  " not in cite(PAPERS, "bibtex")  # the field, not the note
 
 
 def test_unknown_format_is_refused_by_name():
     with pytest.raises(ValueError, match="'docx'"):
         export_text(PAPERS, "docx")
-    assert EXPORT_FORMATS == ("bibtex", "markdown", "csv", "json")
+    assert EXPORT_FORMATS == ("bibtex", "markdown", "csv", "json", "ris", "csl-json", "jsonl")
 
 
 @pytest.fixture(scope="module")

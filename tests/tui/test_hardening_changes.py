@@ -23,6 +23,8 @@ MINE = ["We propose Zorblax, a method for counting the zorbs of a graph in linea
 async def test_keys_on_papers_whose_list_was_removed_act_on_the_rest(home, write_list,
                                                                      monkeypatch):
     monkeypatch.setenv("BROWSER", "true")
+    # Keys pressed before the app has noticed the change (it looks every second).
+    monkeypatch.setattr("tui.app.WATCH_SECONDS", 3600)
     with Library(home) as library:
         library.add(write_list("mine.txt", MINE, title="ZORB 2025 Papers"))
     notes = record_notifications(monkeypatch)
@@ -75,3 +77,29 @@ async def test_a_store_that_cannot_be_written_is_said_not_raised(home, monkeypat
         assert app.is_running
         assert any(n.startswith("Could not save your details") for n in notes)
         assert results(app).current.tags == ()
+
+
+async def _until(app, pilot, condition, seconds: float = 10.0) -> bool:
+    for _ in range(int(seconds / 0.1)):
+        await pilot.pause(0.1)
+        if condition():
+            return True
+    return condition()
+
+
+async def test_what_the_command_line_changes_shows_in_the_app(home, write_list):
+    """A list added and a tag set by another process show within a second or two, the
+    cursor staying on its paper (issue #16, item 17)."""
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "policy")
+        await pilot.press("escape", "down")
+        view = results(app)
+        chosen = view.current.id
+        with Library(home) as other:  # the command line, meanwhile
+            other.tag([chosen], ["from-cli"])
+            other.add(write_list("mine.txt", MINE, title="ZORB 2025 Papers"))
+        assert await _until(app, pilot, lambda: view.current is not None
+                            and "from-cli" in view.current.tags)
+        assert view.current.id == chosen  # the cursor stayed on the paper
+        await type_query(app, pilot, "list:mine")
+        assert results(app).count == 2

@@ -52,3 +52,28 @@ async def test_a_pasted_bibtex_entry_gives_its_first_line_only(home):
         await pilot.press("enter")
         await settle(app, pilot)
         assert results(app).current.tags == ("later", "to-read")
+
+
+async def test_ctrl_v_of_a_copied_citation_into_a_path_prompt_is_one_line(home, tmp_path,
+                                                                        monkeypatch):
+    """The key fuzzer found it: `c` copies a BibTeX entry into the app's clipboard, and
+    ctrl+v in the export prompt inserted it whole; the export then crashed on a file
+    name of 600 characters with newlines in it."""
+    monkeypatch.chdir(tmp_path)
+    from tui.screens import PathScreen
+
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "owpo")
+        await pilot.press("escape", "c")
+        await settle(app, pilot)
+        assert "@" in app.clipboard and "\n" in app.clipboard
+        app.export_tag("x", "markdown")
+        await pilot.pause()
+        assert isinstance(app.screen, PathScreen)
+        prompt = app.screen.query_one("#path-input", Input)
+        prompt.value = ""
+        await pilot.press("ctrl+v")
+        assert "\n" not in prompt.value and prompt.value.startswith("@")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.is_running

@@ -21,10 +21,19 @@ class CleanInput(Input):
         super().__init__(*args, **kwargs)
         self.first_line_only = first_line_only
 
-    def _on_paste(self, event: events.Paste) -> None:
-        text = sanitize(event.text)
+    def _clean(self, text: str) -> str:
+        text = sanitize(text)
         if self.first_line_only:
             text = next((line for line in text.splitlines() if line.strip()), "")
+        return " ".join(text.split())
+
+    def _on_paste(self, event: events.Paste) -> None:
         # Input's own handler runs next (Textual calls each class's handler in turn) and
         # inserts what is left here.
-        event.text = " ".join(text.split())
+        event.text = self._clean(event.text)
+
+    def action_paste(self) -> None:
+        """ctrl+v pastes the app's own clipboard (the last citation copied, say): cleaned
+        the same way, where Textual inserted it whole, newlines and all."""
+        start, end = self.selection
+        self.replace(self._clean(self.app.clipboard), start, end)

@@ -1,0 +1,294 @@
+"""What every reader shares: field names onto a `Record`, people's names, venues, years,
+ids, and the summary of a list read.
+
+Readers (formats.py and the readers_*.py modules) import from here and never from each
+other, so adding a format never makes an import cycle.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ..errors import ListFormatError
+from ..models import ParsedList, Record
+
+_YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&+\-]*")
+_GENERIC_WORDS = {"papers", "paper", "list", "accepted", "proceedings", "of", "the", "abstracts"}
+
+TITLE_KEYS = ("title",)
+ABSTRACT_KEYS = ("abstract", "summary")
+_AUTHOR_KEYS = ("authors", "author")
+_VENUE_KEYS = ("venue", "conference", "booktitle", "journal", "howpublished")
+_YEAR_KEYS = ("year",)
+_URL_KEYS = ("url", "paper_url", "pdf_url", "link")
+_ID_KEYS = ("id", "key", "ID")
+
+
+def venue_and_year(title: str) -> tuple[str | None, int | None]:
+    """'ICML 2026 Papers' and 'ICML 2026 论文列表' both give ('ICML', 2026)."""
+    match = _YEAR.search(title)
+    year = int(match.group(1)) if match else None
+    before = title[: match.start()] if match else title
+    after = title[match.end():] if match else ""
+    for part in (before, after):
+        words = [w for w in _LATIN_WORD.findall(part) if w.lower() not in _GENERIC_WORDS]
+        if not words:
+            continue
+        # Venue acronyms carry inner capitals (ICML, NeurIPS); prefer the one nearest the year.
+        acronyms = [w for w in words if sum(c.isupper() for c in w) >= 2]
+        if acronyms:
+            return canonical_venue(acronyms[-1] if part is before else acronyms[0]), year
+        return canonical_venue(words[-1] if part is before else words[0]), year
+    return None, year
+
+
+# --- people -----------------------------------------------------------------------------
+
+def person(name: Any) -> str:
+    """One person as "First Last", whichever way the source wrote them.
+
+    "Doe, Jane" (RIS, BibTeX, Zotero), "Jane Doe" and a CSL name object
+    ({"family": "Doe", "given": "Jane"}) are the same person; "Doe, Jr., Jane" keeps its
+    suffix last. Anything else is kept as written.
+    """
+    if isinstance(name, dict):
+        if name.get("literal"):
+            return " ".join(str(name["literal"]).split())
+        parts = [name.get(k) for k in ("given", "dropping-particle", "non-dropping-particle",
+                                        "family", "suffix")]
+        return " ".join(" ".join(str(p).split()) for p in parts if p)
+    text = " ".join(str(name).split())
+    pieces = [p.strip() for p in text.split(",")]
+    if len(pieces) == 2 and all(pieces):
+        return f"{pieces[1]} {pieces[0]}"
+    if len(pieces) == 3 and all(pieces):
+        return f"{pieces[2]} {pieces[0]} {pieces[1]}"
+    return text
+
+
+def split_authors(value: Any) -> list[str]:
+    """A list of people from a list, or from one string.
+
+    In a string, ";" or BibTeX's " and " separate people (each may be "Last, First");
+    with neither, commas do ("A. Smith, B. Jones").
+    """
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        people = [person(a) for a in value]
+        return [p for p in people if p]
+    text = str(value).strip()
+    if not text:
+        return []
+    if ";" in text:
+        parts = [person(p) for p in text.split(";")]
+    elif re.search(r"\s+and\s+", text):
+        parts = [person(p) for p in re.split(r"\s+and\s+", text)]
+    else:
+        parts = re.split(r",(?![^()]*\))", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+# --- years, venues, ids -----------------------------------------------------------------
+
+def as_year(value: Any) -> int | None:
+    if value is None or isinstance(value, bool):
+        return None
+    match = _YEAR.search(str(value))
+    return int(match.group(1)) if match else None
+
+
+_BOOKTITLE_VENUES = (
+    ("international conference on machine learning", "ICML"),
+    ("neural information processing systems", "NeurIPS"),
+    ("international conference on learning representations", "ICLR"),
+    ("conference on computer vision and pattern recognition", "CVPR"),
+    ("international conference on computer vision", "ICCV"),
+    ("european conference on computer vision", "ECCV"),
+    ("association for computational linguistics", "ACL"),
+    ("empirical methods in natural language processing", "EMNLP"),
+    ("aaai conference on artificial intelligence", "AAAI"),
+    ("international joint conference on artificial intelligence", "IJCAI"),
+    ("knowledge discovery and data mining", "KDD"),
+    ("conference on learning theory", "COLT"),
+    ("artificial intelligence and statistics", "AISTATS"),
+    ("uncertainty in artificial intelligence", "UAI"),
+    ("conference on language modeling", "COLM"),
+    ("conference on robot learning", "CoRL"),
+    ("transactions on machine learning research", "TMLR"),
+    ("journal of machine learning research", "JMLR"),
+)
+
+
+_KNOWN_VENUES = {v.lower(): v for v in (
+    "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "CVPR", "ICCV", "ECCV", "AAAI",
+    "IJCAI", "KDD", "COLT", "AISTATS", "UAI", "SIGIR", "WWW", "TMLR", "JMLR", "CoRL",
+    "COLM")}
+_KNOWN_VENUES["nips"] = "NeurIPS"
+
+
+def canonical_venue(venue: str | None) -> str | None:
+    """'icml' and 'Proceedings of the 40th International Conference on Machine Learning'
+    are both ICML; anything unknown is kept as written."""
+    if not venue:
+        return venue
+    lowered = " ".join(venue.strip().lower().split())
+    if lowered in _KNOWN_VENUES:
+        return _KNOWN_VENUES[lowered]
+    for long_name, short in _BOOKTITLE_VENUES:
+        if long_name in lowered:
+            return short
+    return venue.strip()
+
+
+def known_venue(text: str | None) -> str | None:
+    """The short name of a major venue that `text` names ("CVPR 2023", "Proceedings of the
+    IEEE/CVF Conference on Computer Vision and Pattern Recognition"), else None."""
+    if not text:
+        return None
+    known = set(_KNOWN_VENUES.values())
+    for guess in (canonical_venue(text), venue_and_year(text)[0]):
+        if guess in known:
+            return guess
+    return None
+
+
+_DOI = re.compile(r"\b(10\.\d{4,9}/\S+)", re.I)
+_ARXIV = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arxiv:\s*|^)(\d{4}\.\d{4,5}|[a-z.-]+/\d{7})"
+                    r"(?:v\d+)?(?:\.pdf)?$", re.I)
+
+
+def doi(value: Any) -> str | None:
+    """A DOI as de-duplication compares it: "10.1000/x", lowercased, whatever the prefix
+    ("https://doi.org/", "doi:")."""
+    match = _DOI.search(str(value or ""))
+    return match.group(1).rstrip(".").lower() if match else None
+
+
+def arxiv_id(value: Any) -> str | None:
+    """"2401.01234" from "http://arxiv.org/abs/2401.01234v2", "arXiv:2401.01234" or the
+    id itself (versions dropped: v1 and v2 are one paper)."""
+    match = _ARXIV.search(str(value or "").strip())
+    return match.group(1).lower() if match else None
+
+
+def load_json(path: Path, text: str, line: int | None = None) -> Any:
+    """json.loads, with every failure as a ListFormatError at its line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ListFormatError(path, f"invalid JSON: {error.msg}",
+                              line if line is not None else error.lineno,
+                              error.colno) from None
+    except RecursionError:
+        raise ListFormatError(path, "invalid JSON: nested too deeply", line) from None
+    except ValueError as error:  # e.g. an integer with more digits than Python allows
+        raise ListFormatError(path, f"invalid JSON: {str(error).split(';')[0]}",
+                              line) from None
+
+
+# --- mappings onto records --------------------------------------------------------------
+
+def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[str | None, Any]:
+    for key in keys:
+        if key in mapping and mapping[key] not in (None, "", []):
+            return key, mapping[key]
+    return None, None
+
+
+def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
+    """Map the usual field names (case-insensitive) onto a Record, keeping the rest."""
+    lowered = {str(k).strip().lower(): v for k, v in mapping.items()}
+    used: set[str] = set()
+
+    def take(keys: tuple[str, ...]) -> Any:
+        key, value = _first(lowered, tuple(k.lower() for k in keys))
+        if key is not None:
+            used.add(key)
+        return value
+
+    title = take(TITLE_KEYS)
+    abstract = take(ABSTRACT_KEYS)
+    authors = take(_AUTHOR_KEYS)
+    venue = take(_VENUE_KEYS)
+    year = take(_YEAR_KEYS)
+    url = take(_URL_KEYS)
+    source_id = take(_ID_KEYS)
+    extra = {k: v for k, v in lowered.items() if k not in used and v not in (None, "")}
+    return finish_record(Record(
+        abstract=str(abstract).strip() if abstract else "",
+        title=str(title).strip() if title else None,
+        authors=split_authors(authors),
+        venue=canonical_venue(str(venue)) if venue else None,
+        year=as_year(year),
+        url=str(url).strip() if url else None,
+        source_id=str(source_id) if source_id is not None else None,
+        extra=extra,
+        line=line,
+    ))
+
+
+# What papers writes beside a title it derived (index/output): read back, the title is
+# derived again rather than taken for the source's own.
+DERIVED_TITLE_NOTE = "Title derived from the abstract by papers"
+
+
+def _derived(extra: dict[str, Any]) -> bool:
+    if extra.get("title_derived") in (True, "true", "True", "1"):
+        return True
+    notes = [extra.get(key) for key in ("note", "notes")]
+    flat = [n for note in notes for n in (note if isinstance(note, list) else [note])]
+    return any(isinstance(n, str) and DERIVED_TITLE_NOTE in n for n in flat)
+
+
+def finish_record(record: Record) -> Record:
+    """Normalise the ids a record carries (`doi`, `arxiv_id`) so de-duplication can
+    compare them; an arXiv link as the url gives the arXiv id. A title papers derived
+    (said by papers' own exports) is dropped, to be derived again."""
+    extra = record.extra
+    if _derived(extra):
+        record.title = None
+    if extra.get("doi") and (found := doi(extra["doi"])):
+        extra["doi"] = found
+    elif "doi" in extra and not doi(extra["doi"]):
+        extra["doi_as_given"] = extra.pop("doi")
+    if not extra.get("arxiv_id"):
+        # arXiv's own DOIs (10.48550/arXiv.1706.03762) name the arXiv id too.
+        arxiv_doi = str(extra.get("doi") or "").removeprefix("10.48550/arxiv.")
+        for candidate in (extra.get("arxiv"), extra.get("eprint"), record.url, arxiv_doi,
+                          extra.get("accession_number"), extra.get("number")):
+            if found := arxiv_id(candidate):
+                extra["arxiv_id"] = found
+                break
+    else:
+        extra["arxiv_id"] = arxiv_id(extra["arxiv_id"]) or str(extra["arxiv_id"])
+    return record
+
+
+def keep_or_skip(records: list[Record], skipped: list[str], record: Record, where: str) -> None:
+    if not record.abstract and not record.title:
+        skipped.append(f"{where}: no title and no abstract")
+    else:
+        records.append(record)
+
+
+def summarise(path: Path, fmt: str, records: list[Record], skipped: list[str],
+              label: str | None = None) -> ParsedList:
+    if not records:
+        reasons = f" ({len(skipped)} records skipped: {skipped[0]})" if skipped else ""
+        raise ListFormatError(path, f"no papers found in this {label or fmt} file{reasons}")
+    venues = Counter(r.venue for r in records if r.venue)
+    years = Counter(r.year for r in records if r.year)
+    return ParsedList(
+        title=path.stem,
+        venue=venues.most_common(1)[0][0] if venues else None,
+        year=years.most_common(1)[0][0] if years else None,
+        format=fmt,
+        records=records,
+        skipped=skipped,
+    )

@@ -1,0 +1,201 @@
+"""Text as LaTeX that pdflatex builds (T1 fonts, utf8 input, amsmath), for BibTeX.
+
+Unicode letters become pylatexenc's accent macros ({\\'e}); math characters go in math
+mode (√ -> \\ensuremath{\\surd}, x₂ -> x\\ensuremath{_{2}}, a letter with a combining tilde
+-> \\ensuremath{\\tilde{\\Theta}}); a character pdflatex has no glyph for (CJK, Cyrillic
+with T1) is wrapped in \\papersunicode{…}, which the entry's @preamble defines so that
+XeLaTeX and LuaLaTeX show it and pdflatex prints a mark instead of stopping.
+
+A title whose source had LaTeX math keeps that math as written (`$\\mathcal{O}(n)$`),
+when every macro in it is one LaTeX and amsmath define; re-encoding its rendering
+("O(n)") lost it and escaped it wrongly.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+UNICODE_MACRO = "papersunicode"
+# For the .bib's @preamble: the text under engines that have the glyphs, else a mark.
+UNICODE_PREAMBLE = (
+    rf"\providecommand{{\{UNICODE_MACRO}}}[1]{{\ifdefined\XeTeXrevision#1\else"
+    r"\ifdefined\directlua#1\else\ifdefined\CJKfamily#1\else"
+    r"\textlbrackdbl{}?\textrbrackdbl{}\fi\fi\fi}"
+)
+
+# Literal ASCII that LaTeX would otherwise typeset as something else: '"' is an accent
+# command in some languages and "`" an opening quote. BibTeX counts braces even after a
+# backslash, so "\{" could leave a field unbalanced. The rest follows pylatexenc.
+_ASCII = {'"': '{"}', "`": r"{\textasciigrave}", "{": r"{\textbraceleft}",
+          "}": r"{\textbraceright}", "$": r"{\$}", "\\": r"{\textbackslash}"}
+
+# Math characters pylatexenc leaves as they are, or encodes with macros LaTeX lacks.
+_MATH_CHARS = {"√": r"\surd", "∑": r"\sum", "∏": r"\prod", "∫": r"\int", "∂": r"\partial",
+               "∇": r"\nabla", "⊤": r"\top", "⊥": r"\perp", "≈": r"\approx", "≠": r"\neq",
+               "≤": r"\leq", "≥": r"\geq", "≪": r"\ll", "≫": r"\gg", "∼": r"\sim",
+               "∈": r"\in", "∉": r"\notin", "⊂": r"\subset", "⊆": r"\subseteq", "∞": r"\infty",
+               "×": r"\times", "·": r"\cdot", "∘": r"\circ", "±": r"\pm",
+               "→": r"\rightarrow", "←": r"\leftarrow", "↔": r"\leftrightarrow",
+               "⇒": r"\Rightarrow", "∀": r"\forall", "∃": r"\exists", "ℓ": r"\ell",
+               "ℝ": r"\mathbb{R}", "ℕ": r"\mathbb{N}", "ℤ": r"\mathbb{Z}", "ℚ": r"\mathbb{Q}",
+               "ℂ": r"\mathbb{C}", "∅": r"\emptyset", "∗": r"\ast", "‖": r"\Vert",
+               "⊕": r"\oplus", "⊗": r"\otimes", "∧": r"\wedge", "∨": r"\vee",
+               "¬": r"\neg", "∝": r"\propto", "≡": r"\equiv", "⟨": r"\langle",
+               "⟩": r"\rangle"}
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼ", "0123456789+-=()aeoxhklmnpstij",
+                       strict=True))
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ", "0123456789+-=()in", strict=True))
+# Combining marks with a math accent: what a letter carries when NFC cannot compose it.
+_COMBINING = {"\u0300": "grave", "\u0301": "acute", "\u0302": "hat", "\u0303": "tilde",
+              "\u0304": "bar", "\u0305": "bar", "\u0306": "breve", "\u0307": "dot",
+              "\u0308": "ddot", "\u030c": "check", "\u20d7": "vec"}
+
+# Macros that may stay in kept source math: LaTeX's and amsmath's own.
+_SAFE_MATH = frozenset(["#", "noqa:", "SIM905", "-", "a", "word", "list", "reads", "better", "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "varpi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega", "ell", "hbar", "imath", "jmath", "wp", "Re", "Im", "aleph", "partial", "infty", "nabla", "natural", "flat", "sharp", "prime", "emptyset", "forall", "exists", "neg", "top", "bot", "surd", "mathcal", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathbb", "text", "textrm", "textit", "textbf", "operatorname", "sqrt", "frac", "dfrac", "tfrac", "binom", "log", "ln", "exp", "sin", "cos", "tan", "max", "min", "sup", "inf", "lim", "arg", "det", "dim", "ker", "deg", "Pr", "mid", "left", "right", "big", "Big", "bigg", "Bigg", "cdot", "cdots", "ldots", "dots", "vdots", "ddots", "times", "div", "pm", "mp", "leq", "geq", "le", "ge", "neq", "ll", "gg", "approx", "sim", "simeq", "cong", "equiv", "propto", "in", "notin", "subset", "subseteq", "supset", "supseteq", "cup", "cap", "setminus", "wedge", "vee", "oplus", "otimes", "circ", "ast", "star", "to", "rightarrow", "leftarrow", "Rightarrow", "Leftarrow", "leftrightarrow", "mapsto", "langle", "rangle", "lceil", "rceil", "lfloor", "rfloor", "Vert", "vert", "lVert", "rVert", "lvert", "rvert", "hat", "widehat", "tilde", "widetilde", "bar", "overline", "underline", "vec", "dot", "ddot", "acute", "grave", "check", "breve", "sum", "prod", "int", "oint", "bigcup", "bigcap", "quad", "qquad", "colon", "boldsymbol", "mathscr", "textsuperscript", "textsubscript", "tiny", "scriptstyle", "displaystyle"])
+_MATH_SEGMENT = re.compile(r"(\$[^$]+\$)")
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+
+
+@cache
+def _encoder() -> UnicodeToLatexEncoder:
+    return UnicodeToLatexEncoder(
+        replacement_latex_protection="braces-all",  # é -> {\'e}, safe before letters
+        unknown_char_policy="keep",  # decided below: math, or \papersunicode
+        unknown_char_warning=False,
+    )
+
+
+@cache
+def _decoder() -> LatexNodes2Text:
+    return LatexNodes2Text()
+
+
+def _math_of(char: str) -> str | None:
+    """`char` as math-mode LaTeX, if it is a math character."""
+    if char in _MATH_CHARS:
+        return _MATH_CHARS[char]
+    if char in _SUBSCRIPTS:
+        return f"_{{{_SUBSCRIPTS[char]}}}"
+    if char in _SUPERSCRIPTS:
+        return f"^{{{_SUPERSCRIPTS[char]}}}"
+    encoded = _encoder().unicode_to_latex(char)
+    inner = re.fullmatch(r"\{?\\ensuremath\{(.+?)\}\}?", encoded)
+    return inner.group(1) if inner else None
+
+
+@cache
+def _latex_char(char: str) -> str:
+    if char in _ASCII:
+        return _ASCII[char]
+    encoded = _encoder().unicode_to_latex(char)
+    if char.isascii():
+        return encoded
+    # What decodes back to the same character, so that papers reads its own .bib back:
+    # pylatexenc's encoding (é -> {\'e}, Θ -> \ensuremath{\Theta}), else math mode.
+    if encoded != char and _decoder().latex_to_text(encoded) == char:
+        return encoded
+    if (math := _math_of(char)) is not None:
+        as_math = rf"{{\ensuremath{{{math}}}}}"
+        # Sub- and superscript digits decode as "_2": typeset right matters more there.
+        if char in _SUBSCRIPTS or char in _SUPERSCRIPTS or \
+                _decoder().latex_to_text(as_math) == char:
+            return as_math
+    # pylatexenc approximates some letters (Ħ becomes H with a macron) and keeps others
+    # as they are: either way pdflatex has no glyph, so the character goes to the macro.
+    return rf"{{\{UNICODE_MACRO}{{{char}}}}}"
+
+
+def _clean(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def _accented(base: str, marks: str) -> str:
+    """A letter with combining marks NFC could not compose, as a math accent."""
+    inner = _math_of(base) or (base if base.isascii() else None)
+    if inner is None or any(m not in _COMBINING for m in marks):
+        return "".join(map(_latex_char, base + marks))
+    for mark in marks:
+        inner = rf"\{_COMBINING[mark]}{{{inner}}}"
+    return rf"{{\ensuremath{{{inner}}}}}"
+
+
+def latex(text: str) -> str:
+    """`text` as LaTeX that typesets (and decodes) to the same characters."""
+    text = _clean(text)
+    out = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        j = i + 1
+        while j < len(text) and unicodedata.combining(text[j]):
+            j += 1
+        if j > i + 1:
+            out.append(_accented(char, text[i + 1:j]))
+        elif char in "-'" and text[i + 1:i + 2] == char:
+            # "--" and "''" are ligatures (a dash, a closing quote); "{}" keeps them apart.
+            out.append(char + "{}")
+        else:
+            out.append(_latex_char(char))
+        i = j
+    return "".join(out)
+
+
+def uses_unicode_macro(text: str) -> bool:
+    return f"\\{UNICODE_MACRO}{{" in text
+
+
+def _protect(word: str) -> str:
+    # Braces keep acronyms and inner capitals (OWPO, LLMs, Top-K) when a style lowercases
+    # titles; punctuation around the word stays outside: "{OWPO}:".
+    lead, core, tail = re.fullmatch(r"(\W*)(.*?)(\W*)", word).groups()
+    if not any(c.isupper() for c in core[1:]):
+        return latex(word)
+    return f"{latex(lead)}{{{latex(core)}}}{latex(tail)}"
+
+
+def _text_title(title: str) -> str:
+    return " ".join(_protect(word) for word in _clean(title).split(" "))
+
+
+def safe_math(segment: str) -> bool:
+    """Math that builds and cannot do harm: balanced braces, only known macros, nothing
+    but printable ASCII (no \\input, \\write or catcode tricks get through)."""
+    body = segment[1:-1]
+    if not body.strip() or not all(" " <= c <= "~" for c in body) or "%" in body:
+        return False
+    depth = 0
+    for char in re.sub(r"\\[{}]", "", body):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    if depth:
+        return False
+    # "\ " and "\," are spacing; every named macro must be one LaTeX or amsmath defines.
+    return all(name in _SAFE_MATH for name in _MACRO.findall(body)) and \
+        not re.search(r"\\[^A-Za-z ,;:!{}|_$#&]", body)
+
+
+def bibtex_title(title: str, source: str | None = None) -> str:
+    """The title for a BibTeX `title` field: the source's own math kept (in braces, so
+    styles do not lowercase it), the rest encoded from Unicode."""
+    if source:
+        parts = _MATH_SEGMENT.split(_clean(source))
+        maths = parts[1::2]
+        if maths and all(safe_math(m) for m in maths):
+            out = []
+            for n, part in enumerate(parts):
+                if n % 2:
+                    out.append(f"{{{part}}}")
+                elif part:
+                    text = _decoder().latex_to_text(part)
+                    # Spaces at the edges of a text part are kept: "$k$-means of $n$".
+                    lead = " " if part[:1].isspace() else ""
+                    trail = " " if part[-1:].isspace() else ""
+                    out.append(lead + _text_title(text) + trail if text.strip() else part)
+            return "".join(out)
+    return _text_title(title)

@@ -1,0 +1,115 @@
+"""BibTeX that LaTeX builds (#13): every paper of the bundled lists, the #13 fixtures and,
+when present, the four ICML lists in ../shared/corpora/, cited in one document
+(`\\nocite{*}`, pdflatex + bibtex, T1 fonts, utf8 input, amsmath): no LaTeX errors and no
+BibTeX warnings. Skipped, saying why, where pdflatex or bibtex is not installed
+(.ci/run installs them)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from index import Library
+
+from ..locations import CORPORA
+
+ICML = [CORPORA / f"icml{year}.json" for year in (2020, 2021, 2022, 2023)]
+FIXTURES = Path(__file__).parents[1] / "ingest" / "fixtures"
+DOCUMENT = r"""\documentclass{article}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{amsmath}
+\begin{document}
+\nocite{*}
+\bibliographystyle{plain}
+\bibliography{refs}
+\end{document}
+"""
+
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("pdflatex") and shutil.which("bibtex")),
+    reason="pdflatex and bibtex are not installed (apt-get install texlive-latex-base "
+           "texlive-fonts-recommended); the BibTeX build is not checked")
+
+
+def run(tool: str, *args: str, cwd: Path) -> str:
+    done = subprocess.run([tool, *args], cwd=cwd, capture_output=True, timeout=600,
+                          stdin=subprocess.DEVNULL)
+    return done.stdout.decode("utf-8", "replace")
+
+
+def build(bib: str, where: Path) -> tuple[list[str], list[str], int]:
+    """(LaTeX errors, BibTeX warnings, bibliography items) of a document citing `bib`."""
+    (where / "refs.bib").write_text(bib, encoding="utf-8")
+    (where / "doc.tex").write_text(DOCUMENT)
+    flags = ("-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape")
+    run("pdflatex", *flags, "doc.tex", cwd=where)
+    bibtex_log = run("bibtex", "doc", cwd=where)
+    log = ""
+    for _ in range(2):
+        log = run("pdflatex", *flags, "doc.tex", cwd=where)
+    errors = [line for line in log.splitlines() if line.startswith("!")]
+    warnings = [line for line in bibtex_log.splitlines()
+                if line.startswith("Warning--") or "error message" in line]
+    items = (where / "doc.bbl").read_text("utf-8", "replace").count(r"\bibitem") \
+        if (where / "doc.bbl").exists() else 0
+    return errors, warnings, items
+
+
+@pytest.fixture(scope="module")
+def everything(tmp_path_factory):
+    home = tmp_path_factory.mktemp("build-home")
+    with Library(home) as library:
+        for path in sorted(FIXTURES.iterdir()):
+            library.add(path)
+        present = [path for path in ICML if path.is_file()]
+        for path in present:
+            library.add(path)
+        yield library, present
+
+
+def test_every_paper_builds_without_errors_or_warnings(everything, tmp_path):
+    library, present = everything
+    if len(present) < len(ICML):
+        print(f"only {len(present)} of the four ICML lists are in {CORPORA}")
+    papers = library.store.papers()
+    assert len(papers) > 33 + 2000 * len(present) // 2
+    errors, warnings, items = build(library.cite(papers, "bibtex"), tmp_path)
+    print(f"pdflatex + bibtex: {len(papers)} entries, {items} built, "
+          f"{len(errors)} LaTeX errors, {len(warnings)} BibTeX warnings")
+    assert errors == []
+    assert warnings == []
+    assert items == len(papers)
+    assert (tmp_path / "doc.pdf").stat().st_size > 10_000
+
+
+def test_source_math_and_keys_survive_into_the_document(everything, tmp_path):
+    library, present = everything
+    papers = [p for p in library.store.papers()
+              if "Tracking Everything" in p.title or "\\natural" in p.extra.get("title_source", "")]
+    text = library.cite(papers, "bibtex")
+    assert r"{$\mathcal{O}(n)$}" in text
+    if present:
+        # ICML 2023's title as written, not "{L-/L{\textasciicircum}{\natural}-Convex}".
+        assert r"{$\text{L}$}-/{$\text{L}^\natural$}-Convex Function" in text
+    errors, warnings, items = build(text, tmp_path)
+    assert (errors, warnings, items) == ([], [], len(papers))
+
+
+def test_a_bib_lists_own_keys_are_kept(tmp_path):
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@inproceedings{doe24,\n  title = {A Study of $\\sqrt{n}$ Things},\n"
+                   "  author = {Doe, Jane and Roe, Richard},\n  booktitle = {Proceedings of "
+                   "the 41st International Conference on Machine Learning},\n  year = {2024},\n"
+                   "  abstract = {We study things and find that they scale as the root.}\n}\n")
+    with Library(tmp_path / "home", seed=False) as library:
+        library.add(bib)
+        text = library.cite(library.store.papers(), "bibtex")
+    assert text.startswith("@inproceedings{doe24,")
+    assert r"{$\sqrt{n}$}" in text
+    assert "Jane Doe and Richard Roe" in text
+    errors, warnings, items = build(text, tmp_path)
+    assert (errors, warnings, items) == ([], [], 1)
