@@ -21,12 +21,21 @@ from .errors import (
 )
 from .ingest.formats import LIST_FORMATS, ListFormat
 from .ingest.render import sanitize
-from .library import Library, SyncReport, clean_tag
+from .library import (
+    MAX_PRIORITY,
+    STATUSES,
+    Library,
+    ReadingProgress,
+    SavedSearch,
+    SyncReport,
+    clean_tag,
+)
 from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .search import SORTS, Card, HighlightTerms, Results
 
-__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "OUTPUT_FORMATS", "SORTS",
-           "Card", "HighlightTerms", "Library", "LibraryError", "ListFormat", "ListFormatError",
-           "OutputFormat", "Paper", "PaperNotFound", "Results", "SearchCancelled", "StoreError",
-           "SyncReport", "clean_tag", "sanitize"]
+__all__ = ["CITATION_FORMATS", "EXPORT_FORMATS", "LIST_FORMATS", "MAX_PRIORITY",
+           "OUTPUT_FORMATS", "SORTS", "STATUSES", "Card", "HighlightTerms", "Library",
+           "LibraryError", "ListFormat", "ListFormatError", "OutputFormat", "Paper",
+           "PaperNotFound", "ReadingProgress", "Results", "SavedSearch", "SearchCancelled",
+           "StoreError", "SyncReport", "clean_tag", "sanitize"]

@@ -44,7 +44,9 @@ from .widgets.results import ResultsView
 
 NARROW_BELOW = 120
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
-SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
+SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
+               "year": "year (newest first)", "author": "first author",
+               "status": "status (unread first)", "priority": "priority (starred first)"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,8 @@ class PapersApp(ReadingListActions, App):
         Binding("slash", "focus_search", "Search", id="focus_search",
                 tooltip="Focus the search bar"),
         Binding("s", "cycle_sort", "Sort", id="sort",
-                tooltip="Cycle the sort: relevance, title, venue+year"),
+                tooltip="Cycle the sort: relevance, title, venue+year, year, first author, "
+                        "status, priority"),
         Binding("m", "more_like_this", "Similar", id="similar",
                 tooltip="More like this: papers similar to the selected one"),
         Binding("backspace", "back", "Back", id="back", show=False,

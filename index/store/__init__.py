@@ -1,9 +1,9 @@
 """The user's library on disk: lists, papers, tags and edits in SQLite (all the SQL lives
 here), importing a list into it, and salvaging a damaged library file."""
 
-from .database import ListInfo, Store
+from .database import MAX_PRIORITY, STATUSES, ListInfo, Store
 from .list_import import ImportReport, import_list, remove_dead_incoming
 from .recovery import RecoveryReport, damaged_message, move_aside, recover
 
-__all__ = ["ImportReport", "ListInfo", "RecoveryReport", "Store", "damaged_message",
+__all__ = ["MAX_PRIORITY", "STATUSES", "ImportReport", "ListInfo", "RecoveryReport", "Store", "damaged_message",
            "import_list", "move_aside", "recover", "remove_dead_incoming"]
