@@ -463,6 +463,10 @@ class Library:
             return self._progress_of(self.store.ids())
         return self._progress_of(self.index.ids_of(results))
 
+    def ids_of(self, results: Results) -> list[str]:
+        """The paper id of every result, in order (without reading a card per row)."""
+        return self.index.ids_of(results)
+
     def list_progress(self) -> dict[str, ReadingProgress]:
         return {name: ReadingProgress(*counts)
                 for name, counts in self.store.list_progress().items()}

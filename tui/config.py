@@ -22,12 +22,14 @@ class Config:
     theme: str = DEFAULT_THEME
     sort: str = "relevance"
     citation_format: str = "bibtex"
+    resume: bool = True  # reopen on the last query, sort, filters and paper
     keys: dict[str, str] = field(default_factory=dict)
     problem: str | None = None  # why the file was not used, when it was not
     writable: bool = True
 
     def as_toml(self) -> dict:
-        data = {"theme": self.theme, "sort": self.sort, "citation_format": self.citation_format}
+        data = {"theme": self.theme, "sort": self.sort, "citation_format": self.citation_format,
+                "resume": self.resume}
         if self.keys:
             data["keys"] = dict(self.keys)
         return data
@@ -48,6 +50,10 @@ def load_config(path: Path) -> Config:
             setattr(config, key, value)
         else:
             problems.append(f"{key} must be one of {', '.join(allowed)}")
+    if isinstance(data.get("resume", True), bool):
+        config.resume = data.get("resume", True)
+    else:
+        problems.append("resume is true or false")
     if isinstance(data.get("theme"), str):
         config.theme = data["theme"]
     keys = data.get("keys", {})

@@ -349,7 +349,8 @@ class SearchIndex:
         if cached is not None and cached[0] == id(searcher):
             return cached[1], cached[2]
         reader = searcher.reader()
-        column = list(reader.column_reader("id"))
+        # (An empty index's reader has no columns.)
+        column = list(reader.column_reader("id")) if reader.doc_count_all() else []
         live = (n for n in range(len(column)) if not reader.is_deleted(n)) \
             if reader.has_deletions() else range(len(column))
         numbers = {column[n]: n for n in live}

@@ -27,7 +27,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
     ]
     COMPONENT_CLASSES = {
         "abstract--title", "abstract--label", "abstract--derived", "abstract--match",
-        "abstract--link", "abstract--tag", "abstract--unknown",
+        "abstract--link", "abstract--tag", "abstract--unknown", "abstract--note",
     }
 
     def compose(self):
@@ -79,6 +79,10 @@ class AbstractPane(VerticalScroll, can_focus=True):
         links = list(dict.fromkeys(filter(None, [paper.url, *paper.urls])))
         for link in links:
             row("Link", link, self._style("abstract--link") + Style(link=link))
+        status = {"unread": "unread", "seen": "seen", "read": "read ✓"}[paper.status]
+        if paper.starred:
+            status += f" · {'★' * paper.priority} (priority {paper.priority})"
+        row("Status", status)
         row("Id", paper.id)
         if paper.edited:
             row("Edited", ", ".join(paper.edited))
@@ -109,4 +113,8 @@ class AbstractPane(VerticalScroll, can_focus=True):
         if len(paper.abstract) > SHOWN_CHARS:
             text.append(f"\n\n[{len(paper.abstract) - SHOWN_CHARS:,} more characters not "
                         "shown; a copies the whole abstract]", self._style("abstract--unknown"))
+        if paper.note:
+            text.append("\n\nYour note", self._style("abstract--label") + Style(bold=True))
+            text.append(" (n edits)\n", self._style("abstract--label"))
+            text.append(paper.note[:SHOWN_CHARS], self._style("abstract--note"))
         return text
