@@ -30,6 +30,8 @@ class AbstractPane(VerticalScroll, can_focus=True):
         "abstract--link", "abstract--tag", "abstract--unknown", "abstract--note",
     }
 
+    paper_id: str | None = None
+
     def compose(self):
         yield Static(id="paper-header", markup=False)
         yield Static(id="paper-body", markup=False)
@@ -42,12 +44,15 @@ class AbstractPane(VerticalScroll, can_focus=True):
         header = self.query_one("#paper-header", Static)
         body = self.query_one("#paper-body", Static)
         if paper is None:
+            self.paper_id = None
             header.update(Text(empty))
             body.update(Text())
             return
         header.update(self.header_text(paper))
         body.update(self.body_text(paper, terms))
-        self.scroll_home(animate=False)
+        if paper.id != self.paper_id:  # the same paper redrawn (now seen): stay put
+            self.scroll_home(animate=False)
+        self.paper_id = paper.id
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)
