@@ -271,3 +271,24 @@ async def test_help_has_the_legend_and_the_new_keys(seeded_home):
         assert rows["n"].startswith("Write the paper's note")
         assert "Run saved search" in rows["1, 2, 3, 4, 5, 6, 7, 8, 9"]
         assert "is:unread" in rows
+
+
+async def test_large_library_first_matches_respect_reading_filters(seeded_home, monkeypatch):
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    with Library(seeded_home) as library:
+        library.set_status(["mnbbwjdn"], "read")
+    async with running_app(seeded_home) as (app, pilot):
+        shown = []
+        real_show = app._show_results
+
+        def spy(seq, found, cursor=0):
+            shown.append((found.partial, [found.card(i).id for i in range(len(found))]))
+            real_show(seq, found, cursor)
+
+        app._show_results = spy
+        await type_query(app, pilot, "policy is:read")
+        # (While `is:re` is still being typed it filters nothing: the last keystroke's
+        # first matches are the ones that count.)
+        partial = [ids for is_partial, ids in shown if is_partial]
+        assert partial[-1] == ["mnbbwjdn"]
+        assert shown[-1] == (False, ["mnbbwjdn"])

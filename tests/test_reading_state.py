@@ -330,3 +330,18 @@ def test_cli_recover_reports_reading_state(seeded_home, run_cli, tmp_path):
     code, out, _ = run_cli("recover", str(damaged))
     assert code == 0 and "1 read statuses or stars" in out
     assert json.loads(run_cli("show", "mnbbwjdn", "--json")[1])["status"] == "read"
+
+
+def test_exports_carry_the_note_and_copied_citations_do_not(seeded_home, run_cli):
+    run_cli("tag", "mnbbwjdn", "list")
+    run_cli("note", "mnbbwjdn", "--text", "# first *idea*\nsecond {line}")
+    code, out, _ = run_cli("export", "--tag", "list", "--format", "markdown")
+    assert code == 0
+    assert "**Note:**\n\n> \\# first \\*idea\\*\n> second {line}\n" in out
+    code, out, _ = run_cli("export", "--tag", "list", "--format", "bibtex")
+    import bibtexparser
+
+    entry = bibtexparser.parse_string(out).entries[0]
+    assert "first *idea* second" in entry.fields_dict["annote"].value
+    code, out, _ = run_cli("cite", "mnbbwjdn")
+    assert code == 0 and "annote" not in out and "idea" not in out

@@ -304,8 +304,10 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             ids = self.library.ids_of(results)
             cursor = ids.index(paper_id) if paper_id in ids else cursor
         self.call_from_thread(self._show_results, seq, results, cursor)
-        # Worked out after the results show: never on the keystroke's path.
-        self.call_from_thread(self._show_progress, seq, self.library.progress(results))
+        # Worked out after the results show, never on the keystroke's path, and not at
+        # all once a newer keystroke has superseded these results.
+        if not worker.is_cancelled:
+            self.call_from_thread(self._show_progress, seq, self.library.progress(results))
         if results.total < 3 and results.suggestion:  # worked out after the results show
             self.call_from_thread(self._show_results, seq, results, cursor)
 

@@ -249,7 +249,7 @@ def _note(paper: Paper) -> str | None:
     return None
 
 
-def _entry(paper: Paper, key: str) -> model.Entry:
+def _entry(paper: Paper, key: str, notes: bool = False) -> model.Entry:
     from bibtexparser import model
 
     fields = [model.Field("title", bibtex_title(paper.title))]
@@ -263,16 +263,20 @@ def _entry(paper: Paper, key: str) -> model.Entry:
         fields.append(model.Field("url", _bibtex_url(paper.link)))
     if note := _note(paper):
         fields.append(model.Field("note", latex(note)))
+    if notes and paper.note.strip():
+        # The reader's own note, BibTeX's `annote` (an exported reading list carries it;
+        # a copied citation does not).
+        fields.append(model.Field("annote", latex(" ".join(paper.note.split()))))
     return model.Entry("inproceedings", key, fields)
 
 
-def bibtex(papers: Sequence[Paper]) -> str:
+def bibtex(papers: Sequence[Paper], *, notes: bool = False) -> str:
     import bibtexparser
     from bibtexparser.middlewares import AddEnclosingMiddleware
 
     library = bibtexparser.Library()
     for paper, key in zip(papers, citation_keys(papers), strict=True):
-        library.add(_entry(paper, key))
+        library.add(_entry(paper, key, notes))
     layout = bibtexparser.BibtexFormat()
     layout.indent = "  "
     layout.value_column = "auto"

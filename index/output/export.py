@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import ExportError
 from ..models import Paper
-from .citations import TEXT_DERIVED_MARK, cite, markdown_escape, markdown_url
+from .citations import TEXT_DERIVED_MARK, bibtex, markdown_escape, markdown_url
 from .formats import EXPORT_FORMATS
 
 COLUMNS = ("id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
@@ -31,7 +31,7 @@ def export_text(papers: Sequence[Paper], fmt: str, *, heading: str | None = None
         choices = ", ".join(EXPORT_FORMATS)
         raise ValueError(f"unknown export format {fmt!r}; choose one of {choices}")
     if fmt == "bibtex":
-        text = cite(papers, "bibtex")
+        text = bibtex(papers, notes=True)
         return text + "\n" if text else ""
     if fmt == "markdown":
         return _markdown(papers, heading)
@@ -118,6 +118,11 @@ def _markdown(papers: Sequence[Paper], heading: str | None) -> str:
             parts.append("\n".join(facts))
         if abstract := _paragraphs(paper.abstract):
             parts.append(abstract)
+        if paper.note.strip():
+            # The reader's note, as a quote under the abstract, each line kept.
+            lines = [_literal_start(markdown_escape(line.strip()))
+                     for line in paper.note.strip().split("\n")]
+            parts.append("**Note:**\n\n" + "\n".join(f"> {line}".rstrip() for line in lines))
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
