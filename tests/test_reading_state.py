@@ -345,3 +345,51 @@ def test_exports_carry_the_note_and_copied_citations_do_not(seeded_home, run_cli
     assert "first *idea* second" in entry.fields_dict["annote"].value
     code, out, _ = run_cli("cite", "mnbbwjdn")
     assert code == 0 and "annote" not in out and "idea" not in out
+
+
+@pytest.mark.slow
+def test_kill_9_while_marking_loses_at_most_the_write_in_flight(seeded_home):
+    import os
+    import signal
+    import subprocess
+    import time
+
+    with index.Library(seeded_home) as lib:
+        ids = _ids(lib)
+    code = ("import sys, index\n"
+            "lib = index.Library()\n"
+            f"for pid in {ids!r}:\n"
+            "    lib.set_status([pid], 'read'); lib.set_priority([pid], 2)\n"
+            "    print(pid, flush=True)\n"
+            "    sys.stdin.readline()\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                             stdin=subprocess.PIPE, text=True,
+                             env={**os.environ, "PAPERS_HOME": str(seeded_home)})
+    written = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(written) < 10 and time.monotonic() < deadline:
+            written.append(child.stdout.readline().strip())
+            child.stdin.write("\n")  # go on: the next write starts as the kill comes
+            child.stdin.flush()
+        time.sleep(0.005)
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    assert len(written) == 10
+    with index.Library(seeded_home) as lib:
+        states = lib.reading_states()
+        # Every write reported before the kill is there, whole; after them, at most
+        # the one in flight (read without its star yet), and nothing else.
+        assert all(states[pid] == ("read", 2) for pid in written)
+        rest = [pid for pid in ids if pid not in written and pid in states]
+        assert len(rest) <= 1 and all(states[pid][0] == "read" for pid in rest)
+        assert lib.search("is:read").total == len(written) + len(rest)
+
+
+def test_a_plain_word_finds_a_note_through_stemming(copied_library):
+    lib = copied_library
+    target = _ids(lib)[0]
+    lib.set_note(target, "The glorpifications matter here.")
+    # Whole words (as the command line searches), so the stemmed form must match.
+    assert _ids(lib, "glorpification", complete_last=False) == [target]

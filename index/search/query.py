@@ -40,7 +40,7 @@ _SLOT = "zzqslotzzq"  # survives every analyzer unchanged
 _MINUS = r"(?:^|(?<=\s))-(?=\S)"
 _PLUS = r"(?:^|(?<=\s))\+(?=\S)"
 _UNSTEMMED = ("name", "authors")
-_STEMMED = ("title", "abstract")
+_STEMMED = ("title", "abstract", "note")
 _PLAIN_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
