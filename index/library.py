@@ -444,8 +444,9 @@ class Library:
             self.sync()
         return changed
 
-    def _progress_of(self, ids: Iterable[str]) -> ReadingProgress:
-        states = self.store.reading_states()
+    def _progress_of(self, ids: Iterable[str],
+                     states: dict[str, tuple[str, int]] | None = None) -> ReadingProgress:
+        states = self.store.reading_states() if states is None else states
         tagged = self.store.tagged_ids()
         papers = seen = read = starred = tags = 0
         for pid in ids:
@@ -457,11 +458,13 @@ class Library:
             tags += pid in tagged
         return ReadingProgress(papers, seen, read, starred, tags)
 
-    def progress(self, results: Results | None = None) -> ReadingProgress:
-        """Progress through `results` (every paper when None)."""
+    def progress(self, results: Results | None = None,
+                 states: dict[str, tuple[str, int]] | None = None) -> ReadingProgress:
+        """Progress through `results` (every paper when None); `states` is what
+        reading_states() returned, when the caller has just read it."""
         if results is None:
-            return self._progress_of(self.store.ids())
-        return self._progress_of(self.index.ids_of(results))
+            return self._progress_of(self.store.ids(), states)
+        return self._progress_of(self.index.ids_of(results), states)
 
     def ids_of(self, results: Results) -> list[str]:
         """The paper id of every result, in order (without reading a card per row)."""

@@ -292,3 +292,17 @@ async def test_large_library_first_matches_respect_reading_filters(seeded_home, 
         partial = [ids for is_partial, ids in shown if is_partial]
         assert partial[-1] == ["mnbbwjdn"]
         assert shown[-1] == (False, ["mnbbwjdn"])
+
+
+async def test_marks_made_by_another_process_show_at_the_next_search(seeded_home):
+    async with running_app(seeded_home) as (app, pilot):
+        assert row_text(app, 0).startswith("  • ")
+        first = results(app).current.id
+        with Library(seeded_home) as other:  # the command line, meanwhile
+            other.set_status([first], "read")
+            other.set_priority([first], 1)
+        await type_query(app, pilot, "is:read")
+        assert results(app).current.id == first
+        assert app.reading[first] == ("read", 1)
+        assert row_text(app, 0).startswith("  ✓ ") and "★ ICML" in row_text(app, 0)
+        assert "seen 1 / 1 · read 1 · starred 1" in status_text(app)

@@ -5,13 +5,33 @@ prompt that saves a search. Update with `--snapshot-update` and review the SVG d
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from index import Library
 from tui.app import PapersApp
 
-from .test_snapshots import steady
+from .tui_helpers import settle
 
 pytestmark = pytest.mark.timeout(120)
+
+
+def steady(*keys: str):
+    """Wait for the library, type `keys`, then blank the timing (it differs run to run).
+    (As in test_snapshots.py; kept here so this file stands alone while tests move.)"""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await settle(app, pilot)
+        app.query_one("#search", Input).cursor_blink = False
+        if keys:
+            await pilot.press(*keys)
+            await settle(app, pilot)
+        if app.last_results is not None:
+            app.last_results.elapsed = 0.0
+            app.set_status(app._status_text(app.last_results))
+        await pilot.pause()
+
+    return run_before
 
 
 @pytest.fixture
@@ -47,3 +67,17 @@ def test_hidden_seen_and_filter_chip(snap_compare, reading_home):
 def test_save_search_prompt(snap_compare, reading_home):
     assert snap_compare(PapersApp(str(reading_home)), terminal_size=(130, 30),
                         run_before=steady(*"policy", "ctrl+s", *"todo"))
+
+
+def test_author_chooser(snap_compare, home, tmp_path, monkeypatch):
+    import json
+
+    monkeypatch.setattr("tui.reading_state.SEEN_AFTER", 3600)
+    listed = tmp_path / "authored.json"
+    listed.write_text(json.dumps([
+        {"title": "Alpha paper", "authors": ["Ada Lovelace", "Alan Turing", "[bold]Eve[/]"],
+         "abstract": "An abstract about alpha methods and their analysis in depth."}]))
+    with Library(home) as library:
+        library.add(listed)
+    assert snap_compare(PapersApp(str(home)), terminal_size=(130, 30),
+                        run_before=steady(*"alpha", "escape", "A"))

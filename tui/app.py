@@ -307,7 +307,11 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         # Worked out after the results show, never on the keystroke's path, and not at
         # all once a newer keystroke has superseded these results.
         if not worker.is_cancelled:
-            self.call_from_thread(self._show_progress, seq, self.library.progress(results))
+            # Read afresh each search, so what another papers process marked (the
+            # command line, a second window) shows at the next keystroke.
+            states = self.library.reading_states()
+            self.call_from_thread(self._show_progress, seq,
+                                  self.library.progress(results, states), states)
         if results.total < 3 and results.suggestion:  # worked out after the results show
             self.call_from_thread(self._show_results, seq, results, cursor)
 
@@ -381,9 +385,14 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             text.append(f" · {results.error}", "italic")
         return text
 
-    def _show_progress(self, seq: int, progress) -> None:
+    def _show_progress(self, seq: int, progress,
+                       states: dict[str, tuple[str, int]] | None = None) -> None:
         if seq < self._shown_seq or self.last_results is None:
             return
+        if states is not None and states != self.reading:
+            self.reading.clear()
+            self.reading.update(states)  # the dict the results list draws from
+            self.query_one(ResultsView).refresh()
         self.progress_text = progress.summary()
         self.set_status(self._status_text(self.last_results))
 
@@ -395,7 +404,9 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
 
     @work(thread=True, exclusive=True, group="progress")
     def _progress(self, seq: int, results: Results) -> None:
-        self.call_from_thread(self._show_progress, seq, self.library.progress(results))
+        states = self.library.reading_states()
+        self.call_from_thread(self._show_progress, seq, self.library.progress(results, states),
+                              states)
 
     def set_status(self, message: str | Text) -> None:
         self.query_one("#status", Static).update(
