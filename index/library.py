@@ -280,7 +280,11 @@ class Library:
                complete_last: bool = True, limit: int | None = None,
                cancelled: Callable[[], bool] | None = None,
                unread_only: bool = False) -> Results:
-        """Raises SearchCancelled if `cancelled()` turns true while it runs."""
+        """Raises SearchCancelled if `cancelled()` turns true while it runs.
+
+        `is:…` and `priority:N` are taken out of the query and applied from the store
+        (as is `unread_only`, the app's "hide seen"); Whoosh never sees them, so they
+        change which papers are listed, never a score."""
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.

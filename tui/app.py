@@ -419,7 +419,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         self._last_session = self.session_state()  # saved on quit (widgets are gone then)
         self.show_current_paper(event.card)
 
-    def show_current_paper(self, card: Card | None = None, *, keep_scroll: bool = False) -> None:
+    def show_current_paper(self, card: Card | None = None) -> None:
+        """The paper under the cursor (or `card`) in the abstract pane, read afresh."""
         pane = self.query_one(AbstractPane)
         card = card or self.current_card()
         if card is None or self.library is None:
