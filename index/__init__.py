@@ -22,14 +22,25 @@ from .errors import (
 )
 from .ingest.formats import LIST_FORMATS, ListFormat
 from .ingest.render import sanitize
-from .library import Library, SyncReport, TagChange, clean_tag, parse_tag_input
+from .library import (
+    MAX_PRIORITY,
+    STATUSES,
+    Library,
+    ReadingProgress,
+    SavedSearch,
+    SyncReport,
+    TagChange,
+    clean_tag,
+    parse_tag_input,
+)
 from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
 from .search import SORTS, Card, HighlightTerms, Results
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
-           "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "Card", "DiskFull", "HighlightTerms",
-           "Library", "LibraryError", "ListFormat", "ListFormatError", "OutputFormat", "Paper",
-           "PaperNotFound", "Results", "SearchCancelled", "StoreError", "SyncReport",
+           "MAX_PRIORITY", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "STATUSES", "Card",
+           "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
+           "ListFormatError", "OutputFormat", "Paper", "PaperNotFound", "ReadingProgress",
+           "Results", "SavedSearch", "SearchCancelled", "StoreError", "SyncReport",
            "TagChange", "Target", "clean_tag", "parse_tag_input", "sanitize", "web_url"]

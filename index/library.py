@@ -33,8 +33,18 @@ from .locks import library_lock
 from .models import Paper
 from .output.links import Target
 from .paths import Locations, locate
-from .search import Progress, Results, SearchIndex, generations
+from .search import (
+    IdFilter,
+    Progress,
+    ReadingFilter,
+    Results,
+    SearchIndex,
+    generations,
+    split_reading_filters,
+)
 from .store import (
+    MAX_PRIORITY,
+    STATUSES,
     ImportReport,
     ListInfo,
     RecoveryReport,
@@ -47,7 +57,8 @@ from .store import (
     remove_dead_incoming,
 )
 
-__all__ = ["Library", "LibraryError", "PaperNotFound", "SyncReport"]
+__all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound",
+           "ReadingProgress", "SavedSearch", "SyncReport"]
 
 PENDING_NOTICE = "library-moved-aside.txt"  # see Library._open_store
 AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
@@ -75,6 +86,37 @@ def _writable(directory: Path) -> bool:
     """Whether papers may write in `directory` (access() also says no on a read-only
     file system, even to root)."""
     return os.access(directory, os.W_OK | os.X_OK)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingProgress:
+    """How far through a set of papers (a list, the library, the current results) the
+    reader is: `seen` counts papers seen or read."""
+
+    papers: int
+    seen: int
+    read: int
+    starred: int
+    tagged: int
+
+    def summary(self) -> str:
+        return (f"seen {self.seen:,} / {self.papers:,} · read {self.read:,} · "
+                f"starred {self.starred:,} · tagged {self.tagged:,}")
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSearch:
+    name: str
+    query: str
+    sort: str
+
+
+def clean_name(name: str) -> str:
+    """A saved search's name: one line, not empty."""
+    name = " ".join(sanitize(name).split())
+    if not name:
+        raise LibraryError("a saved search needs a name")
+    return name
 
 
 def clean_tag(tag: str) -> str:
@@ -389,14 +431,64 @@ class Library:
     # -- reading -----------------------------------------------------------------------
     def search(self, query: str, *, sort: str = "relevance", tag: str | None = None,
                complete_last: bool = True, limit: int | None = None,
-               cancelled: Callable[[], bool] | None = None) -> Results:
-        """Raises SearchCancelled if `cancelled()` turns true while it runs."""
+               cancelled: Callable[[], bool] | None = None,
+               unread_only: bool = False) -> Results:
+        """Raises SearchCancelled if `cancelled()` turns true while it runs.
+
+        `is:…` and `priority:N` are taken out of the query and applied from the store
+        (as is `unread_only`, the app's "hide seen"); Whoosh never sees them, so they
+        change which papers are listed, never a score."""
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
         query = sanitize(query).replace("\n", " ")
-        return self.index.search(query, sort=sort, tag=clean_tag(tag) if tag else None,
-                                 complete_last=complete_last, cancelled=cancelled, **kwargs)
+        text, filters, problem = split_reading_filters(query)
+        if unread_only:
+            filters.append(ReadingFilter("unread"))
+        results = self.index.search(text, sort=sort, tag=clean_tag(tag) if tag else None,
+                                    complete_last=complete_last, cancelled=cancelled,
+                                    only=self._id_filter(filters), groups=self._groups(sort),
+                                    **kwargs)
+        results.query = query
+        if problem:
+            results.error = f"{results.error}; {problem}" if results.error else problem
+        return results
+
+    def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
+        """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
+        paper not seen or read, so it is a set to leave out rather than one to keep."""
+        if not filters:
+            return None
+        allow: set[str] | None = None
+        deny: set[str] = set()
+        for item in filters:
+            if item.kind == "unread":
+                ids, keep = self.store.ids_with(status="seen") | \
+                    self.store.ids_with(status="read"), False
+            elif item.kind in ("seen", "read"):
+                ids, keep = self.store.ids_with(status=item.kind), True
+            elif item.kind == "starred":
+                ids, keep = self.store.ids_with(min_priority=1), True
+            elif item.value == 0:  # priority:0 is "no star"
+                ids, keep = self.store.ids_with(min_priority=1), False
+            else:
+                ids, keep = self.store.ids_with(priority=item.value), True
+            if keep != item.negated:
+                allow = set(ids) if allow is None else allow & ids
+            else:
+                deny |= ids
+        return IdFilter(None if allow is None else frozenset(allow), frozenset(deny))
+
+    def _groups(self, sort: str) -> dict[str, int] | None:
+        """For the store's sorts: unread first, then seen, then read; or the highest
+        priority first. Papers not named sort as unread and unstarred (key 0)."""
+        if sort == "status":
+            return {pid: STATUSES.index(status)
+                    for pid, (status, _p) in self.store.reading_states().items()}
+        if sort == "priority":
+            return {pid: -priority
+                    for pid, (_s, priority) in self.store.reading_states().items()}
+        return None
 
     def warm_up(self) -> None:
         """Load what the first keystrokes need: the table of words for prefixes, and
@@ -406,11 +498,15 @@ class Library:
         self.index.warm_up()
 
     def first_matches(self, query: str, *, tag: str | None = None,
-                      complete_last: bool = True, count: int = 100) -> Results:
+                      complete_last: bool = True, count: int = 100,
+                      unread_only: bool = False) -> Results:
         """The first papers that match, unranked and at once, for large libraries."""
         self._ensure_open()
-        return self.index.first_matches(query, tag=tag, complete_last=complete_last,
-                                        count=count)
+        text, filters, _problem = split_reading_filters(sanitize(query).replace("\n", " "))
+        if unread_only:
+            filters.append(ReadingFilter("unread"))
+        return self.index.first_matches(text, tag=tag, complete_last=complete_last,
+                                        count=count, only=self._id_filter(filters))
 
     def behind(self) -> bool:
         """Whether another process changed the library (a list added, a tag) or its index
@@ -523,6 +619,107 @@ class Library:
                         url=None if url is None else clean_line(url))
         self._sync_after_write()
         return self.paper(paper_id)
+
+    # -- reading: status, stars, notes, progress, saved searches ------------------------
+    # Status and stars live only in the store: a change costs no index update and cannot
+    # move any paper's score. Notes are indexed, so a note re-indexes its paper alone.
+    def set_status(self, refs: Sequence[str], status: str) -> int:
+        if status not in STATUSES:
+            raise LibraryError(f"unknown status {status!r} ({', '.join(STATUSES)})")
+        return self.store.set_status([self.resolve(ref) for ref in refs], status)
+
+    def mark_seen(self, refs: Sequence[str]) -> int:
+        """Unread papers become seen; seen and read ones stay as they are."""
+        return self.store.set_status([self.resolve(ref) for ref in refs], "seen",
+                                     upgrade_only=True)
+
+    def set_priority(self, refs: Sequence[str], priority: int) -> int:
+        if not 0 <= priority <= MAX_PRIORITY:
+            raise LibraryError(f"priority is 0 (no star) to {MAX_PRIORITY}")
+        return self.store.set_priority([self.resolve(ref) for ref in refs], priority)
+
+    def reading_states(self) -> dict[str, tuple[str, int]]:
+        """id -> (status, priority) for every paper not unread and unstarred."""
+        return self.store.reading_states()
+
+    def note(self, ref: str) -> str:
+        return self.store.note(self.resolve(ref))
+
+    def set_note(self, ref: str, text: str) -> bool:
+        """Write a paper's note (blank deletes it); returns whether it changed."""
+        note = sanitize(text).strip("\n")
+        changed = self.store.set_note(self.resolve(ref), note.rstrip())
+        if changed:
+            self.sync()
+        return changed
+
+    def _progress_of(self, ids: Iterable[str],
+                     states: dict[str, tuple[str, int]] | None = None) -> ReadingProgress:
+        states = self.store.reading_states() if states is None else states
+        tagged = self.store.tagged_ids()
+        papers = seen = read = starred = tags = 0
+        for pid in ids:
+            papers += 1
+            status, priority = states.get(pid, ("unread", 0))
+            seen += status != "unread"
+            read += status == "read"
+            starred += priority > 0
+            tags += pid in tagged
+        return ReadingProgress(papers, seen, read, starred, tags)
+
+    def progress(self, results: Results | None = None,
+                 states: dict[str, tuple[str, int]] | None = None) -> ReadingProgress:
+        """Progress through `results` (every paper when None); `states` is what
+        reading_states() returned, when the caller has just read it."""
+        if results is None:
+            return self._progress_of(self.store.ids(), states)
+        return self._progress_of(self.index.ids_of(results), states)
+
+    def ids_of(self, results: Results) -> list[str]:
+        """The paper id of every result, in order (without reading a card per row)."""
+        return self.index.ids_of(results)
+
+    def list_progress(self) -> dict[str, ReadingProgress]:
+        return {name: ReadingProgress(*counts)
+                for name, counts in self.store.list_progress().items()}
+
+    def save_search(self, name: str, query: str, sort: str = "relevance") -> SavedSearch:
+        from .search import SORTS
+
+        if sort not in SORTS:
+            raise LibraryError(f"unknown sort {sort!r}")
+        saved = SavedSearch(clean_name(name), sanitize(query).replace("\n", " ").strip(), sort)
+        self.store.save_search(saved.name, saved.query, saved.sort)
+        return saved
+
+    def saved_searches(self) -> list[SavedSearch]:
+        return [SavedSearch(*row) for row in self.store.saved_searches()]
+
+    def saved_search(self, name: str) -> SavedSearch:
+        wanted = " ".join(sanitize(name).split())
+        for saved in self.saved_searches():
+            if saved.name == wanted:
+                return saved
+        known = ", ".join(s.name for s in self.saved_searches()) or "none"
+        raise LibraryError(f"no saved search named {wanted!r} (saved: {known})")
+
+    def delete_saved_search(self, name: str) -> bool:
+        return self.store.delete_saved_search(" ".join(sanitize(name).split()))
+
+    def session(self) -> dict:
+        """Where the app was when it last closed (query, sort, filters, paper)."""
+        import json
+
+        try:
+            value = json.loads(self.store.meta("session") or "{}")
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    def remember_session(self, session: dict) -> None:
+        import json
+
+        self.store.set_meta("session", json.dumps(session, ensure_ascii=False))
 
     # -- citing and exporting ----------------------------------------------------------
     def cite(self, papers: Sequence[Paper], fmt: str = "bibtex",

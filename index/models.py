@@ -103,6 +103,13 @@ class Paper:
     tags: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     edited: list[str] = field(default_factory=list)  # fields the user has edited
+    status: str = "unread"  # unread | seen | read (the store's; never in the index)
+    priority: int = 0  # 0 = no star, 1-3 (the store's; never in the index)
+    note: str = ""  # the user's note (indexed, so `note:word` finds it)
+
+    @property
+    def starred(self) -> bool:
+        return self.priority > 0
 
     @property
     def venue_year(self) -> str:

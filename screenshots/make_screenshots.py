@@ -31,6 +31,8 @@ SHOTS = [
     ("narrow", (80, 24), [*"diffusion", "escape"]),
     ("tags", (130, 32), ["escape", "T"]),
     ("help", (130, 40), ["escape", "question_mark"]),
+    ("reading", (130, 40), [*"policy", "escape"]),
+    ("note", (130, 32), [*"owpo", "escape", "n"]),
 ]
 
 
@@ -48,6 +50,16 @@ async def shoot(name: str, size: tuple[int, int], keys: list[str]) -> Path:
             for query, tag in (("owpo", "rlhf"), ("f-divergence", "rlhf"),
                                ("tracer", "to-read"), ("trifuse", "to-read")):
                 library.tag([library.search(query).card(0).id], [tag])
+            # Some reading done, so the list shows unread, seen, read and starred papers.
+            ids = library.ids_of(library.search("policy"))
+            library.set_status(ids[1:3], "read")
+            library.mark_seen(ids[3:5])
+            library.set_priority(ids[:1], 2)
+            library.set_note(ids[0], "Compare the one-way update with PPO's clipping.\n"
+                                     "Try it on the reward model from last week.")
+        import tui.reading_state
+
+        tui.reading_state.SEEN_AFTER = 3600  # the shot shows the state set above
         app = PapersApp(home)
         async with app.run_test(size=size) as pilot:
             await settle(app, pilot)

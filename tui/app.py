@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import sqlite3
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -39,14 +40,17 @@ from index import (
 from .commands import ActionCommands, JumpToPaper, PapersCommandPalette
 from .config import Config, load_config, save_setting
 from .reading_lists import ALL_TAGS, ReadingListActions
+from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
-from .widgets.clean_input import CleanInput
+from .widgets.clean_input import SearchInput
 from .widgets.results import ResultsView
 
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
-SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year"}
+SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
+               "year": "year (newest first)", "author": "first author",
+               "status": "status (unread first)", "priority": "priority (starred first)"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +63,7 @@ class View:
     cursor: int
 
 
-class PapersApp(ReadingListActions, App):
+class PapersApp(ReadingStateActions, ReadingListActions, App):
     TITLE = "papers"
     CSS_PATH = "papers.tcss"
     COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper}
@@ -69,7 +73,8 @@ class PapersApp(ReadingListActions, App):
         Binding("slash", "focus_search", "Search", id="focus_search",
                 tooltip="Focus the search bar"),
         Binding("s", "cycle_sort", "Sort", id="sort",
-                tooltip="Cycle the sort: relevance, title, venue+year"),
+                tooltip="Cycle the sort: relevance, title, venue+year, year, first author, "
+                        "status, priority"),
         Binding("m", "more_like_this", "Similar", id="similar",
                 tooltip="More like this: papers similar to the selected one"),
         Binding("backspace", "back", "Back", id="back", show=False,
@@ -93,6 +98,23 @@ class PapersApp(ReadingListActions, App):
                 tooltip="Copy the abstract as clean Unicode text"),
         Binding("e", "edit", "Edit", id="edit", show=False,
                 tooltip="Edit the paper's title, authors and URL"),
+        Binding("r", "toggle_read", "Mark read", id="read",
+                tooltip="Mark the paper (or the marked papers) read; again: back to seen"),
+        Binding("asterisk", "cycle_star", "Star", id="star",
+                tooltip="Cycle the star: ★, ★★, ★★★ (priority 1-3), none"),
+        Binding("n", "note", "Note", id="note",
+                tooltip="Write the paper's note (shown under the abstract; searchable)"),
+        Binding("H", "toggle_hide_seen", "Hide seen", id="hide_seen", show=False,
+                tooltip="Hide the papers you have seen or read, or show them again"),
+        Binding("x", "clear_filters", "Clear filter", id="clear_filter", show=False,
+                tooltip="Clear the filters named above the list (tag, hidden seen papers)"),
+        Binding("A", "author_view", "Author's papers", id="author_view", show=False,
+                tooltip="Other papers by one of this paper's authors (backspace: back)"),
+        Binding("ctrl+s", "save_search", "Save search", id="save_search", show=False,
+                tooltip="Save the current query under a name (1-9 recall saved searches)"),
+        *[Binding(str(n), f"recall_saved({n})", f"Saved search {n}", id=f"saved_{n}",
+                  show=False, tooltip=f"Run saved search {n}")
+          for n in range(1, SAVED_KEYS + 1)],
         Binding("question_mark", "help", "Help", id="help", tooltip="This help"),
         Binding("q", "quit", "Quit", id="quit", tooltip="Quit"),
     ]
@@ -113,12 +135,19 @@ class PapersApp(ReadingListActions, App):
         self.paper_count = 0
         self.ready = False
         self._warm_up_started = False
+        self.reading: dict[str, tuple[str, int]] = {}
+        self.hide_seen = False
+        self._seen_timer = None
+        self.saved_searches: list = []
+        self.progress_text = ""
+        self._last_session: dict | None = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield CleanInput(placeholder="Search papers: words, \"phrases\", author:name, tag:x, "
-                                "year:[2020 TO 2026]  (/ to focus, ? for help)",
-                    id="search")
+        yield SearchInput(placeholder="Search papers: words, \"phrases\", author:name, tag:x, "
+                                      "is:unread, year:[2020 TO 2026]  (/ to focus, ? for help)",
+                          id="search")
+        yield Static(id="filter-chip", markup=False)
         with Horizontal(id="main"):
             yield OptionList(id="tag-panel")
             yield ResultsView(id="results")
@@ -128,6 +157,7 @@ class PapersApp(ReadingListActions, App):
 
     def on_mount(self) -> None:
         self.query_one("#tag-panel").display = False
+        self.query_one("#filter-chip").display = False
         self.query_one("#search", Input).focus()
         self._apply_width(self.size.width)
         self.set_status("Opening the library…")
@@ -155,12 +185,15 @@ class PapersApp(ReadingListActions, App):
                 self.call_from_thread(self.set_status, f"Building the search index: {what}")
 
             report = library.sync(progress)
+            states, saved = library.reading_states(), library.saved_searches()
+            session = library.session() if config.resume else {}
         except (StoreError, LibraryError, OSError, sqlite3.DatabaseError) as error:
             self.call_from_thread(self._fail_open, str(error))
             return
         self.library = library
         self.paper_count = library.count()
-        self.call_from_thread(self._library_ready, report.rebuilt, report.reason)
+        self.call_from_thread(self._library_ready, report.rebuilt, report.reason, states,
+                              saved, session)
 
     def _warm_up_after_paint(self) -> None:
         """Start the warm-up once, after the next paint (the first results, or the message
@@ -194,8 +227,14 @@ class PapersApp(ReadingListActions, App):
             self.notify(config.problem, title="Settings", severity="warning", markup=False,
                         timeout=10)
 
-    def _library_ready(self, rebuilt: bool, reason: str) -> None:
+    def _library_ready(self, rebuilt: bool, reason: str,
+                       states: dict[str, tuple[str, int]] | None = None,
+                       saved: list | None = None, session: dict | None = None) -> None:
         self.ready = True
+        self.reading.update(states or {})
+        self.query_one(ResultsView).reading = self.reading
+        self.saved_searches = saved or []
+        paper_id = self.restore_session(session) if session else None
         # What the command line (or another app) changes shows here within a second or
         # two: a list added or removed, a tag, an edit.
         self.set_interval(WATCH_SECONDS, self._watch_library)
@@ -218,7 +257,7 @@ class PapersApp(ReadingListActions, App):
                             f"recover with: papers recover {damaged}")
             self._warm_up_after_paint()
             return
-        self.run_search()
+        self.run_search(paper_id=paper_id)
 
     @work(thread=True, exclusive=True, group="watch")
     def _watch_library(self) -> None:
@@ -239,7 +278,7 @@ class PapersApp(ReadingListActions, App):
         if self.similar_to is None:
             card = self.current_card()
             self.run_search(cursor=self.query_one(ResultsView).cursor,
-                            keep=card.id if card is not None else None)
+                            paper_id=card.id if card is not None else None)
 
     def watch_theme(self, theme: str) -> None:
         if self.ready and self.config_path is not None and theme != self.config.theme:
@@ -276,19 +315,19 @@ class PapersApp(ReadingListActions, App):
     def _query_submitted(self) -> None:
         self.action_focus_results()
 
-    def run_search(self, cursor: int = 0, keep: str | None = None) -> None:
-        """Search again; `keep` is a paper id the cursor stays on if it is still listed."""
+    def run_search(self, cursor: int = 0, paper_id: str | None = None) -> None:
+        """`paper_id`: put the cursor on that paper if it is among the results."""
         self._search_seq += 1
         self._search(self._search_seq, self.query_text, self.sort, self.tag_filter, cursor,
-                     keep)
+                     self.hide_seen, paper_id)
 
     @work(thread=True, exclusive=True, group="search")
     def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int,
-                keep: str | None = None) -> None:
-        if self.paper_count > FIRST_MATCHES_ABOVE and query.strip():
+                unread_only: bool = False, paper_id: str | None = None) -> None:
+        if self.paper_count > FIRST_MATCHES_ABOVE and query.strip() and paper_id is None:
             # Ranking every match takes a large library a while: show the first matches
             # at once, then the ranked list when it is ready.
-            first = self.library.first_matches(query, tag=tag)
+            first = self.library.first_matches(query, tag=tag, unread_only=unread_only)
             if get_current_worker().is_cancelled:
                 return
             self.call_from_thread(self._show_results, seq, first, cursor)
@@ -297,15 +336,24 @@ class PapersApp(ReadingListActions, App):
             # A newer keystroke cancels this worker: stop between posting lists rather
             # than finish a ranking nobody will see while the UI thread waits for the GIL.
             results = self.library.search(query, sort=sort, tag=tag,
-                                          cancelled=lambda: worker.is_cancelled)
+                                          cancelled=lambda: worker.is_cancelled,
+                                          unread_only=unread_only)
         except SearchCancelled:
             return
         if worker.is_cancelled:
             return
-        if keep is not None:
-            kept = results.position(keep)
+        if paper_id is not None:
+            kept = results.position(paper_id)
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
         self.call_from_thread(self._show_results, seq, results, cursor)
+        # Worked out after the results show, never on the keystroke's path, and not at
+        # all once a newer keystroke has superseded these results.
+        if not worker.is_cancelled:
+            # Read afresh each search, so what another papers process marked (the
+            # command line, a second window) shows at the next keystroke.
+            states = self.library.reading_states()
+            self.call_from_thread(self._show_progress, seq,
+                                  self.library.progress(results, states), states)
         if results.total < 3 and results.suggestion:  # worked out after the results show
             self.call_from_thread(self._show_results, seq, results, cursor)
 
@@ -323,6 +371,7 @@ class PapersApp(ReadingListActions, App):
             cursor = results.docnums.index(chosen) if chosen in results.docnums else 0
         self._shown_seq = seq
         self.last_results = results
+        self.update_chip()
         view.show(results, self._empty_message(results), cursor)
         if not len(results):
             self.query_one(AbstractPane).show_paper(None, empty="")
@@ -336,7 +385,10 @@ class PapersApp(ReadingListActions, App):
             return ["Your library is empty.", "",
                     "Add a list from the shell:  papers add FILE"]
         lines = [f"No papers match “{results.query.strip()}”"
-                 + (f" tagged #{self.tag_filter}" if self.tag_filter else "") + "."]
+                 + (f" tagged #{self.tag_filter}" if self.tag_filter else "")
+                 + (" among the papers you have not seen" if self.hide_seen else "") + "."]
+        if self.tag_filter or self.hide_seen:
+            lines += ["", f"Press {self.keys_for('clear_filter')} to clear the filters."]
         if results.known_suggestion:
             lines += ["", f"Did you mean: {results.known_suggestion}"]
         if results.error:
@@ -362,6 +414,10 @@ class PapersApp(ReadingListActions, App):
             text.append(f" · {results.elapsed * 1000:.0f} ms · sort: {sort}")
         if self.tag_filter:
             text.append(f" · tag: #{self.tag_filter}")
+        if self.hide_seen:
+            text.append(" · unread only")
+        if self.progress_text and not results.partial:
+            text.append(f" · {self.progress_text}")
         marked = len(self.query_one(ResultsView).marked)
         if marked:
             text.append(f" · {marked} marked")
@@ -371,6 +427,29 @@ class PapersApp(ReadingListActions, App):
             text.append(f" · {results.error}", "italic")
         return text
 
+    def _show_progress(self, seq: int, progress,
+                       states: dict[str, tuple[str, int]] | None = None) -> None:
+        if seq < self._shown_seq or self.last_results is None:
+            return
+        if states is not None and states != self.reading:
+            self.reading.clear()
+            self.reading.update(states)  # the dict the results list draws from
+            self.query_one(ResultsView).refresh()
+        self.progress_text = progress.summary()
+        self.set_status(self._status_text(self.last_results))
+
+    def update_progress(self) -> None:
+        """After a status or star changed: the progress of what is listed, off the UI
+        thread (it reads the store)."""
+        if self.last_results is not None and self.library is not None:
+            self._progress(self._shown_seq, self.last_results)
+
+    @work(thread=True, exclusive=True, group="progress")
+    def _progress(self, seq: int, results: Results) -> None:
+        states = self.library.reading_states()
+        self.call_from_thread(self._show_progress, seq, self.library.progress(results, states),
+                              states)
+
     def set_status(self, message: str | Text) -> None:
         self.query_one("#status", Static).update(
             message if isinstance(message, Text) else Text(message))
@@ -378,12 +457,19 @@ class PapersApp(ReadingListActions, App):
     # -- selection -------------------------------------------------------------------------
     @on(ResultsView.Highlighted)
     def _highlighted(self, event: ResultsView.Highlighted) -> None:
+        self.start_seen_timer(event.card.id if event.card is not None else None)
+        self._last_session = self.session_state()  # saved on quit (widgets are gone then)
+        self.show_current_paper(event.card)
+
+    def show_current_paper(self, card: Card | None = None) -> None:
+        """The paper under the cursor (or `card`) in the abstract pane, read afresh."""
         pane = self.query_one(AbstractPane)
-        if event.card is None or self.library is None:
+        card = card or self.current_card()
+        if card is None or self.library is None:
             pane.show_paper(None)
             return
         try:
-            paper = self.library.paper(event.card.id)
+            paper = self.library.paper(card.id)
         except LibraryError:
             pane.show_paper(None, empty="This paper is no longer in the library.")
             return
@@ -438,6 +524,14 @@ class PapersApp(ReadingListActions, App):
     def action_focus_search(self) -> None:
         self.query_one("#search", Input).focus()
 
+    def on_unmount(self) -> None:
+        # The last place, for the next start. The UI is gone by now, so this one write
+        # on the UI thread makes no one wait; the seen timer's worker also saves it as
+        # you read, so a crash resumes nearly here.
+        if self.library is not None and self._last_session and self.config.resume:
+            with suppress(LibraryError, StoreError, sqlite3.Error):
+                self.library.remember_session(self._last_session)
+
     def action_focus_results(self) -> None:
         self.query_one(ResultsView).focus()
 
@@ -457,11 +551,15 @@ class PapersApp(ReadingListActions, App):
         paper = self.current_paper()
         if paper is None:
             return
-        view = self.query_one(ResultsView)
-        self.history.append(View(self.query_text, self.sort, self.tag_filter, view.cursor))
+        self.push_history()
         self.similar_to = paper
         self._search_seq += 1
         self._similar(self._search_seq, paper.id)
+
+    def push_history(self) -> None:
+        """Remember what is on screen, for backspace to come back to."""
+        view = self.query_one(ResultsView)
+        self.history.append(View(self.query_text, self.sort, self.tag_filter, view.cursor))
 
     @work(thread=True, exclusive=True, group="search")
     def _similar(self, seq: int, paper_id: str) -> None:
@@ -506,6 +604,10 @@ class PapersApp(ReadingListActions, App):
 
         self.push_screen(HelpScreen(self.help_sections()))
 
+    def keys_for(self, binding_id: str) -> str:
+        binding = next(b for b in self.BINDINGS if b.id == binding_id)
+        return self.keys_shown(binding)
+
     def keys_shown(self, binding: Binding) -> str:
         """The keys of `binding` as the user has them (remaps included), for people."""
         keymap = self._keymap if hasattr(self, "_keymap") else {}
@@ -516,15 +618,29 @@ class PapersApp(ReadingListActions, App):
         def rows(bindings: list[Binding]) -> list[tuple[str, str]]:
             return [(self.keys_shown(b), b.tooltip or b.description) for b in bindings]
 
+        saved = [b for b in self.BINDINGS if (b.id or "").startswith("saved_")]
+        others = [b for b in self.BINDINGS if b not in saved]
         return [
-            ("Anywhere", rows(self.BINDINGS) + [("ctrl+p", "Command palette: actions, "
-                                                "jump to a paper, theme, exports"),
-                                               ("tab", "Next pane")]),
+            ("Anywhere", rows(others) + [
+                (", ".join(self.keys_shown(b) for b in saved),
+                 "Run saved search 1-9 (save one with ctrl+s or from the palette)"),
+                ("ctrl+p", "Command palette: actions, jump to a paper, theme, exports, "
+                           "saved searches"),
+                ("tab", "Next pane")]),
             ("Results list", rows(ResultsView.BINDINGS)),
             ("Abstract pane", rows(AbstractPane.BINDINGS)),
             ("Search bar", [("enter, escape, down", "Go to the results list")]),
             ("Marks in the list", [("≈", "title derived from the abstract (the list has "
-                                         "none)"), ("●", "marked paper")]),
+                                         "none)"), ("●", "marked paper"),
+                                   ("•", "unread (bold title): not yet open for "
+                                         "1.5 s in the abstract pane"),
+                                   ("(none)", "seen"), ("✓", "read (dim title)"),
+                                   ("★ ★★ ★★★", "starred, priority 1-3")]),
+            ("Reading filters in queries", [
+                ("is:unread", "not yet seen; also is:seen, is:read"),
+                ("is:starred", "any star; priority:2 for ★★ exactly"),
+                ("note:word", "your notes (plain words search them too, below the "
+                              "paper's own text)")]),
         ]
 
     @on(OptionList.OptionSelected, "#tag-panel")
@@ -554,7 +670,12 @@ class PapersApp(ReadingListActions, App):
              f"{self.keys_shown(binding)} · {binding.tooltip or binding.description}",
              partial(self.run_action, binding.action))
             for binding in self.BINDINGS if binding.action not in ("quit",)
+            and not (binding.id or "").startswith("saved_")
         ]
+        for number, saved in enumerate(self.saved_searches, 1):
+            key = f"{number} · " if number <= SAVED_KEYS else ""
+            commands.append((f"Saved search: {saved.name}", f"{key}{saved.query}",
+                             partial(self.recall_search, saved.name)))
         commands.append(("Show all papers (clear tag filter)", "",
                          partial(self.filter_by_tag, None)))
         marked = len(self.query_one(ResultsView).marked) if self.library else 0

@@ -20,6 +20,7 @@ from index import (
     CITATION_FORMATS,
     EXPORT_FORMATS,
     LIST_FORMATS,
+    MAX_PRIORITY,
     OUTPUT_FORMATS,
     SORTS,
     DiskFull,
@@ -103,9 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--rebuild", action="store_true", help="rebuild it from scratch")
 
     search = _command(commands, "search", _search, help="search the library")
-    search.add_argument("query", nargs="+", metavar="QUERY")
+    search.add_argument("query", nargs="*", metavar="QUERY",
+                        help="words and filters (is:unread, is:starred, priority:N, tag:T, …)")
+    search.add_argument("--saved", metavar="NAME", help="run the search saved as NAME")
     search.add_argument("--limit", type=int, default=20, metavar="N")
-    search.add_argument("--sort", choices=SORTS, default="relevance")
+    search.add_argument("--sort", choices=SORTS, default=None,
+                        help="default: relevance (or the saved search's)")
     search.add_argument("--tag", metavar="NAME", help="only papers with this tag")
     search.add_argument("--json", action="store_true", help="one JSON object per line")
 
@@ -129,6 +133,28 @@ def build_parser() -> argparse.ArgumentParser:
     untag.add_argument("tags", nargs="+", metavar="TAG")
     tags = _command(commands, "tags", _tags, help="every tag with its count")
     tags.add_argument("--json", action="store_true")
+
+    read = _command(commands, "read", _read, help="mark papers read")
+    read.add_argument("ids", nargs="+", metavar="ID")
+    unread = _command(commands, "unread", _unread, help="mark papers unread")
+    unread.add_argument("ids", nargs="+", metavar="ID")
+    star = _command(commands, "star", _star, help="star papers (or unstar with --off)")
+    star.add_argument("ids", nargs="+", metavar="ID")
+    star.add_argument("--off", action="store_true", help="remove the star")
+    star.add_argument("--priority", type=int, choices=range(1, MAX_PRIORITY + 1), default=1,
+                      metavar="N", help=f"1 to {MAX_PRIORITY} (default 1)")
+    note = _command(commands, "note", _note_command,
+                    help="write a paper's note in $EDITOR (or --text, --show)")
+    note.add_argument("id", metavar="ID")
+    given = note.add_mutually_exclusive_group()
+    given.add_argument("--text", metavar="T", help="set the note to T ('' deletes it)")
+    given.add_argument("--show", action="store_true", help="print the note")
+    save = _command(commands, "save", _save, help="save a search under a name")
+    save.add_argument("name", metavar="NAME")
+    save.add_argument("query", nargs="+", metavar="QUERY")
+    save.add_argument("--sort", choices=SORTS, default="relevance")
+    saved = _command(commands, "saved", _saved, help="the saved searches")
+    saved.add_argument("--json", action="store_true")
 
     edit = _command(commands, "edit", _edit, help="set a paper's title, authors or url")
     edit.add_argument("id", metavar="ID")
@@ -230,7 +256,8 @@ def _paper_json(paper: Paper) -> dict:
         "name": paper.name, "authors": paper.authors, "venue": paper.venue,
         "year": paper.year, "url": paper.url, "urls": paper.urls, "lists": paper.lists,
         "tags": paper.tags, "edited": paper.edited, "abstract": paper.abstract,
-        "extra": paper.extra,
+        "extra": paper.extra, "status": paper.status, "starred": paper.starred,
+        "priority": paper.priority, "note": paper.note,
     }
 
 
@@ -250,7 +277,8 @@ def _print_results(library: Library, results, args, limit: int) -> None:
                 "name": card.name, "venue": card.venue, "year": card.year,
                 "authors": paper.authors,
                 "score": round(results.scores[position], 4) if results.scores else None,
-                "snippet": snippet}, ensure_ascii=False))
+                "snippet": snippet, "status": paper.status, "starred": paper.starred,
+                "priority": paper.priority, "note": paper.note}, ensure_ascii=False))
         return
     if results.error:
         print(f"note: {results.error}", file=sys.stderr)
@@ -289,9 +317,14 @@ def _paper_text(paper: Paper) -> str:
         lines.append(f"Link:     {link}")
     if paper.edited:
         lines.append(f"Edited:   {', '.join(paper.edited)}")
+    lines.append(f"Status:   {paper.status}"
+                 + (f" · {'★' * paper.priority} (priority {paper.priority})"
+                    if paper.starred else ""))
     lines.append("")
     for paragraph in paper.abstract.split("\n\n"):
         lines.append(textwrap.fill(paragraph, width=width))
+    if paper.note:
+        lines += ["", "Note:", *(f"  {line}" for line in paper.note.split("\n"))]
     return "\n".join(lines)
 
 
@@ -372,19 +405,29 @@ def _recover(library: Library, args: argparse.Namespace) -> int:
 
 def _lists(library: Library, args: argparse.Namespace) -> int:
     infos = library.lists()
+    progress = library.list_progress()
     if args.json:
         for info in infos:
+            done = progress.get(info.name)
             print(json.dumps({"name": info.name, "title": info.title,
                               "venue": info.venue, "year": info.year,
                               "papers": info.papers, "format": info.format,
-                              "file": info.file, "original": info.original},
+                              "file": info.file, "original": info.original,
+                              "seen": done.seen if done else 0,
+                              "read": done.read if done else 0,
+                              "starred": done.starred if done else 0,
+                              "tagged": done.tagged if done else 0},
                              ensure_ascii=False))
         return 0
     if not infos:
         print("no lists; add one with: papers add FILE", file=sys.stderr)
     for info in infos:
         venue = " ".join(str(p) for p in (info.venue, info.year) if p) or "-"
+        done = progress.get(info.name)
+        # One line a list (scripts read the first column): the progress sits before the
+        # title, whose length varies.
         print(f"{info.name:<28} {venue:<11} {info.papers:>6} papers  "
+              f"{done.summary() if done else f'seen 0 / {info.papers:,}':<56} "
               f"{info.title}  ({info.file})")
     return 0
 
@@ -398,7 +441,11 @@ def _remove(library: Library, args: argparse.Namespace) -> int:
 def _search(library: Library, args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UserError("--limit must be at least 1")
-    results = library.search(" ".join(args.query), sort=args.sort, tag=args.tag,
+    query, sort = " ".join(args.query), args.sort
+    if args.saved is not None:
+        saved = library.saved_search(args.saved)
+        query, sort = " ".join(filter(None, (saved.query, query))), sort or saved.sort
+    results = library.search(query, sort=sort or "relevance", tag=args.tag,
                              complete_last=False, limit=max(args.limit, 1))
     _print_results(library, results, args, args.limit)
     return 0
@@ -450,6 +497,97 @@ def _tags(library: Library, args: argparse.Namespace) -> int:
     return 0
 
 
+def _read(library: Library, args: argparse.Namespace) -> int:
+    return _status(library, args.ids, "read")
+
+
+def _unread(library: Library, args: argparse.Namespace) -> int:
+    return _status(library, args.ids, "unread")
+
+
+def _status(library: Library, refs: Sequence[str], status: str) -> int:
+    ids = [library.resolve(ref) for ref in refs]
+    changed = library.set_status(ids, status)
+    print(f"{changed} of {len(set(ids))} papers marked {status}")
+    return 0
+
+
+def _star(library: Library, args: argparse.Namespace) -> int:
+    ids = [library.resolve(ref) for ref in args.ids]
+    changed = library.set_priority(ids, 0 if args.off else args.priority)
+    what = "unstarred" if args.off else f"starred (priority {args.priority})"
+    print(f"{changed} of {len(set(ids))} papers {what}")
+    return 0
+
+
+def _note_command(library: Library, args: argparse.Namespace) -> int:
+    paper_id = library.resolve(args.id)
+    if args.show:
+        note = library.note(paper_id)
+        if note:
+            print(visible_lines(note))
+        else:
+            print(f"{paper_id} has no note", file=sys.stderr)
+        return 0
+    text = args.text if args.text is not None else _edit_in_editor(library.note(paper_id))
+    if text is None:
+        print("note unchanged", file=sys.stderr)
+        return 0
+    changed = library.set_note(paper_id, text)
+    state = "deleted" if not library.note(paper_id) else "saved"
+    print(f"{paper_id}: note {state}" if changed else f"{paper_id}: note unchanged")
+    return 0
+
+
+def _edit_in_editor(current: str) -> str | None:
+    """Open $VISUAL or $EDITOR (else vi) on a temp file holding `current`; the new text,
+    or None if the editor failed. The command is split like a shell would, and the file
+    name is passed as its own argument: no shell ever reads it."""
+    import shlex
+    import subprocess
+    import tempfile
+
+    command = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise UserError(f"cannot read the editor command {command!r}: {error}") from None
+    if not argv:
+        raise UserError("$EDITOR is empty")
+    with tempfile.TemporaryDirectory(prefix="papers-note-") as directory:
+        path = os.path.join(directory, "note.md")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(current + ("\n" if current else ""))
+        try:
+            finished = subprocess.run([*argv, path], check=False)
+        except OSError as error:
+            raise UserError(f"cannot run the editor {argv[0]!r}: {error.strerror}") from None
+        if finished.returncode != 0:
+            raise UserError(f"the editor exited with status {finished.returncode}; "
+                            "the note is unchanged")
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+
+
+def _save(library: Library, args: argparse.Namespace) -> int:
+    saved = library.save_search(args.name, " ".join(args.query), args.sort)
+    print(visible(f"saved '{saved.name}': {saved.query} (sort: {saved.sort})"))
+    return 0
+
+
+def _saved(library: Library, args: argparse.Namespace) -> int:
+    searches = library.saved_searches()
+    if args.json:
+        print(json.dumps([{"name": s.name, "query": s.query, "sort": s.sort}
+                          for s in searches], ensure_ascii=False))
+        return 0
+    for number, saved in enumerate(searches, 1):
+        print(visible(f"{number:>3}  {saved.name:<24} {saved.query}  (sort: {saved.sort})"))
+    if not searches:
+        print("no saved searches; save one with: papers save NAME QUERY", file=sys.stderr)
+    return 0
+
+
 def _edit(library: Library, args: argparse.Namespace) -> int:
     authors = None if args.authors is None else [
         a.strip() for a in args.authors.split(";") if a.strip()]
@@ -486,7 +624,10 @@ def _export(library: Library, args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "search" and not args.query and args.saved is None:
+        parser.error("search needs a QUERY, or --saved NAME")  # bad usage: exit 2
     needs_tags = getattr(args, "needs_tags", None)
     if needs_tags is not None and parse_tag_input(args.tags) == parse_tag_input([]):
         needs_tags.error("name at least one TAG to add (or -TAG to remove)")

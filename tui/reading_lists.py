@@ -104,6 +104,7 @@ class ReadingListActions:
             panel.focus()
         else:
             self.action_focus_results()
+        self.update_chip()  # a tag filter the hidden panel no longer shows
 
     def refresh_tag_panel(self) -> None:
         if self.library is None:

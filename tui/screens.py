@@ -260,3 +260,68 @@ class ConfirmScreen(_Modal):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class NoteScreen(_Modal):
+    """A paper's note, several lines: ctrl+s saves, escape leaves it as it was."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss_none", "Cancel", id="note.cancel"),
+        Binding("ctrl+s", "save", "Save", id="note.save"),
+    ]
+
+    def __init__(self, target: str, note: str) -> None:
+        super().__init__()
+        self.target = target
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import TextArea
+
+        with Vertical(id="note-dialog", classes="dialog"):
+            yield Label(Text(f"Note on {self.target}"), classes="dialog-title")
+            yield TextArea(self.note, id="note-text", soft_wrap=True, tab_behavior="focus")
+            yield Label("ctrl+s saves · escape cancels · an empty note is deleted",
+                        classes="dialog-help")
+
+    def action_save(self) -> None:
+        from textual.widgets import TextArea
+
+        self.dismiss(self.query_one("#note-text", TextArea).text)
+
+
+class PromptScreen(_Modal):
+    """One line of text, e.g. the name to save a search under."""
+
+    def __init__(self, prompt: str, default: str = "", help_text: str = "") -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.default = default
+        self.help_text = help_text or "enter saves · escape cancels"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="prompt-dialog", classes="dialog"):
+            yield Label(Text(self.prompt), classes="dialog-title")
+            yield CleanInput(self.default, id="prompt-input")
+            yield Label(Text(self.help_text), classes="dialog-help")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(" ".join(event.value.split()) or None)
+
+
+class ChoiceScreen(_Modal):
+    """Choose one of a few strings (a paper's authors); each shown as plain text."""
+
+    def __init__(self, prompt: str, choices: list[str]) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-dialog", classes="dialog"):
+            yield Label(Text(self.prompt), classes="dialog-title")
+            yield OptionList(*[Option(Text(choice), id=str(n))
+                               for n, choice in enumerate(self.choices)], id="choice-options")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id or 0)])

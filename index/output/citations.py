@@ -210,7 +210,8 @@ def _sort_key(paper: Paper) -> str:
     return " ".join(words[:6]) or "paper"
 
 
-def _entry(paper: Paper, key: str, *, abstract: bool = False) -> model.Entry:
+def _entry(paper: Paper, key: str, *, abstract: bool = False,
+           notes: bool = False) -> model.Entry:
     """@inproceedings when authors, proceedings and year are known (all three are what
     the styles require of one); else @misc, which requires nothing, with a `key` to sort
     by where the authors are unknown: no BibTeX warnings either way."""
@@ -239,18 +240,23 @@ def _entry(paper: Paper, key: str, *, abstract: bool = False) -> model.Entry:
         fields.append(model.Field("key", latex(_sort_key(paper))))
     if abstract and paper.abstract:
         fields.append(model.Field("abstract", latex(paper.abstract)))
+    if notes and paper.note.strip():
+        # The reader's own note, BibTeX's `annote` (an exported reading list carries it;
+        # a copied citation does not).
+        fields.append(model.Field("annote", latex(" ".join(paper.note.split()))))
     return model.Entry("inproceedings" if complete else "misc", key, fields)
 
 
-def bibtex(papers: Sequence[Paper], *, abstracts: bool = False) -> str:
-    """BibTeX entries; `abstracts` adds each paper's abstract (exported files, which
-    papers reads back, carry them; a copied citation does not)."""
+def bibtex(papers: Sequence[Paper], *, abstracts: bool = False, notes: bool = False) -> str:
+    """BibTeX entries; `abstracts` and `notes` add each paper's abstract and the reader's
+    note (exported files carry them, and papers reads them back; a copied citation does
+    not)."""
     import bibtexparser
     from bibtexparser.middlewares import AddEnclosingMiddleware
 
     library = bibtexparser.Library()
     for paper, key in zip(papers, citation_keys(papers), strict=True):
-        library.add(_entry(paper, key, abstract=abstracts))
+        library.add(_entry(paper, key, abstract=abstracts, notes=notes))
     layout = bibtexparser.BibtexFormat()
     layout.indent = "  "
     layout.value_column = "auto"

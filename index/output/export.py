@@ -33,7 +33,7 @@ def export_text(papers: Sequence[Paper], fmt: str, *, heading: str | None = None
         choices = ", ".join(EXPORT_FORMATS)
         raise ValueError(f"unknown export format {fmt!r}; choose one of {choices}")
     if fmt == "bibtex":
-        text = bibtex(papers, abstracts=True)
+        text = bibtex(papers, abstracts=True, notes=True)
         return text + "\n" if text else ""
     if fmt == "markdown":
         return _markdown(papers, heading)
@@ -128,6 +128,11 @@ def _markdown(papers: Sequence[Paper], heading: str | None) -> str:
             parts.append("\n".join(facts))
         if abstract := _paragraphs(paper.abstract):
             parts.append(abstract)
+        if paper.note.strip():
+            # The reader's note, as a quote under the abstract, each line kept.
+            lines = [_literal_start(markdown_escape(line.strip()))
+                     for line in paper.note.strip().split("\n")]
+            parts.append("**Note:**\n\n" + "\n".join(f"> {line}".rstrip() for line in lines))
     return "\n\n".join(parts) + "\n" if parts else ""
 
 

@@ -24,10 +24,13 @@ from .engine.matching import excluding
 from .highlight import HighlightTerms
 from .prefixes import PrefixTable
 
-DEFAULT_FIELDS = ("title", "name", "authors", "abstract")
-FIELD_BOOSTS = {"title": 3.0, "name": 4.0, "authors": 1.5, "abstract": 1.0}
+DEFAULT_FIELDS = ("title", "name", "authors", "abstract", "note")
+# A note is the reader's words, not the paper's: it counts, but below the abstract. Only
+# papers with a note have postings in the field, so notes never change other papers'
+# scores.
+FIELD_BOOSTS = {"title": 3.0, "name": 4.0, "authors": 1.5, "abstract": 1.0, "note": 0.5}
 FIELD_ALIASES = {"authors": ["author", "by"], "tag": ["tags"], "list": ["source"],
-                 "abstract": ["text"], "url": ["link"]}
+                 "abstract": ["text"], "url": ["link"], "note": ["notes"]}
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 MAX_QUERY_CHARS = 1000
 MAX_FUZZY_EDITS = 2
@@ -38,8 +41,50 @@ _SLOT = "zzqslotzzq"  # survives every analyzer unchanged
 _MINUS = r"(?:^|(?<=\s))-(?=\S)"
 _PLUS = r"(?:^|(?<=\s))\+(?=\S)"
 _UNSTEMMED = ("name", "authors")
-_STEMMED = ("title", "abstract")
+_STEMMED = ("title", "abstract", "note")
 _PLAIN_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingFilter:
+    """`is:unread`, `is:seen`, `is:read`, `is:starred` or `priority:N` (a `-` before it
+    excludes): filters by what the store holds, never part of the Whoosh query."""
+
+    kind: str  # "unread" | "seen" | "read" | "starred" | "priority"
+    value: int = 0
+    negated: bool = False
+
+
+READING_KINDS = ("unread", "seen", "read", "starred")
+_READING_FILTER = re.compile(r"(?:^|(?<=\s))(-?)(is:(\w*)|priority:(\d*))(?=\s|$)",
+                             re.IGNORECASE)
+
+
+def split_reading_filters(text: str) -> tuple[str, list[ReadingFilter], str | None]:
+    """The query without its reading filters, the filters, and what was wrong with one.
+
+    A filter still being typed (`is:un`, `priority:`) is left out quietly."""
+    filters: list[ReadingFilter] = []
+    problems: list[str] = []
+
+    def take(match: re.Match) -> str:
+        negated, kind, number = match.group(1) == "-", match.group(3), match.group(4)
+        if kind is not None:
+            kind = kind.lower()
+            if kind in READING_KINDS:
+                filters.append(ReadingFilter(kind, negated=negated))
+            elif kind and not any(k.startswith(kind) for k in READING_KINDS):
+                problems.append(f"is:{kind} is not a filter (is:unread, is:seen, is:read, "
+                                "is:starred)")
+        elif number:
+            filters.append(ReadingFilter("priority", int(number), negated))
+        return " "
+
+    rest = _READING_FILTER.sub(take, text)
+    if not filters and not problems:
+        return text, [], None
+    return " ".join(rest.split()) + (" " if text[-1:].isspace() else ""), filters, \
+        "; ".join(problems) or None
 
 
 @dataclass(frozen=True, slots=True)

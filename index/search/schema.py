@@ -10,17 +10,27 @@ from ..models import Paper
 from . import analysis
 from .results import Card
 
-SORTS = ("relevance", "title", "venue")
-SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"]}
+# "status" and "priority" come from the store, not the index: the search orders by title,
+# then the library regroups by the store's values (see SearchIndex.search's `groups`).
+SORTS = ("relevance", "title", "venue", "year", "author", "status", "priority")
+SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"],
+               "year": ["year_sort", "title_sort"], "author": ["author_sort", "title_sort"],
+               "status": ["title_sort"], "priority": ["title_sort"]}
+NO_YEAR = 9999
 
 
 def make_schema() -> Schema:
     return Schema(
-        id=ID(stored=True, unique=True),
+        # Sortable: a column of every document's id, read at once to turn the store's
+        # sets of ids (`is:read`, `is:starred`) into document numbers.
+        id=ID(stored=True, unique=True, sortable=True),
         title=analysis.WordText(stemmed=True),
         name=analysis.WordText(),
         authors=analysis.WordText(),
         abstract=analysis.WordText(stemmed=True),
+        # The user's note: searched with the paper's own fields but weighted below them
+        # (query.FIELD_BOOSTS); only a paper with a note has postings here.
+        note=analysis.WordText(stemmed=True),
         venue=KEYWORD(lowercase=True),
         year=NUMERIC(int, bits=32, signed=False),
         tag=KEYWORD(lowercase=True, commas=True, scorable=False),
@@ -34,6 +44,8 @@ def make_schema() -> Schema:
         words=analysis.MarkedWords(),
         title_sort=ID(sortable=True),
         venue_sort=ID(sortable=True),
+        year_sort=ID(sortable=True),
+        author_sort=ID(sortable=True),
         card=STORED(),
     )
 
@@ -47,6 +59,7 @@ def document(paper: Paper) -> dict[str, Any]:
         "name": paper.name or "",
         "authors": " ; ".join(paper.authors),
         "abstract": paper.abstract,
+        "note": paper.note,
         "venue": paper.venue or "",
         "year": paper.year or 0,
         "tag": ",".join(paper.tags),
@@ -55,5 +68,8 @@ def document(paper: Paper) -> dict[str, Any]:
         "words": searchable + " " + " ".join(paper.authors),
         "title_sort": paper.title.casefold(),
         "venue_sort": venue_key,
+        # Newest first; papers without a year last.
+        "year_sort": f"{NO_YEAR - (paper.year or 0) if paper.year else NO_YEAR:04d}",
+        "author_sort": (paper.authors[0].casefold() if paper.authors else "\uffff"),
         "card": Card.from_paper(paper).as_tuple(),
     }

@@ -15,6 +15,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,8 @@ from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
 
-SCHEMA_VERSION = 8  # 8: segments written by papers' own codec (engine/codec.py)
+SCHEMA_VERSION = 9  # 8: papers' own codec (engine/codec.py); 9: the note field, id, year
+                    # and first-author columns
 WRITER_TIMEOUT = 30.0
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
@@ -82,6 +84,15 @@ def _merge_policy(writer, segments: list) -> list:
     return [segment for segment in live if segment not in merged]
 
 
+@dataclass(frozen=True, slots=True)
+class IdFilter:
+    """Papers a search may return, by id, from outside the index (the store's reading
+    state): only those in `allow` (when given) and none in `deny`."""
+
+    allow: frozenset[str] | None = None
+    deny: frozenset[str] = frozenset()
+
+
 class SearchIndex:
     """One generation of the Whoosh index plus its sync state (store uuid, change seq)."""
 
@@ -97,6 +108,8 @@ class SearchIndex:
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
         self._term_tables: dict[str, Any] = {}
+        # (searcher id, every document's paper id by docnum, live paper id -> docnum)
+        self._id_columns: tuple[int, list[str], dict[str, int]] | None = None
 
     # -- generations -------------------------------------------------------------------
     @property
@@ -300,17 +313,22 @@ class SearchIndex:
 
     def search(self, text: str, *, sort: str = "relevance", tag: str | None = None,
                complete_last: bool = True, limit: int | None = RELEVANCE_LIMIT,
-               cancelled: Callable[[], bool] | None = None) -> Results:
+               cancelled: Callable[[], bool] | None = None, only: IdFilter | None = None,
+               groups: dict[str, int] | None = None) -> Results:
         """Never raises for any query string: a bad query falls back to plain words.
 
         `cancelled` is asked between posting lists; when it says so, SearchCancelled
-        is raised and the search stops early.
+        is raised and the search stops early. `only` keeps the papers it admits, after
+        ranking (scores are the index's alone); `groups` (paper id -> key, 0 for papers
+        not named) stably reorders the results by key: the store's status or priority.
         """
         start = time.perf_counter()
+        narrowed = only is not None or groups
+        run_limit = None if narrowed else limit
         try:
             built = self._queries.build(text, complete_last)
             note = built.note
-            results = self._run(built.query, sort, tag, limit, cancelled)
+            results = self._run(built.query, sort, tag, run_limit, cancelled)
         except (IndexBroken, SearchCancelled):
             raise
         except Exception as failure:  # noqa: BLE001 - any parser/matcher failure
@@ -318,13 +336,70 @@ class SearchIndex:
                    "searched for its words"
             try:
                 built = self._queries.build(" ".join(analysis.words(text)), complete_last)
-                results = self._run(built.query, sort, tag, limit)
+                results = self._run(built.query, sort, tag, run_limit)
             except Exception:  # noqa: BLE001
                 built = Built(NullQuery, HighlightTerms())
                 results = [], [], 0, self._searcher
         docnums, scores, total, searcher = results
+        if narrowed and searcher is not None:
+            docnums, scores = self._narrow(searcher, docnums, scores, only, groups)
+            total = len(docnums)
+            if limit:
+                docnums, scores = docnums[:limit], scores[:limit]
         return Results(text, docnums, scores, total, time.perf_counter() - start, built.terms,
                        error=note, _searcher=searcher)
+
+    # -- filters by paper id (the store's reading state) ---------------------------------
+    def _ids(self, searcher) -> tuple[list[str], dict[str, int]]:
+        """Every document's paper id by document number, and live ids to numbers: read
+        from the id column once per searcher (a few ms at 10k papers)."""
+        cached = self._id_columns
+        if cached is not None and cached[0] == id(searcher):
+            return cached[1], cached[2]
+        reader = searcher.reader()
+        # (An empty index's reader has no columns.)
+        column = list(reader.column_reader("id")) if reader.doc_count_all() else []
+        live = (n for n in range(len(column)) if not reader.is_deleted(n)) \
+            if reader.has_deletions() else range(len(column))
+        numbers = {column[n]: n for n in live}
+        self._id_columns = (id(searcher), column, numbers)
+        return column, numbers
+
+    def _docset(self, searcher, ids: Iterable[str]) -> set[int]:
+        numbers = self._ids(searcher)[1]
+        return {numbers[pid] for pid in ids if pid in numbers}
+
+    def _admitted(self, searcher, only: IdFilter) -> Callable[[int], bool]:
+        allow = None if only.allow is None else self._docset(searcher, only.allow)
+        deny = self._docset(searcher, only.deny)
+        if allow is None:
+            return lambda docnum: docnum not in deny
+        allow -= deny
+        return allow.__contains__
+
+    def _narrow(self, searcher, docnums: list[int], scores: list[float],
+                only: IdFilter | None, groups: dict[str, int] | None):
+        if only is not None:
+            admitted = self._admitted(searcher, only)
+            if scores:
+                kept = [(d, s) for d, s in zip(docnums, scores, strict=True) if admitted(d)]
+                docnums, scores = [d for d, _ in kept], [s for _, s in kept]
+            else:
+                docnums = [d for d in docnums if admitted(d)]
+        if groups:
+            numbers = self._ids(searcher)[1]
+            key = {numbers[pid]: value for pid, value in groups.items() if pid in numbers}
+            order = sorted(range(len(docnums)), key=lambda i: key.get(docnums[i], 0))
+            docnums = [docnums[i] for i in order]
+            scores = [scores[i] for i in order] if scores else scores
+        return docnums, scores
+
+    def ids_of(self, results: Results) -> list[str]:
+        """The paper ids of every result, without reading a stored card per row."""
+        if results._searcher is None:
+            return []
+        column = self._ids(results._searcher)[0]
+        return [column[d] for d in results.docnums]
 
     def _run(self, query: Query, sort: str, tag: str | None, limit: int | None,
              cancelled: Callable[[], bool] | None = None):
@@ -411,7 +486,7 @@ class SearchIndex:
         return cached
 
     def first_matches(self, text: str, *, tag: str | None = None, complete_last: bool = True,
-                      count: int = 100) -> Results:
+                      count: int = 100, only: IdFilter | None = None) -> Results:
         """The first `count` papers that match, unranked, found without reading every
         posting: in a large library these show at once while the ranked search runs."""
         start = time.perf_counter()
@@ -422,7 +497,8 @@ class SearchIndex:
         try:
             built = self._queries.build(text, complete_last)
             query = built.query
-            if isinstance(query, Every) and not tag:
+            admitted = self._admitted(searcher, only) if only is not None else None
+            if isinstance(query, Every) and not tag and admitted is None:
                 order = self._every_paper(searcher, "title")[:count]
                 return Results(text, order, [], len(order), time.perf_counter() - start,
                                built.terms, _searcher=searcher, partial=True)
@@ -431,7 +507,8 @@ class SearchIndex:
             docnums: list[int] = []
             matcher = query.matcher(searcher)
             while matcher.is_active() and len(docnums) < count:
-                docnums.append(matcher.id())
+                if admitted is None or admitted(matcher.id()):
+                    docnums.append(matcher.id())
                 matcher.next()
         except Exception:  # noqa: BLE001 - the full search reports what went wrong
             built, docnums = Built(NullQuery, HighlightTerms()), []

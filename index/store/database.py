@@ -23,7 +23,13 @@ from typing import Any
 from ..errors import DiskFull, ReadOnly, StoreDamaged, StoreError
 from ..models import NewPaper, Paper, Span
 
-SCHEMA_VERSION = 1
+# 2: reading state (status, priority), notes and saved searches. Older libraries gain the
+# new tables on open (every statement is CREATE ... IF NOT EXISTS); nothing else changes.
+SCHEMA_VERSION = 2
+
+# Read status, as stored: a paper with no `reading` row is unread.
+STATUSES = ("unread", "seen", "read")
+MAX_PRIORITY = 3
 # Extra fields that name one paper wherever it is listed (normalised by the readers).
 ID_FIELDS = ("doi", "arxiv_id")
 
@@ -56,6 +62,21 @@ CREATE TABLE IF NOT EXISTS edits (
     paper_id TEXT PRIMARY KEY, title TEXT, authors TEXT, url TEXT, edited_at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, paper_id TEXT NOT NULL);
+-- Schema 2. Status and priority are not in the search index (a change costs no index
+-- update); a note is, so writing one logs a change. All keyed by the stable paper id,
+-- and, like tags, kept when the paper's list is removed.
+CREATE TABLE IF NOT EXISTS reading (
+    paper_id TEXT PRIMARY KEY, status INTEGER NOT NULL DEFAULT 0,
+    priority INTEGER NOT NULL DEFAULT 0, changed_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reading_status ON reading (status);
+CREATE TABLE IF NOT EXISTS notes (
+    paper_id TEXT PRIMARY KEY, note TEXT NOT NULL, edited_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS saved_searches (
+    name TEXT PRIMARY KEY, query TEXT NOT NULL, sort TEXT NOT NULL DEFAULT 'relevance',
+    saved_at REAL NOT NULL
+);
 """
 
 
@@ -190,10 +211,7 @@ class Store:
             # for its write lock; only a new file needs the schema written.
             if self._schema() is None and not read_only:
                 self._create()
-            schema = self._schema()
-            if schema is not None and int(schema) > SCHEMA_VERSION:
-                raise StoreError(f"{path}: written by a newer version of papers "
-                                 f"(schema {schema}); upgrade papers to open it")
+            self._upgrade_schema()
         except BaseException as error:
             self.close()
             if fresh:
@@ -218,6 +236,26 @@ class Store:
             if db.execute("SELECT 1 FROM meta WHERE key='schema'").fetchone() is None:
                 db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
                 db.execute("INSERT INTO meta VALUES ('uuid', ?)", (uuid.uuid4().hex,))
+
+    def _upgrade_schema(self) -> None:
+        """Refuse a library a newer papers wrote; bring an older one up to date."""
+        schema = self._schema()
+        if schema is not None and int(schema) > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: written by a newer version of papers "
+                             f"(schema {schema}); upgrade papers to open it")
+        if schema is not None and int(schema) < SCHEMA_VERSION:
+            if self.read_only:
+                raise StoreError(f"{self.path}: written by an older papers and read-only "
+                                 "here; open it once where it can be written to upgrade it")
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """An older library: add what later schemas add. Idempotent, so two processes
+        opening the same old file at once both succeed."""
+        self._db().executescript(_SCHEMA)
+        with self.transaction() as db:
+            db.execute("UPDATE meta SET value=? WHERE key='schema' AND CAST(value AS INTEGER) < ?",
+                       (str(SCHEMA_VERSION), SCHEMA_VERSION))
 
     def _schema(self) -> str | None:
         try:
@@ -455,7 +493,9 @@ class Store:
         """Materialise papers (all when `ids` is None), in the order of `ids`."""
         base = ("SELECT p.id, p.title, p.authors, p.venue, p.year, p.url, p.abstract_source, "
                 "p.abstract, p.emphasis, p.urls, p.name, p.derived_title, p.extra, "
-                "e.title, e.authors, e.url FROM papers p LEFT JOIN edits e ON e.paper_id = p.id")
+                "e.title, e.authors, e.url, r.status, r.priority, n.note FROM papers p "
+                "LEFT JOIN edits e ON e.paper_id = p.id LEFT JOIN reading r ON r.paper_id = p.id "
+                "LEFT JOIN notes n ON n.paper_id = p.id")
         if ids is None:
             rows = self.read(base)
             wanted: list[str] | None = None
@@ -491,7 +531,7 @@ class Store:
     @staticmethod
     def _paper(row: sqlite3.Row, tags: list[str], lists: list[str]) -> Paper:
         (pid, title, authors, venue, year, url, source, abstract, emphasis, urls, name,
-         derived, extra, edit_title, edit_authors, edit_url) = row
+         derived, extra, edit_title, edit_authors, edit_url, status, priority, note) = row
         edited = [field for field, value in (("title", edit_title), ("authors", edit_authors),
                                              ("url", edit_url)) if value is not None]
         shown_title = edit_title or title or derived
@@ -501,7 +541,8 @@ class Store:
             venue=venue, year=year, abstract=abstract, abstract_source=source,
             emphasis=_spans_from_json(emphasis), urls=json.loads(urls),
             url=edit_url if edit_url is not None else url, lists=lists, tags=tags,
-            extra=json.loads(extra), edited=edited)
+            extra=json.loads(extra), edited=edited, status=STATUSES[status or 0],
+            priority=priority or 0, note=note or "")
 
     # -- tags and edits ------------------------------------------------------------------
     def tag(self, ids: Iterable[str], tags: Iterable[str]) -> int:
@@ -556,6 +597,116 @@ class Store:
             db.execute("INSERT OR REPLACE INTO edits VALUES (?, ?, ?, ?, ?)",
                        (paper_id, new_title, new_authors, new_url, time.time()))
             db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
+
+    # -- reading state, notes, saved searches --------------------------------------------
+    def set_status(self, ids: Iterable[str], status: str, *, upgrade_only: bool = False) -> int:
+        """Set the read status; `upgrade_only` never moves a paper back (seen on opening
+        must not undo "read"). Only the status column is written, so a star set by
+        another process at the same moment is kept. Returns the papers changed."""
+        value = STATUSES.index(status)
+        guard = " WHERE reading.status < excluded.status" if upgrade_only else \
+            " WHERE reading.status != excluded.status"
+        now = time.time()
+        with self.transaction() as db:
+            before = db.total_changes
+            if value == 0:  # back to unread: a paper without a row already is
+                db.executemany("UPDATE reading SET status=0, changed_at=? "
+                               "WHERE paper_id=? AND status != 0",
+                               [(now, pid) for pid in dict.fromkeys(ids)])
+                return db.total_changes - before
+            db.executemany(
+                "INSERT INTO reading (paper_id, status, priority, changed_at) VALUES (?, ?, 0, ?)"
+                " ON CONFLICT(paper_id) DO UPDATE SET status=excluded.status, "
+                "changed_at=excluded.changed_at" + guard,
+                [(pid, value, now) for pid in dict.fromkeys(ids)])
+            return db.total_changes - before
+
+    def set_priority(self, ids: Iterable[str], priority: int) -> int:
+        """0 (no star) to MAX_PRIORITY; only the priority column is written."""
+        priority = max(0, min(int(priority), MAX_PRIORITY))
+        now = time.time()
+        with self.transaction() as db:
+            before = db.total_changes
+            if priority == 0:  # no star: a paper without a row already has none
+                db.executemany("UPDATE reading SET priority=0, changed_at=? "
+                               "WHERE paper_id=? AND priority != 0",
+                               [(now, pid) for pid in dict.fromkeys(ids)])
+                return db.total_changes - before
+            db.executemany(
+                "INSERT INTO reading (paper_id, status, priority, changed_at) VALUES (?, 0, ?, ?)"
+                " ON CONFLICT(paper_id) DO UPDATE SET priority=excluded.priority, "
+                "changed_at=excluded.changed_at WHERE reading.priority != excluded.priority",
+                [(pid, priority, now) for pid in dict.fromkeys(ids)])
+            return db.total_changes - before
+
+    def reading_states(self) -> dict[str, tuple[str, int]]:
+        """Every paper not in the default state (unread, no star): id -> (status, priority).
+        Small: only papers the user has touched have a row."""
+        rows = self.read("SELECT paper_id, status, priority FROM reading "
+                         "WHERE status != 0 OR priority != 0")
+        return {pid: (STATUSES[status], priority) for pid, status, priority in rows}
+
+    def ids_with(self, *, status: str | None = None, min_priority: int | None = None,
+                 priority: int | None = None) -> set[str]:
+        """Papers with that status (not "unread": that is every paper without one) or
+        priority: what `is:seen`, `is:starred` and `priority:2` filter by."""
+        if status is not None:
+            rows = self.read("SELECT paper_id FROM reading WHERE status=?",
+                             (STATUSES.index(status),))
+        elif priority is not None:
+            rows = self.read("SELECT paper_id FROM reading WHERE priority=?", (priority,))
+        else:
+            rows = self.read("SELECT paper_id FROM reading WHERE priority>=?",
+                             (min_priority or 1,))
+        return {row[0] for row in rows}
+
+    def tagged_ids(self) -> set[str]:
+        return {row[0] for row in self.read("SELECT DISTINCT paper_id FROM tags")}
+
+    def list_progress(self) -> dict[str, tuple[int, int, int, int, int]]:
+        """Per list: (papers, seen or read, read, starred, tagged)."""
+        rows = self.read(
+            "SELECT m.list, COUNT(DISTINCT m.paper_id), "
+            "COUNT(DISTINCT CASE WHEN r.status >= 1 THEN m.paper_id END), "
+            "COUNT(DISTINCT CASE WHEN r.status = 2 THEN m.paper_id END), "
+            "COUNT(DISTINCT CASE WHEN r.priority >= 1 THEN m.paper_id END), "
+            "COUNT(DISTINCT t.paper_id) FROM memberships m "
+            "LEFT JOIN reading r ON r.paper_id = m.paper_id "
+            "LEFT JOIN tags t ON t.paper_id = m.paper_id GROUP BY m.list")
+        return {row[0]: tuple(row[1:]) for row in rows}
+
+    def note(self, paper_id: str) -> str:
+        rows = self.read("SELECT note FROM notes WHERE paper_id=?", (paper_id,))
+        return rows[0][0] if rows else ""
+
+    def set_note(self, paper_id: str, note: str) -> bool:
+        """Write (or, when blank, delete) a paper's note; it is searchable, so the change
+        is logged for the index. Returns whether it changed."""
+        with self.transaction() as db:
+            row = db.execute("SELECT note FROM notes WHERE paper_id=?", (paper_id,)).fetchone()
+            if (row[0] if row else "") == note:
+                return False
+            if note.strip():
+                db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?, ?)",
+                           (paper_id, note, time.time()))
+            else:
+                db.execute("DELETE FROM notes WHERE paper_id=?", (paper_id,))
+            db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
+        return True
+
+    def save_search(self, name: str, query: str, sort: str) -> None:
+        with self.transaction() as db:
+            db.execute("INSERT OR REPLACE INTO saved_searches VALUES (?, ?, ?, ?)",
+                       (name, query, sort, time.time()))
+
+    def delete_saved_search(self, name: str) -> bool:
+        with self.transaction() as db:
+            return db.execute("DELETE FROM saved_searches WHERE name=?", (name,)).rowcount > 0
+
+    def saved_searches(self) -> list[tuple[str, str, str]]:
+        """(name, query, sort), oldest first: the order `1`-`9` recall them in."""
+        return [tuple(row) for row in self.read(
+            "SELECT name, query, sort FROM saved_searches ORDER BY saved_at, name")]
 
     # -- change log ----------------------------------------------------------------------
     def last_change(self) -> int:

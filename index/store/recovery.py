@@ -29,6 +29,8 @@ from .database import SQLITE_MAGIC, Store, damage
 from .list_import import import_list
 
 DAMAGED_MARK = ".damaged-"
+CORE_TABLES = ("lists", "papers", "memberships", "tags", "edits")
+READING_TABLES = ("reading", "notes", "saved_searches")  # schema 2
 _CHUNK = 200
 
 
@@ -120,10 +122,12 @@ def salvage(path: Path) -> Salvage:
                 result.problems.append(f"no table could be read ({error}); lists come back "
                                        "from their copies in lists/ only")
                 return result
-            for table in ("lists", "papers", "memberships", "tags", "edits"):
+            for table in (*CORE_TABLES, *READING_TABLES):
                 try:
                     db.execute(f'SELECT 1 FROM "{table}" LIMIT 0')
                 except sqlite3.DatabaseError as error:
+                    if table in READING_TABLES and "no such table" in str(error):
+                        continue  # a library from before schema 2 has none
                     result.problems.append(f"table {table}: unreadable ({error})")
                     continue
                 result.tables[table] = _rows(db, table, result)
@@ -141,11 +145,15 @@ class RecoveryReport:
     papers: int = 0  # papers rebuilt from rows because no list file held them
     tags: int = 0
     edits: int = 0
+    reading: int = 0  # papers whose status or star came back
+    notes: int = 0
+    saved: int = 0  # saved searches
     problems: list[str] = field(default_factory=list)
 
     @property
     def anything(self) -> bool:
-        return bool(self.lists or self.papers or self.tags or self.edits)
+        return bool(self.lists or self.papers or self.tags or self.edits or self.reading
+                    or self.notes or self.saved)
 
     def summary(self) -> str:
         lines = [f"Recovered from {self.source}:"]
@@ -154,6 +162,8 @@ class RecoveryReport:
             lines.append(f"  {self.papers} papers no list file held, as the list "
                          f"'{RECOVERED_LIST_STEM}'")
         lines.append(f"  {self.tags} tags, {self.edits} edits")
+        lines.append(f"  {self.reading} read statuses or stars, {self.notes} notes, "
+                     f"{self.saved} saved searches")
         lines += [f"  could not recover: {problem}" for problem in self.problems]
         return "\n".join(lines)
 
@@ -170,6 +180,7 @@ def recover(store: Store, where: Locations, source: Path) -> RecoveryReport:
     _recover_lists(store, where, source, found, report)
     ids = _recover_papers(store, where, found, report)
     _recover_tags_and_edits(store, found, ids, report)
+    _recover_reading(store, found, ids, report)
     return report
 
 
@@ -315,6 +326,56 @@ def _recover_tags_and_edits(store: Store, found: Salvage, ids: dict[str, str],
             report.edits += 1
             touched.add(paper_id)
         db.executemany("INSERT INTO changes (paper_id) VALUES (?)", [(i,) for i in touched])
+
+
+def _stamp(row: dict[str, Any], column: str) -> float:
+    value = row.get(column)
+    return float(value) if isinstance(value, float | int) else 0.0
+
+
+def _recover_reading(store: Store, found: Salvage, ids: dict[str, str],
+                     report: RecoveryReport) -> None:
+    """Statuses, stars, notes and saved searches; what the fresh library already holds
+    and changed later wins, as with edits."""
+    with store.transaction() as db:
+        for row in found.tables.get("reading", []):
+            old, status, priority = row.get("paper_id"), row.get("status"), row.get("priority")
+            if not isinstance(old, str) or not isinstance(status, int) \
+                    or not isinstance(priority, int) or not 0 <= status <= 2:
+                continue
+            paper_id, changed_at = ids.get(old, old), _stamp(row, "changed_at")
+            mine = db.execute("SELECT changed_at FROM reading WHERE paper_id=?",
+                              (paper_id,)).fetchone()
+            if mine is not None and mine[0] >= changed_at:
+                continue
+            db.execute("INSERT OR REPLACE INTO reading VALUES (?, ?, ?, ?)",
+                       (paper_id, status, max(0, min(priority, 3)), changed_at))
+            report.reading += 1
+        touched = []
+        for row in found.tables.get("notes", []):
+            old, note = row.get("paper_id"), row.get("note")
+            if not isinstance(old, str) or not isinstance(note, str) or not note.strip():
+                continue
+            paper_id, edited_at = ids.get(old, old), _stamp(row, "edited_at")
+            mine = db.execute("SELECT edited_at FROM notes WHERE paper_id=?",
+                              (paper_id,)).fetchone()
+            if mine is not None and mine[0] >= edited_at:
+                continue
+            db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?, ?)",
+                       (paper_id, sanitize(note), edited_at))
+            touched.append((paper_id,))
+            report.notes += 1
+        db.executemany("INSERT INTO changes (paper_id) VALUES (?)", touched)
+        for row in found.tables.get("saved_searches", []):
+            name, query = row.get("name"), row.get("query")
+            if not isinstance(name, str) or not isinstance(query, str):
+                continue
+            sort = row.get("sort") if isinstance(row.get("sort"), str) else "relevance"
+            before = db.total_changes
+            db.execute("INSERT OR IGNORE INTO saved_searches VALUES (?, ?, ?, ?)",
+                       (clean_line(name), sanitize(query).replace("\n", " "), sort,
+                        _stamp(row, "saved_at")))
+            report.saved += db.total_changes - before
 
 
 __all__ = ["DAMAGED_MARK", "RecoveryReport", "damage", "damaged_message", "move_aside",

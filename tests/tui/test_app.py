@@ -122,7 +122,7 @@ async def test_sort_cycles_relevance_title_venue(home, tmp_path):
         assert venues[0] == "ICML" and venues[-1] == "NeurIPS"
         await pilot.press("s")
         await settle(app, pilot)
-        assert app.sort == "relevance"
+        assert app.sort == "year"  # then first author, status, priority (issue #14)
 
 
 async def test_more_like_this_and_back(home):

@@ -203,4 +203,5 @@ async def test_palette_offers_tag_filters_and_exports(home):
         assert helps["Export #[bold]x[/] as bibtex"] == "writes a .bib file"
         assert "Cite" in helps and "Tag" in helps
         # A key's command says what the help screen says of it.
-        assert helps["Sort"] == "s · Cycle the sort: relevance, title, venue+year"
+        assert helps["Sort"] == ("s · Cycle the sort: relevance, title, venue+year, year, "
+                                 "first author, status, priority")

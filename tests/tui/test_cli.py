@@ -23,7 +23,7 @@ from tui.cli import main
 from ..locations import REPO, SEED_FILES
 
 JSON_KEYS = {"id", "title", "title_derived", "name", "venue", "year", "authors", "score",
-             "snippet"}
+             "snippet", "status", "starred", "priority", "note"}  # reading state: issue #14
 ABSTRACT_A = "We study sparse attention for long documents and prove tight bounds on its error."
 
 

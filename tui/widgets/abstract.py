@@ -27,8 +27,10 @@ class AbstractPane(VerticalScroll, can_focus=True):
     ]
     COMPONENT_CLASSES = {
         "abstract--title", "abstract--label", "abstract--derived", "abstract--match",
-        "abstract--link", "abstract--tag", "abstract--unknown",
+        "abstract--link", "abstract--tag", "abstract--unknown", "abstract--note",
     }
+
+    paper_id: str | None = None
 
     def compose(self):
         yield Static(id="paper-header", markup=False)
@@ -42,12 +44,15 @@ class AbstractPane(VerticalScroll, can_focus=True):
         header = self.query_one("#paper-header", Static)
         body = self.query_one("#paper-body", Static)
         if paper is None:
+            self.paper_id = None
             header.update(Text(empty))
             body.update(Text())
             return
         header.update(self.header_text(paper))
         body.update(self.body_text(paper, terms))
-        self.scroll_home(animate=False)
+        if paper.id != self.paper_id:  # the same paper redrawn (now seen): stay put
+            self.scroll_home(animate=False)
+        self.paper_id = paper.id
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)
@@ -79,6 +84,10 @@ class AbstractPane(VerticalScroll, can_focus=True):
         links = list(dict.fromkeys(filter(None, [paper.url, *paper.urls])))
         for link in links:
             row("Link", link, self._style("abstract--link") + Style(link=link))
+        status = {"unread": "unread", "seen": "seen", "read": "read ✓"}[paper.status]
+        if paper.starred:
+            status += f" · {'★' * paper.priority} (priority {paper.priority})"
+        row("Status", status)
         row("Id", paper.id)
         if paper.edited:
             row("Edited", ", ".join(paper.edited))
@@ -109,4 +118,8 @@ class AbstractPane(VerticalScroll, can_focus=True):
         if len(paper.abstract) > SHOWN_CHARS:
             text.append(f"\n\n[{len(paper.abstract) - SHOWN_CHARS:,} more characters not "
                         "shown; a copies the whole abstract]", self._style("abstract--unknown"))
+        if paper.note:
+            text.append("\n\nYour note", self._style("abstract--label") + Style(bold=True))
+            text.append(" (n edits)\n", self._style("abstract--label"))
+            text.append(paper.note[:SHOWN_CHARS], self._style("abstract--note"))
         return text

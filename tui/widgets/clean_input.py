@@ -37,3 +37,16 @@ class CleanInput(Input):
         the same way, where Textual inserted it whole, newlines and all."""
         start, end = self.selection
         self.replace(self._clean(self.app.clipboard), start, end)
+
+
+class SearchInput(CleanInput):
+    """The search bar. `/` is the key that focuses it, so a `/` typed into an empty bar
+    (pressed at launch, when the bar already has focus) is taken as that and not typed;
+    inside a query (`w/o`, `C/C++`) it is an ordinary character."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == "/" and not self.value:
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)

@@ -22,7 +22,11 @@ from index import Card, Results
 DERIVED_MARK = "≈ "
 MARKED = "● "
 UNMARKED = "  "
+# The read status column: a dot (and a bold title) for what you have not looked at yet.
+STATUS_MARKS = {"unread": "• ", "seen": "  ", "read": "✓ "}
+STAR = "★"
 META_WIDTH = 34
+DEFAULT_STATE = ("unread", 0)
 
 
 class ResultsView(ScrollView, can_focus=True):
@@ -39,7 +43,8 @@ class ResultsView(ScrollView, can_focus=True):
     ]
     COMPONENT_CLASSES = {
         "results--cursor", "results--match", "results--meta", "results--tag",
-        "results--derived", "results--marked", "results--message",
+        "results--derived", "results--marked", "results--message", "results--unread",
+        "results--read", "results--star",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -58,6 +63,9 @@ class ResultsView(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.results: Results | None = None
         self.marked: set[str] = set()
+        # id -> (status, priority), from the store (never the index), kept by the app:
+        # papers absent are unread and unstarred.
+        self.reading: dict[str, tuple[str, int]] = {}
         self.message_lines: list[str] = ["Loading the library…"]
 
     # -- data ------------------------------------------------------------------------------
@@ -156,7 +164,10 @@ class ResultsView(ScrollView, can_focus=True):
 
     def _row_text(self, card: Card, width: int) -> Text:
         marked = card.id in self.marked
+        status, priority = self.reading.get(card.id, DEFAULT_STATE)
         meta = Text(no_wrap=True)
+        if priority:
+            meta.append(STAR * priority + " ", self.get_component_rich_style("results--star"))
         meta.append(card.venue_year, self.get_component_rich_style("results--meta"))
         tag_style = self.get_component_rich_style("results--tag")
         for tag in card.tags:
@@ -166,8 +177,16 @@ class ResultsView(ScrollView, can_focus=True):
         row = Text(no_wrap=True, overflow="ellipsis", end="")
         row.append(MARKED if marked else UNMARKED,
                    self.get_component_rich_style("results--marked") if marked else Style())
+        status_style = self.get_component_rich_style("results--unread") \
+            if status == "unread" else self.get_component_rich_style("results--read") \
+            if status == "read" else Style()
+        row.append(STATUS_MARKS[status], status_style)
         title_style = self.get_component_rich_style("results--derived") \
             if card.title_derived else Style()
+        if status == "unread":
+            title_style += Style(bold=True)
+        elif status == "read":
+            title_style += self.get_component_rich_style("results--read")
         if card.title_derived:
             row.append(DERIVED_MARK, title_style)
         match_style = self.get_component_rich_style("results--match")
