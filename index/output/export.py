@@ -24,7 +24,7 @@ from .citations import TEXT_DERIVED_MARK, bibtex, markdown_escape, markdown_url
 from .formats import EXPORT_FORMATS
 
 COLUMNS = ("id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
-           "lists", "abstract", "doi", "arxiv_id")
+           "lists", "abstract", "doi", "arxiv_id", "status", "priority", "note")
 
 
 def export_text(papers: Sequence[Paper], fmt: str, *, heading: str | None = None) -> str:
@@ -64,6 +64,10 @@ def record(paper: Paper) -> dict:
         "abstract": paper.abstract,
         "doi": writers.ids(paper).get("doi"),
         "arxiv_id": writers.ids(paper).get("arxiv_id"),
+        # The reader's own: where they are in it, its star, their note.
+        "status": paper.status,
+        "priority": paper.priority,
+        "note": paper.note,
     }
 
 

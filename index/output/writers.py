@@ -85,8 +85,11 @@ def csl_item(paper: Paper) -> dict:
         item["URL"] = paper.link
     if isinstance(paper.extra.get("keywords"), list):
         item["keyword"] = ", ".join(map(str, paper.extra["keywords"]))
-    if paper.title_derived:
-        item["note"] = DERIVED_NOTE
+    # CSL has one `note`: papers' word on a derived title, then the reader's own note.
+    note = "\n\n".join(filter(None, [DERIVED_NOTE if paper.title_derived else "",
+                                     paper.note.strip()]))
+    if note:
+        item["note"] = note
     return item
 
 

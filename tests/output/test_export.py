@@ -20,8 +20,9 @@ from index.output.export import EXPORT_FORMATS, export_file, export_text
 from ..locations import SEED_FILES, seed_abstracts
 
 HEADER = ["id", "title", "title_derived", "name", "authors", "venue", "year", "url", "tags",
-          "lists", "abstract", "doi", "arxiv_id"]
-NO_IDS = {"doi": None, "arxiv_id": None}  # #13: the ids, where a list gave them
+          "lists", "abstract", "doi", "arxiv_id", "status", "priority", "note"]
+# #13: the ids, where a list gave them; #14: the reader's status, star and note
+NO_IDS = {"doi": None, "arxiv_id": None, "status": "unread", "priority": 0, "note": ""}
 
 
 def seed_papers() -> list[Paper]:
@@ -69,6 +70,8 @@ def test_csv_round_trips():
     rows = list(csv.DictReader(io.StringIO(export_text(PAPERS, "csv"))))
     assert list(rows[0]) == HEADER
     assert all(row.pop("doi") == row.pop("arxiv_id") == "" for row in rows)
+    assert all((row.pop("status"), row.pop("priority"), row.pop("note")) == ("unread", "0", "")
+               for row in rows)
     assert rows == [
         {"id": "a1", "title": "One-Way Policy Optimization", "title_derived": "true",
          "name": "OWPO", "authors": "", "venue": "ICML", "year": "2026",
@@ -248,3 +251,20 @@ def test_a_file_that_appears_during_the_write_is_not_clobbered(tmp_path, monkeyp
         export_file(PAPERS, "json", target)
     assert target.read_text(encoding="utf-8") == "theirs"
     assert os.listdir(tmp_path) == ["papers.json"]
+
+
+def test_the_readers_status_star_and_note_are_exported():
+    """#14: the note and reading state go out in JSON, CSV and CSL-JSON (Markdown and
+    BibTeX carry the note as a quote and `annote`)."""
+    from dataclasses import replace
+
+    read = replace(SAMPLE, status="read", priority=2, note="Compare with OWPO.\nLater.")
+    [as_json] = json.loads(export_text([read], "json"))
+    assert (as_json["status"], as_json["priority"], as_json["note"]) == \
+        ("read", 2, "Compare with OWPO.\nLater.")
+    [row] = csv.DictReader(io.StringIO(export_text([read], "csv")))
+    assert (row["status"], row["priority"], row["note"]) == ("read", "2", "Compare with OWPO.\nLater.")
+    [item] = json.loads(export_text([read], "csl-json"))
+    assert item["note"] == "Compare with OWPO.\nLater."
+    [derived] = json.loads(export_text([replace(OWPO, note="Mine.")], "csl-json"))
+    assert derived["note"].endswith("\n\nMine.") and "derived" in derived["note"]
