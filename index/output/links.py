@@ -7,8 +7,9 @@ do something other than show a page.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from urllib.parse import quote_plus, urlsplit
+from urllib.parse import quote, quote_plus, urlsplit
 
 from ..models import Paper
 
@@ -21,10 +22,20 @@ SEARCH_URLS = {
 }
 
 
+# Identifiers papers turns into their https pages (a list may give `doi:10.…`).
+_RESOLVERS = {"doi": "https://doi.org/", "arxiv": "https://arxiv.org/abs/"}
+_IDENTIFIER = re.compile(r"(?i)^(doi|arxiv):([A-Za-z0-9][\w./:;()-]*)$")
+
+
 def web_url(url: str | None) -> str | None:
-    """`url` if it is a plain http(s) address a browser may be given, else None."""
+    """`url` if it is a plain http(s) address a browser may be given (a `doi:` or
+    `arxiv:` identifier as its https page), else None: never a file:, javascript: or
+    anything a browser would take as an option ("--remote-debugging-port=9222")."""
     if not url or url != url.strip() or url.startswith("-"):
         return None
+    identifier = _IDENTIFIER.match(url)
+    if identifier:
+        url = _RESOLVERS[identifier.group(1).lower()] + quote(identifier.group(2), safe="/:.;()-")
     if any(c.isspace() or ord(c) < 0x20 or 0x7f <= ord(c) < 0xa0 for c in url):
         return None
     try:

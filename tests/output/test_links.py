@@ -84,3 +84,13 @@ async def test_o_opens_a_search_for_a_paper_without_a_link(home, monkeypatch, tm
         await settle(app, pilot)
         assert opened == [DEFAULT_SEARCH_URL.replace("{query}", "Zyxwvut+Bounds+for+Learning")]
         assert any("search for its title" in str(n.message) for n in app._notifications)
+
+
+@pytest.mark.parametrize(("given", "opened"), [
+    ("doi:10.1000/xyz.2024-1", "https://doi.org/10.1000/xyz.2024-1"),
+    ("arXiv:2401.00001v2", "https://arxiv.org/abs/2401.00001v2"),
+    ("doi:--remote-debugging-port=9222", None),  # not an identifier: refused
+])
+def test_doi_and_arxiv_identifiers_open_as_their_https_pages(given, opened):
+    """#16 item 16: only http(s), with doi: and arxiv: turned into https."""
+    assert web_url(given) == opened
