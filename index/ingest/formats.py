@@ -40,6 +40,7 @@ from .records import (
     TITLE_KEYS,
     keep_or_skip,
     load_json,
+    read_items,
     record_from_mapping,
     summarise,
     venue_and_year,
@@ -130,14 +131,7 @@ def read_json_data(path: Path, data: Any) -> ParsedList:
             data = lists[0]
     if not isinstance(data, list):
         raise ListFormatError(path, "expected a JSON list of paper objects")
-    records: list[Record] = []
-    skipped: list[str] = []
-    for number, item in enumerate(data, start=1):
-        if not isinstance(item, dict):
-            skipped.append(f"item {number}: not an object")
-            continue
-        keep_or_skip(records, skipped, record_from_mapping(item, number), f"item {number}")
-    return summarise(path, "json", records, skipped)
+    return read_items(path, "json", data, record_from_mapping)
 
 
 def read_jsonl(path: Path, text: str) -> ParsedList:

@@ -24,6 +24,7 @@ from .records import (
     keep_or_skip,
     known_venue,
     load_json,
+    read_items,
     split_authors,
     summarise,
     venue_and_year,
@@ -106,14 +107,7 @@ def _csl_record(item: dict[str, Any], number: int) -> Record:
 def read_csl_data(path: Path, data: Any) -> ParsedList:
     if not isinstance(data, list):
         raise ListFormatError(path, "expected a CSL-JSON list of items")
-    records: list[Record] = []
-    skipped: list[str] = []
-    for number, item in enumerate(data, start=1):
-        if not isinstance(item, dict):
-            skipped.append(f"item {number}: not an object")
-            continue
-        keep_or_skip(records, skipped, _csl_record(item, number), f"item {number}")
-    return summarise(path, "csl-json", records, skipped, label="CSL-JSON")
+    return read_items(path, "csl-json", data, _csl_record, label="CSL-JSON")
 
 
 def read_csl_json(path: Path, text: str) -> ParsedList:

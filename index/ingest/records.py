@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -275,6 +276,20 @@ def keep_or_skip(records: list[Record], skipped: list[str], record: Record, wher
         skipped.append(f"{where}: no title and no abstract")
     else:
         records.append(record)
+
+
+def read_items(path: Path, fmt: str, items: list, to_record: Callable[[dict, int], Record],
+               label: str | None = None) -> ParsedList:
+    """A JSON list of objects, each made a record (numbered from 1 for messages);
+    anything else in the list, or an object with neither title nor abstract, skipped."""
+    records: list[Record] = []
+    skipped: list[str] = []
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            skipped.append(f"item {number}: not an object")
+            continue
+        keep_or_skip(records, skipped, to_record(item, number), f"item {number}")
+    return summarise(path, fmt, records, skipped, label=label)
 
 
 def summarise(path: Path, fmt: str, records: list[Record], skipped: list[str],

@@ -335,15 +335,22 @@ def csl_name(author: str) -> dict[str, str]:
     return name
 
 
-def _csl_item(paper: Paper, key: str) -> dict:
-    title = _clean(paper.title) + (APA_DERIVED_MARK if paper.title_derived else "")
-    item: dict = {"id": key, "type": "paper-conference", "title": title}
+def csl_item_of(paper: Paper, key: str, kind: str, title: str) -> dict:
+    """A CSL item's id, type, title, authors, proceedings and year: what a formatted
+    reference and a CSL-JSON export (writers.py) both say of a paper."""
+    item: dict = {"id": key, "type": kind, "title": title}
     if paper.authors:
         item["author"] = [csl_name(a) for a in paper.authors]
     if venue := booktitle(paper.venue, paper.year):
         item["container-title"] = venue
     if paper.year:
         item["issued"] = {"date-parts": [[paper.year]]}
+    return item
+
+
+def _csl_item(paper: Paper, key: str) -> dict:
+    title = _clean(paper.title) + (APA_DERIVED_MARK if paper.title_derived else "")
+    item = csl_item_of(paper, key, "paper-conference", title)
     if paper.link:
         item["URL"] = "%20".join(paper.link.split())
     return item

@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 
 from ..models import Paper
-from .citations import DERIVED_NOTE, booktitle, csl_name
+from .citations import DERIVED_NOTE, booktitle, csl_item_of, csl_name
 
 
 def ids(paper: Paper) -> dict[str, str]:
@@ -66,14 +66,8 @@ def ris(papers: Sequence[Paper]) -> str:
 
 def csl_item(paper: Paper) -> dict:
     """A CSL-JSON item, as Zotero exports one."""
-    item: dict = {"id": paper.id, "type": "paper-conference" if paper.venue else "article",
-                  "title": paper.title}
-    if paper.authors:
-        item["author"] = [csl_name(a) for a in paper.authors]
-    if venue := booktitle(paper.venue, paper.year):
-        item["container-title"] = venue
-    if paper.year:
-        item["issued"] = {"date-parts": [[paper.year]]}
+    item = csl_item_of(paper, paper.id, "paper-conference" if paper.venue else "article",
+                       paper.title)
     if paper.abstract:
         item["abstract"] = paper.abstract
     found = ids(paper)

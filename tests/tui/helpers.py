@@ -97,3 +97,22 @@ def record_notifications(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(PapersApp, "notify", recording)
     return messages
+
+
+def steady(*keys: str):
+    """For snapshots: wait for the library, type `keys`, then blank the timing in the
+    status line (it differs run to run)."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await settle(app, pilot)
+        app.query_one("#search", Input).cursor_blink = False
+        if keys:
+            await pilot.press(*keys)
+            await settle(app, pilot)
+        if app.last_results is not None:
+            app.last_results.elapsed = 0.0
+            app.set_status(app._status_text(app.last_results))
+        await pilot.pause()
+
+    return run_before

@@ -7,31 +7,12 @@ and review the SVG diffs. Textual is pinned exactly because SVGs change between 
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
 
 from tui.app import PapersApp
 
-from .helpers import settle
+from .helpers import steady
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def steady(*keys: str):
-    """Wait for the library, type `keys`, then blank the timing (it differs run to run)."""
-
-    async def run_before(pilot) -> None:
-        app = pilot.app
-        await settle(app, pilot)
-        app.query_one("#search", Input).cursor_blink = False
-        if keys:
-            await pilot.press(*keys)
-            await settle(app, pilot)
-        if app.last_results is not None:
-            app.last_results.elapsed = 0.0
-            app.set_status(app._status_text(app.last_results))
-        await pilot.pause()
-
-    return run_before
 
 
 def test_wide_layout(snap_compare, home):

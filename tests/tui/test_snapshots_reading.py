@@ -5,33 +5,13 @@ prompt that saves a search. Update with `--snapshot-update` and review the SVG d
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input
 
 from index import Library
 from tui.app import PapersApp
 
-from .helpers import settle
+from .helpers import steady
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def steady(*keys: str):
-    """Wait for the library, type `keys`, then blank the timing (it differs run to run).
-    (As in test_snapshots.py; kept here so this file stands alone while tests move.)"""
-
-    async def run_before(pilot) -> None:
-        app = pilot.app
-        await settle(app, pilot)
-        app.query_one("#search", Input).cursor_blink = False
-        if keys:
-            await pilot.press(*keys)
-            await settle(app, pilot)
-        if app.last_results is not None:
-            app.last_results.elapsed = 0.0
-            app.set_status(app._status_text(app.last_results))
-        await pilot.pause()
-
-    return run_before
 
 
 @pytest.fixture
