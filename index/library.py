@@ -176,7 +176,8 @@ class Library:
                         self._seed()
             except LockTimeout as error:
                 raise StoreError(str(error)) from None
-        self.index = SearchIndex(self.where.index_dir)
+        self.index = SearchIndex(self.where.index_dir,
+                                 notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
 
     def _open_store(self) -> Store:
@@ -648,10 +649,9 @@ class Library:
     def set_note(self, ref: str, text: str) -> bool:
         """Write a paper's note (blank deletes it); returns whether it changed."""
         note = sanitize(text).strip("\n")
-        changed = self.store.set_note(self.resolve(ref), note.rstrip())
-        if changed:
-            self.sync()
-        return changed
+        # Searched beside the index (search/notes.py): the next search sees it, and no
+        # paper is re-indexed.
+        return self.store.set_note(self.resolve(ref), note.rstrip())
 
     def _progress_of(self, ids: Iterable[str],
                      states: dict[str, tuple[str, int]] | None = None) -> ReadingProgress:

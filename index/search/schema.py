@@ -28,8 +28,8 @@ def make_schema() -> Schema:
         name=analysis.WordText(),
         authors=analysis.WordText(),
         abstract=analysis.WordText(stemmed=True),
-        # The user's note: searched with the paper's own fields but weighted below them
-        # (query.FIELD_BOOSTS); only a paper with a note has postings here.
+        # The user's note, for the query parser only (`note:word`): notes are searched
+        # beside the index (search/notes.py), and this field stays empty.
         note=analysis.WordText(stemmed=True),
         venue=KEYWORD(lowercase=True),
         year=NUMERIC(int, bits=32, signed=False),
@@ -59,7 +59,6 @@ def document(paper: Paper) -> dict[str, Any]:
         "name": paper.name or "",
         "authors": " ; ".join(paper.authors),
         "abstract": paper.abstract,
-        "note": paper.note,
         "venue": paper.venue or "",
         "year": paper.year or 0,
         "tag": ",".join(paper.tags),

@@ -31,13 +31,15 @@ from . import analysis
 from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
 from .engine.writer import open_writer
 from .highlight import HighlightTerms
+from .notes import NotePostings
 from .prefixes import PrefixTable
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
 
-SCHEMA_VERSION = 9  # 8: papers' own codec (engine/codec.py); 9: the note field, id, year
-                    # and first-author columns
+# 8: papers' own codec (engine/codec.py); 9: id, year and first-author columns;
+# 10: notes no longer in the documents (searched beside the index, search/notes.py)
+SCHEMA_VERSION = 10
 WRITER_TIMEOUT = 30.0
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
@@ -50,6 +52,8 @@ RELEVANCE_LIMIT: int | None = None
 # progress(done, total, phase): phase "papers" counts papers read into the writer, then
 # "writing" counts postings written to the new segment (a third of a large build).
 Progress = Callable[[int, int, str], None]
+# () -> (a stamp that changes when the notes do, () -> {paper id: note})
+NoteSource = Callable[[], tuple[Any, Callable[[], dict[str, str]]]]
 WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a second
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
@@ -96,8 +100,12 @@ class IdFilter:
 class SearchIndex:
     """One generation of the Whoosh index plus its sync state (store uuid, change seq)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, notes: NoteSource | None = None) -> None:
+        """`notes` gives the reader's notes, searched beside the index (search/notes.py):
+        a stamp that changes whenever they do, then the notes by paper id."""
         self.root = root
+        self._notes_source = notes
+        self._note_postings: tuple[int, Any, NotePostings] | None = None
         self.schema = make_schema()
         self._lock = threading.RLock()
         self._ix = None
@@ -441,6 +449,7 @@ class SearchIndex:
 
         try:
             ranker = self._ranker(searcher)
+            ranker.notes = self._notes_for(searcher)
             if sort == "relevance":
                 docnums, scores = ranker.ranked(query, filter_query, cancelled)
                 return docnums[:limit], scores[:limit], len(docnums), searcher
@@ -450,6 +459,18 @@ class SearchIndex:
         position = self._sort_positions(searcher, sort)
         docnums = matched[position[matched].argsort(kind="stable")].tolist()
         return docnums, [], len(docnums), searcher
+
+    def _notes_for(self, searcher) -> NotePostings | None:
+        """The notes' postings for `searcher`, read again only when the notes changed."""
+        if self._notes_source is None:
+            return None
+        stamp, read = self._notes_source()
+        cached = self._note_postings
+        if cached is not None and cached[0] == id(searcher) and cached[1] == stamp:
+            return cached[2]
+        postings = NotePostings(read(), self._ids(searcher)[1])
+        self._note_postings = (id(searcher), stamp, postings)
+        return postings
 
     def _ranker(self, searcher):
         from .engine.ranking import VectorRanker

@@ -679,9 +679,16 @@ class Store:
         rows = self.read("SELECT note FROM notes WHERE paper_id=?", (paper_id,))
         return rows[0][0] if rows else ""
 
+    def notes_stamp(self) -> tuple:
+        """Changes whenever a note is written or deleted, here or in another process."""
+        return tuple(self.read("SELECT COUNT(*), MAX(edited_at) FROM notes")[0])
+
+    def all_notes(self) -> dict[str, str]:
+        return dict(self.read("SELECT paper_id, note FROM notes"))
+
     def set_note(self, paper_id: str, note: str) -> bool:
-        """Write (or, when blank, delete) a paper's note; it is searchable, so the change
-        is logged for the index. Returns whether it changed."""
+        """Write (or, when blank, delete) a paper's note. Notes are searched beside the
+        index, not in it, so nothing is logged for the index. Returns whether it changed."""
         with self.transaction() as db:
             row = db.execute("SELECT note FROM notes WHERE paper_id=?", (paper_id,)).fetchone()
             if (row[0] if row else "") == note:
@@ -691,7 +698,6 @@ class Store:
                            (paper_id, note, time.time()))
             else:
                 db.execute("DELETE FROM notes WHERE paper_id=?", (paper_id,))
-            db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
         return True
 
     def save_search(self, name: str, query: str, sort: str) -> None:

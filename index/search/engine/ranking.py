@@ -24,6 +24,7 @@ from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
 from ...errors import SearchCancelled
+from ..notes import NOTE_FIELD, NotePostings, note_score
 from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
 
@@ -103,6 +104,8 @@ class VectorRanker:
         self._field_unit_scores: dict[str, np.ndarray] = {}
         self._per_field_lists: dict[tuple[str, str], list[float]] = {}
         self._lock = threading.Lock()
+        # The reader's notes for the search under way (search_index sets them per search).
+        self.notes: NotePostings | None = None
         self._live = self._live_mask()
         self._dead = set() if self._live is None else \
             set(np.flatnonzero(~self._live).tolist()) if self._size <= SMALL_INDEX else None
@@ -266,6 +269,8 @@ class VectorRanker:
 
     def _term(self, query: Term) -> _Part:
         fieldname = query.fieldname
+        if fieldname == NOTE_FIELD:
+            return self._note_term(query)
         field = self._fields.get(fieldname)
         btext = self._term_bytes(query)
         if btext is None:
@@ -286,6 +291,15 @@ class VectorRanker:
         if query.boost != 1.0:
             scores = scores * query.boost
         return _Postings(ids, scores)
+
+    def _note_term(self, query: Term) -> _Part:
+        """A word of the reader's notes: from the store (search/notes.py), not the index."""
+        found = self.notes.get(query.text) if self.notes and type(query.text) is str else None
+        if found is None:
+            return _NO_POSTINGS
+        ids, counts = found
+        scores = np.array([note_score(c, self._k1) * query.boost for c in counts])
+        return _Postings(np.asarray(ids, dtype=np.int64), scores)
 
     def _term_bytes(self, term: Term) -> bytes | None:
         """The term as its field indexes it; None if the field is unknown or the text
@@ -400,6 +414,12 @@ class VectorRanker:
     def _add_term_scores(self, term: Term, scores: dict[int, float]) -> None:
         """_term's scores, added to `scores` (document -> sum so far), segment by segment."""
         fieldname = term.fieldname
+        if fieldname == NOTE_FIELD:
+            found = self.notes.get(term.text) if self.notes and type(term.text) is str else None
+            for docnum, count in zip(*(found or ((), ())), strict=True):
+                scores[docnum] = scores.get(docnum, 0.0) + note_score(count, self._k1) * \
+                    term.boost
+            return
         field = self._fields.get(fieldname)
         btext = self._term_bytes(term)
         if btext is None:
