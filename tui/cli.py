@@ -429,6 +429,9 @@ def _lists(library: Library, args: argparse.Namespace) -> int:
         print(f"{info.name:<28} {venue:<11} {info.papers:>6} papers  "
               f"{done.summary() if done else f'seen 0 / {info.papers:,}':<56} "
               f"{info.title}  ({info.file})")
+    if infos:
+        # The whole library, on stderr: stdout stays one line a list for scripts.
+        print(f"library: {library.progress().summary()}", file=sys.stderr)
     return 0
 
 

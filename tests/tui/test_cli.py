@@ -502,3 +502,12 @@ def test_tag_takes_minus_tags_as_removals_and_caps_their_length(seeded_home, cap
     assert code == 1 and "at most 64 characters" in err and len(err) < 200
     code, _out, err = run(capsys, "tag", pid)
     assert code == 2 and "usage:" in err
+
+
+def test_lists_ends_with_the_library_progress_on_stderr(seeded_home, capsys):
+    """#14: progress per list and for the library (papers shared by two lists count once)."""
+    pid = all_ids(capsys)[0]
+    assert run(capsys, "read", pid)[0] == 0
+    code, out, err = run(capsys, "lists")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert err.strip().startswith("library: seen 1 / 33 · read 1")
