@@ -296,7 +296,8 @@ def _print_results(library: Library, results, args, limit: int) -> None:
             line += "  #" + " #".join(card.tags)
         print(line if len(line) <= width else line[:width - 1] + "…")
     shown = f"{count} of {results.total:,}" if results.total > count else f"{count}"
-    footer = f"{shown} papers, {results.elapsed * 1000:.0f} ms"
+    footer = f"{shown} {'paper' if results.total == 1 else 'papers'}, " \
+             f"{results.elapsed * 1000:.0f} ms"
     if results.suggestion:
         footer += f"; did you mean: {results.suggestion}"
     print(footer, file=sys.stderr)
