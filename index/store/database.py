@@ -603,40 +603,35 @@ class Store:
         """Set the read status; `upgrade_only` never moves a paper back (seen on opening
         must not undo "read"). Only the status column is written, so a star set by
         another process at the same moment is kept. Returns the papers changed."""
-        value = STATUSES.index(status)
-        guard = " WHERE reading.status < excluded.status" if upgrade_only else \
-            " WHERE reading.status != excluded.status"
-        now = time.time()
-        with self.transaction() as db:
-            before = db.total_changes
-            if value == 0:  # back to unread: a paper without a row already is
-                db.executemany("UPDATE reading SET status=0, changed_at=? "
-                               "WHERE paper_id=? AND status != 0",
-                               [(now, pid) for pid in dict.fromkeys(ids)])
-                return db.total_changes - before
-            db.executemany(
-                "INSERT INTO reading (paper_id, status, priority, changed_at) VALUES (?, ?, 0, ?)"
-                " ON CONFLICT(paper_id) DO UPDATE SET status=excluded.status, "
-                "changed_at=excluded.changed_at" + guard,
-                [(pid, value, now) for pid in dict.fromkeys(ids)])
-            return db.total_changes - before
+        return self._write_reading(ids, "status", STATUSES.index(status),
+                                   "<" if upgrade_only else "!=")
 
     def set_priority(self, ids: Iterable[str], priority: int) -> int:
         """0 (no star) to MAX_PRIORITY; only the priority column is written."""
-        priority = max(0, min(int(priority), MAX_PRIORITY))
-        now = time.time()
+        return self._write_reading(ids, "priority", max(0, min(int(priority), MAX_PRIORITY)),
+                                   "!=")
+
+    def _write_reading(self, ids: Iterable[str], column: str, value: int,
+                       compare: str) -> int:
+        """Write one column of the reading state where the stored value `compare`s to
+        the new one ("!=": any change; "<": only upwards); the other column is left as
+        it is. A paper without a row is at 0 in both. Returns the papers changed."""
+        assert column in ("status", "priority") and compare in ("!=", "<")
+        other = "priority" if column == "status" else "status"
+        ids, now = list(dict.fromkeys(ids)), time.time()
         with self.transaction() as db:
             before = db.total_changes
-            if priority == 0:  # no star: a paper without a row already has none
-                db.executemany("UPDATE reading SET priority=0, changed_at=? "
-                               "WHERE paper_id=? AND priority != 0",
-                               [(now, pid) for pid in dict.fromkeys(ids)])
-                return db.total_changes - before
-            db.executemany(
-                "INSERT INTO reading (paper_id, status, priority, changed_at) VALUES (?, 0, ?, ?)"
-                " ON CONFLICT(paper_id) DO UPDATE SET priority=excluded.priority, "
-                "changed_at=excluded.changed_at WHERE reading.priority != excluded.priority",
-                [(pid, priority, now) for pid in dict.fromkeys(ids)])
+            if value == 0:  # back to 0: a paper without a row already is
+                db.executemany(f"UPDATE reading SET {column}=0, changed_at=? "
+                               f"WHERE paper_id=? AND {column} != 0",
+                               [(now, pid) for pid in ids])
+            else:
+                db.executemany(
+                    f"INSERT INTO reading (paper_id, {column}, {other}, changed_at) "
+                    f"VALUES (?, ?, 0, ?) ON CONFLICT(paper_id) DO UPDATE SET "
+                    f"{column}=excluded.{column}, changed_at=excluded.changed_at "
+                    f"WHERE reading.{column} {compare} excluded.{column}",
+                    [(pid, value, now) for pid in ids])
             return db.total_changes - before
 
     def reading_states(self) -> dict[str, tuple[str, int]]:

@@ -9,29 +9,20 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from .conftest import remount
+
 
 @pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    mount = tmp_path / "small"
-    mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=20m", "tmpfs", str(mount)],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here ({done.stderr.strip() or 'not root'})")
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
+def small_disk(tmpfs) -> Path:
+    return tmpfs("20m")
 
 
 def _grow(mount: Path) -> None:
-    subprocess.run(["mount", "-o", "remount,size=400m", str(mount)], check=True)
+    remount(mount, "size=400m")
 
 
 def test_a_full_disk_is_said_and_the_library_stays_whole(small_disk, run_cli, monkeypatch,
