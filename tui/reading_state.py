@@ -14,8 +14,9 @@ from textual import work
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from index import MAX_PRIORITY, LibraryError, Paper
+from index import MAX_PRIORITY, Paper
 
+from .reading_lists import WRITE_ERRORS
 from .widgets.results import ResultsView
 
 SEEN_AFTER = 1.5  # seconds a paper stays in the abstract pane before it counts as seen
@@ -53,8 +54,8 @@ class ReadingStateActions:
                 self.library.mark_seen([paper_id])
             if self.config.resume:
                 self.library.remember_session(session)
-        except LibraryError:
-            return  # a paper removed meanwhile: nothing to mark
+        except WRITE_ERRORS:
+            return  # a paper removed meanwhile, or a store that cannot be written: unmarked
         if paper_id is not None:
             self.call_from_thread(self._reading_changed, self.library.reading_states())
 
@@ -71,8 +72,8 @@ class ReadingStateActions:
     def _write_status(self, ids: list[str], status: str) -> None:
         try:
             self.library.set_status(ids, status)
-        except LibraryError as error:
-            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
+        except WRITE_ERRORS as error:
+            self._say_not_saved("the read status", error)
             return
         who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
         self.call_from_thread(self._reading_changed, self.library.reading_states(),
@@ -90,8 +91,8 @@ class ReadingStateActions:
     def _write_priority(self, ids: list[str], priority: int) -> None:
         try:
             self.library.set_priority(ids, priority)
-        except LibraryError as error:
-            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
+        except WRITE_ERRORS as error:
+            self._say_not_saved("the star", error)
             return
         who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
         what = f"starred {'★' * priority} (priority {priority})" if priority else "unstarred"
@@ -132,11 +133,11 @@ class ReadingStateActions:
 
     @work(thread=True, group="write")
     def _write_note(self, paper_id: str, text: str) -> None:
-        """Off the UI thread: a note is indexed, so saving it updates the index."""
+        """Off the UI thread, like every write to the store."""
         try:
             changed = self.library.set_note(paper_id, text)
-        except LibraryError as error:
-            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
+        except WRITE_ERRORS as error:
+            self._say_not_saved("the note", error)
             return
         if changed:
             self.call_from_thread(self._written, "Note saved." if text.strip()
@@ -195,8 +196,8 @@ class ReadingStateActions:
         try:
             saved = self.library.save_search(name, query, sort)
             searches = self.library.saved_searches()
-        except LibraryError as error:
-            self.call_from_thread(self.notify, str(error), severity="error", markup=False)
+        except WRITE_ERRORS as error:
+            self._say_not_saved("the search", error)
             return
         self.call_from_thread(self._saved_searches_loaded, searches)
         number = next(n for n, s in enumerate(searches, 1) if s.name == saved.name)

@@ -351,7 +351,6 @@ def _recover_reading(store: Store, found: Salvage, ids: dict[str, str],
             db.execute("INSERT OR REPLACE INTO reading VALUES (?, ?, ?, ?)",
                        (paper_id, status, max(0, min(priority, 3)), changed_at))
             report.reading += 1
-        touched = []
         for row in found.tables.get("notes", []):
             old, note = row.get("paper_id"), row.get("note")
             if not isinstance(old, str) or not isinstance(note, str) or not note.strip():
@@ -363,9 +362,7 @@ def _recover_reading(store: Store, found: Salvage, ids: dict[str, str],
                 continue
             db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?, ?)",
                        (paper_id, sanitize(note), edited_at))
-            touched.append((paper_id,))
-            report.notes += 1
-        db.executemany("INSERT INTO changes (paper_id) VALUES (?)", touched)
+            report.notes += 1  # (notes are searched beside the index: nothing to re-index)
         for row in found.tables.get("saved_searches", []):
             name, query = row.get("name"), row.get("query")
             if not isinstance(name, str) or not isinstance(query, str):
