@@ -106,6 +106,16 @@ def stems(text: str) -> list[str]:
     return list(map(stem_word, words(text)))
 
 
+def raw_tokens(text: str) -> list[str]:
+    """The tokens word_analyzer() starts from, before folding and stop words."""
+    return _TOKEN_RE.findall(text)
+
+
+def indexed_word(raw: str) -> str | None:
+    """What word_analyzer() makes of one raw token; None for a stop word."""
+    return _indexed_word(raw)
+
+
 def _indexed_words(text: str) -> tuple[list[str], int]:
     """The words word_analyzer() keeps from `text`, and the position of the first.
 

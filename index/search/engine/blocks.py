@@ -179,6 +179,33 @@ def block_data(ids, weights, values, squeeze_level: int) -> bytes:
                      ids[1:], weight_bytes, values))
 
 
+_BLOCK_SIZE = struct.Struct("!i")  # a block's length, as Whoosh's write_int writes it
+
+
+def flat_block(count: int, last_id: int, max_weight: float, shortest: int, longest: int,
+               id_code: str, id_bytes: bytes, weight_code: str, weight_bytes: bytes,
+               values: bytes, squeeze_level: int, last: bool) -> bytes:
+    """A whole block in the flat layout (its signed length, header and data) from parts
+    packed already: the bytes `block_info` and `block_data` make of the same postings.
+    `id_code` is the ids' typecode, `weight_code` "1" (all 1), "=" (all `max_weight`) or
+    the weights' typecode, `values` the joined values (lengths first if they vary)."""
+    if squeeze_level and len(values) >= _SQUEEZE_FROM:
+        values, value_kind = zlib.compress(values, squeeze_level), VALUES_ZLIB
+    else:
+        value_kind = VALUES_RAW
+    if weight_code == "1":
+        weight_kind, weight_bytes = WEIGHTS_ONE, b""
+    elif weight_code == "=":
+        weight_kind, weight_bytes = WEIGHTS_SAME, SAME_WEIGHT.pack(max_weight)
+    else:
+        weight_kind = weight_code.encode()
+    block = b"".join((block_info(count, last_id, max_weight, shortest, longest),
+                      BLOCK_DATA.pack(id_code.encode(), weight_kind, value_kind,
+                                      len(id_bytes), len(weight_bytes), len(values)),
+                      id_bytes, weight_bytes, values))
+    return _BLOCK_SIZE.pack(-len(block) if last else len(block)) + block
+
+
 def read_block_data(data: bytes) -> tuple:
     """(ids, weights, values, values compressed) as `block_data` took them; a pickled
     tuple (Whoosh's three, or four) as it was."""

@@ -2,17 +2,19 @@
 
 Whoosh's SegmentWriter accepts a `poolclass` argument and ignores it, so `PapersWriter`
 sets its own pool after Whoosh's constructor made the stock one (which holds nothing
-yet).
+yet). The word fields' postings bypass the pool: `batch.py` builds them as arrays.
 """
 
 from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
-from itertools import islice
+from itertools import groupby, islice
+from operator import itemgetter
 
 from whoosh.writing import PostingPool, SegmentWriter
 
+from .batch import BatchPostings
 from .codec import PapersCodec
 
 # progress(done, total): postings written to the new segment so far, of all of them.
@@ -88,13 +90,108 @@ class PapersPool(PostingPool):
 
 
 class PapersWriter(SegmentWriter):
-    """A SegmentWriter writing with `PapersCodec` through a `PapersPool`."""
+    """A SegmentWriter writing with `PapersCodec`: the word fields' postings as arrays
+    (`BatchPostings`), the others through a `PapersPool`."""
 
     def __init__(self, ix, *, limitmb: float = 128, progress: WritingProgress | None = None,
                  progress_every: int = 100_000, codec=None, **kwargs) -> None:
         super().__init__(ix, limitmb=limitmb, codec=codec or PapersCodec(), **kwargs)
         self.pool = PapersPool(self._tempstorage, self.newsegment, limitmb=limitmb,
                                progress=progress, progress_every=progress_every)
+        self.batch = BatchPostings(self.schema)
+        self._progress = progress
+
+    def add_document(self, **fields):
+        """Whoosh's add_document, with the word fields' words taken by `self.batch`
+        (the options papers never uses, boosts, vectors and spelling fields, are
+        Whoosh's own)."""
+        if any(name.startswith("_") for name in fields):
+            raise TypeError("papers' writer takes no boosts or custom stored values")
+        self._check_state()
+        perdocwriter, schema, docnum = self.perdocwriter, self.schema, self.docnum
+        fieldnames = sorted(fields)
+        self._check_fields(schema, fieldnames)
+        batched = self.batch.fields
+        add_post = self.pool.add
+        perdocwriter.start_doc(docnum)
+        try:
+            for fieldname in fieldnames:
+                value = fields[fieldname]
+                if value is None:
+                    continue
+                field = schema[fieldname]
+                length = 0
+                if fieldname in batched:
+                    length = self.batch.add(fieldname, docnum, value)
+                    if not field.scorable:
+                        length = 0
+                elif field.indexed:
+                    for tbytes, freq, weight, vbytes in field.index(value):
+                        if field.scorable:
+                            length += freq
+                        add_post((fieldname, tbytes, docnum, weight, vbytes))
+                perdocwriter.add_field(fieldname, field, value if field.stored else None,
+                                       length)
+                column = field.column_type
+                if column:
+                    perdocwriter.add_column_value(fieldname, column,
+                                                  field.to_column_value(value))
+        except BaseException:
+            perdocwriter.cancel_doc()
+            raise
+        perdocwriter.finish_doc()
+        self._added = True
+        self.docnum += 1
+
+    def _flush_segment(self):
+        batch = self.batch
+        if batch.fields.keys() & self.pool.fieldnames:
+            # Segments merged in brought postings of the word fields through the pool:
+            # the batch's go there too, and Whoosh sorts them all.
+            batch.spill(self.pool)
+        if not batch:
+            return super()._flush_segment()
+        self.perdocwriter.close()
+        self.pool.progress = None  # reported below, with the batch's postings
+        lengths = self.per_document_reader() if self.codec.length_stats else None
+        total = self.pool.saved + len(self.pool.current) + batch.posting_estimate()
+        done = 0
+
+        def report(written: int) -> None:
+            if self._progress:
+                self._progress(min(done + written, total), total)
+
+        pooled = groupby(self.pool.iter_postings(), key=itemgetter(0))
+        pending = batch.fieldnames()
+        fieldwriter = self.fieldwriter
+        for fieldname, items in pooled:
+            while pending and pending[0] < fieldname:
+                done += batch.write(fieldwriter, pending.pop(0), report)
+            counted = _Counted(items)
+            fieldwriter.add_postings(self.schema, lengths, counted)
+            done += counted.count
+            report(0)
+        while pending:
+            done += batch.write(fieldwriter, pending.pop(0), report)
+        fieldwriter.close()
+        if lengths:
+            lengths.close()
+
+
+class _Counted:
+    """An iterator that counts what it gives."""
+
+    def __init__(self, items) -> None:
+        self._items = iter(items)
+        self.count = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        item = next(self._items)
+        self.count += 1
+        return item
 
 
 def open_writer(ix, *, limitmb: float = 128, timeout: float = 0.0,
