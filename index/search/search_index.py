@@ -38,8 +38,9 @@ from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
 
 # 8: papers' own codec (engine/codec.py); 9: id, year and first-author columns;
-# 10: notes no longer in the documents (searched beside the index, search/notes.py)
-SCHEMA_VERSION = 10
+# 10: notes no longer in the documents (searched beside the index, search/notes.py);
+# 11: sort keys are columns only (schema.SortKey)
+SCHEMA_VERSION = 11
 WRITER_TIMEOUT = 30.0
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has

@@ -64,14 +64,15 @@ def test_fields_still_analyse_queries_with_their_analyzers() -> None:
 
 
 def _postings(directory, papers, limitmb: float, spills: list | None = None) -> list:
-    """Every term's postings, term statistics and field lengths of a fresh build; the
-    pool's spills to run files are counted into `spills` (runs, postings spilled)."""
+    """Every term's postings, term statistics and field lengths of a fresh build with
+    every posting through the pool; its spills to run files are counted into `spills`
+    (runs, postings spilled)."""
     from whoosh import index as whoosh_index
 
     from index.search.engine.writer import open_writer
 
     ix = whoosh_index.create_in(str(directory), search.make_schema())
-    writer = open_writer(ix, limitmb=limitmb)
+    writer = open_writer(ix, limitmb=limitmb, batched=False)
     for paper in papers:
         writer.add_document(**search.document(paper))
     if spills is not None:

@@ -89,11 +89,12 @@ class _FieldTokens:
 
 class BatchPostings:
     """The batchable fields' words of the documents a writer adds; `write` writes their
-    postings to a segment's field writer."""
+    postings to a segment's field writer. (No schema: no field is built here.)"""
 
-    def __init__(self, schema) -> None:
-        self.fields = {name: schema[name] for name in schema.names()
-                       if schema[name].indexed and batchable(schema[name])}
+    def __init__(self, schema=None) -> None:
+        self.fields = {} if schema is None else {
+            name: schema[name] for name in schema.names()
+            if schema[name].indexed and batchable(schema[name])}
         self._numbers: defaultdict[str, int] = defaultdict(count().__next__)
         self._raw = _RawNumbers(self._numbers)
         self._tokens = {name: _FieldTokens() for name in self.fields}

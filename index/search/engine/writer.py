@@ -91,14 +91,16 @@ class PapersPool(PostingPool):
 
 class PapersWriter(SegmentWriter):
     """A SegmentWriter writing with `PapersCodec`: the word fields' postings as arrays
-    (`BatchPostings`), the others through a `PapersPool`."""
+    (`BatchPostings`), the others through a `PapersPool`. With `batched=False` every
+    posting goes through the pool, as in Whoosh's writer (the same segment, slower)."""
 
     def __init__(self, ix, *, limitmb: float = 128, progress: WritingProgress | None = None,
-                 progress_every: int = 100_000, codec=None, **kwargs) -> None:
+                 progress_every: int = 100_000, codec=None, batched: bool = True,
+                 **kwargs) -> None:
         super().__init__(ix, limitmb=limitmb, codec=codec or PapersCodec(), **kwargs)
         self.pool = PapersPool(self._tempstorage, self.newsegment, limitmb=limitmb,
                                progress=progress, progress_every=progress_every)
-        self.batch = BatchPostings(self.schema)
+        self.batch = BatchPostings(self.schema if batched else None)
         self._progress = progress
 
     def add_document(self, **fields):
@@ -196,8 +198,8 @@ class _Counted:
 
 def open_writer(ix, *, limitmb: float = 128, timeout: float = 0.0,
                 progress: WritingProgress | None = None,
-                progress_every: int = 100_000) -> PapersWriter:
+                progress_every: int = 100_000, batched: bool = True) -> PapersWriter:
     """A writer for the Whoosh index `ix` (waiting up to `timeout` seconds for its lock);
     `progress`, if given, hears every `progress_every` postings of the commit."""
     return PapersWriter(ix, limitmb=limitmb, timeout=timeout, progress=progress,
-                        progress_every=progress_every)
+                        progress_every=progress_every, batched=batched)

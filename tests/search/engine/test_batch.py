@@ -1,0 +1,69 @@
+"""The word fields' postings built as arrays (engine/batch.py) make the very segment the
+per-posting writer makes: every file of it, byte for byte, on real abstracts."""
+
+from __future__ import annotations
+
+import pytest
+from whoosh import index as whoosh_index
+
+from index.search.engine.batch import BatchPostings, batchable
+from index.search.engine.writer import open_writer
+from index.search.schema import document, make_schema
+
+
+def _segment_files(directory, papers, *, batched: bool) -> dict[str, bytes]:
+    """Each file of the one segment a fresh build of `papers` writes, by extension."""
+    ix = whoosh_index.create_in(str(directory), make_schema())
+    writer = open_writer(ix, batched=batched)
+    for paper in papers:
+        writer.add_document(**document(paper))
+    writer.commit()
+    [segment] = ix._segments()
+    storage = segment.open_compound_file(ix.storage) if segment.is_compound() \
+        else ix.storage
+    files = {}
+    for name in storage.list():
+        with storage.open_file(name) as file:
+            files[name.partition(".")[2]] = file.read()
+    return files
+
+
+def _same_segment(tmp_path, papers) -> None:
+    (tmp_path / "batch").mkdir()
+    (tmp_path / "pool").mkdir()
+    batched = _segment_files(tmp_path / "batch", papers, batched=True)
+    pooled = _segment_files(tmp_path / "pool", papers, batched=False)
+    assert sorted(batched) == sorted(pooled)
+    assert [name for name in pooled if batched[name] != pooled[name]] == []
+
+
+def test_the_word_fields_are_built_as_arrays() -> None:
+    schema = make_schema()
+    assert sorted(BatchPostings(schema).fields) == \
+        ["abstract", "authors", "name", "note", "title", "words"]
+    assert not any(batchable(schema[name]) for name in ("id", "venue", "tag", "year"))
+
+
+def test_a_batch_build_writes_the_segment_the_pool_writes(seeded_library, tmp_path) -> None:
+    _same_segment(tmp_path, list(seeded_library._all_papers()))
+
+
+def test_the_same_segment_for_a_real_conference(icml2023_library, tmp_path) -> None:
+    _same_segment(tmp_path, list(icml2023_library._all_papers()))
+
+
+@pytest.mark.parametrize("abstract", [
+    # A word more often than pickle batches a list (1,000), positions past 65,535 and
+    # past 255: Whoosh's own encoding of positions is kept for those.
+    " ".join(["flow"] * 1200),
+    "start " + "x " * 70_000 + "end",
+    "alpha " + "beta " * 300 + "alpha",
+    "the of and",  # stop words only: no postings, length 0
+])
+def test_awkward_documents_give_the_same_segment(seeded_library, tmp_path,
+                                                 abstract: str) -> None:
+    from dataclasses import replace
+
+    papers = list(seeded_library._all_papers())[:5]
+    papers.append(replace(papers[0], id="awkward0", abstract=abstract))
+    _same_segment(tmp_path, papers)
