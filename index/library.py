@@ -396,9 +396,11 @@ class Library:
         except (TypeError, ValueError):
             return self._rebuild(progress, "the index's record of changes is unreadable", start)
         changed, last = self.store.changed_since(seq)
-        if len(changed) > max(REBUILD_ABOVE, self.store.count() // 4):
-            # Writing a fresh generation in one pass beats replacing this many documents
-            # one by one (and the merges that follow) in both time and memory.
+        if len(changed) > min(REBUILD_ABOVE, self.store.count() // 4):
+            # Writing a fresh generation in one pass (its word fields' postings built as
+            # arrays) beats replacing this many documents one by one, whose postings, and
+            # those of the segments merged with them, go through Whoosh's pool (adding
+            # ICML 2023 to the bundled lists: 4.8 s of CPU updating, 3.5 s rebuilding).
             return self._rebuild(progress, f"{len(changed):,} papers changed", start)
         if changed:
             present = self.store.papers(changed)
