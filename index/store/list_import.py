@@ -24,7 +24,7 @@ from ..ingest.formats import (
     parse_text,
     read_bytes,
 )
-from ..ingest.prepare import clean_line, prepare, short_id
+from ..ingest.prepare import clean_line, prepare_each, short_id
 from ..models import NewPaper, Record
 from ..paths import Locations
 from .database import Store, is_disk_full
@@ -165,11 +165,9 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
                         None if bundled else str(path.resolve()),
                         sha, time.time(), total, int(bundled)))
             seen: set[str] = set()
-            for position in range(total):
+            for position, paper in enumerate(prepare_each(records)):
                 if progress and position % PROGRESS_EVERY == 0:
                     progress(position, total, "importing")
-                paper = prepare(records[position])
-                records[position] = None  # stored below: let the record go
                 _store_paper(store, db, paper, report, seen, bool(existing))
                 db.execute("INSERT INTO memberships VALUES (?, ?, ?)",
                            (name, position, report.last_id))

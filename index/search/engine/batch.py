@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from array import array
 from collections import defaultdict
-from collections.abc import Callable
-from itertools import count
+from collections.abc import Callable, Iterator
+from itertools import count, pairwise
 
 import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
@@ -72,19 +72,26 @@ class _RawNumbers(dict):
 
 
 class _FieldTokens:
-    """One field's tokens for every document added, as word numbers (-1 for a stop
-    word) in a flat array, and per document with tokens its number and their count."""
+    """One field's indexed words for every document added, as word numbers in a flat
+    array, and per document with words: its number, how many, and the position of the
+    first (StopFilter's positions: the first word kept keeps its own, the others follow
+    it without gaps)."""
 
     def __init__(self) -> None:
         self.words = array("i")
         self.docs = array("i")
         self.counts = array("i")
+        self.firsts = array("i")
 
-    def add(self, docnum: int, numbers: list[int]) -> None:
-        if numbers:
-            self.words.extend(numbers)
+    def add(self, docnum: int, numbers: list[int]) -> int:
+        """Take a document's tokens (-1 for a stop word); how many are kept."""
+        kept = [n for n in numbers if n >= 0]
+        if kept:
+            self.words.extend(kept)
             self.docs.append(docnum)
-            self.counts.append(len(numbers))
+            self.counts.append(len(kept))
+            self.firsts.append(numbers.index(kept[0]))
+        return len(kept)
 
 
 class BatchPostings:
@@ -113,43 +120,54 @@ class BatchPostings:
         if len(self._raw) > _RAW_CACHE:
             self._raw.clear()
         numbers = list(map(self._raw.__getitem__, analysis.raw_tokens(value)))
-        self._tokens[fieldname].add(docnum, numbers)
-        return len(numbers) - numbers.count(-1)
+        return self._tokens[fieldname].add(docnum, numbers)
 
     def fieldnames(self) -> list[str]:
         return sorted(name for name, tokens in self._tokens.items() if tokens.docs)
 
-    def postings(self, fieldname: str) -> FieldPostings:
-        """`fieldname`'s postings, let go of here."""
+    def postings(self, fieldname: str) -> Iterator[FieldPostings]:
+        """`fieldname`'s postings, in parts of consecutive terms (each built from at most
+        about PASS_WORDS words, so that a large build's arrays stay small); the words
+        are let go of here."""
         field = self.fields[fieldname]
-        tokens = self._tokens.pop(fieldname)
+        words = _Words(self._tokens.pop(fieldname))
         self._tokens[fieldname] = _FieldTokens()
-        words = list(self._numbers)  # number -> word, as numbered
+        texts = list(self._numbers)  # number -> word, as numbered
         if isinstance(field, analysis.MarkedWords):
-            return _counted_postings(tokens, words)
-        return _positioned_postings(tokens, words, field.stemmed)
+            return _counted_postings(words, texts)
+        return _positioned_postings(words, texts, field.stemmed)
 
     def write(self, fieldwriter, fieldname: str,
               progress: Callable[[int], None] | None = None) -> int:
         """Write `fieldname`'s terms and postings through `fieldwriter` (a
         PapersFieldWriter, between fields); the number of postings written."""
-        postings = self.postings(fieldname)
-        fieldwriter.write_field(fieldname, self.fields[fieldname], postings, progress)
-        return len(postings.docs)
+        written = 0
+        fieldwriter.start_field(fieldname, self.fields[fieldname])
+        for part in self.postings(fieldname):
+            fieldwriter.write_terms(part)
+            written += len(part.docs)
+            if progress:
+                progress(written)
+        fieldwriter.finish_field()
+        return written
 
     def spill(self, pool) -> None:
         """Hand every posting to Whoosh's pool instead (when segments merged in bring
         postings of the same fields through it)."""
         for fieldname in self.fieldnames():
-            postings = self.postings(fieldname)
-            starts = postings.term_starts.tolist()
-            ends = postings.value_ends.tolist()
-            docs, freqs = postings.docs.tolist(), postings.freqs.tolist()
-            values = postings.values
-            for term, first, end in zip(postings.terms, starts, starts[1:], strict=False):
-                for p in range(first, end):
-                    pool.add((fieldname, term, docs[p], float(freqs[p]),
-                              values[ends[p - 1] if p else 0:ends[p]]))
+            for postings in self.postings(fieldname):
+                _spill(pool, fieldname, postings)
+
+
+def _spill(pool, fieldname: str, postings: FieldPostings) -> None:
+    starts = postings.term_starts.tolist()
+    ends = postings.value_ends.tolist()
+    docs, freqs = postings.docs.tolist(), postings.freqs.tolist()
+    values = postings.values
+    for term, first, end in zip(postings.terms, starts, starts[1:], strict=False):
+        for p in range(first, end):
+            pool.add((fieldname, term, docs[p], float(freqs[p]),
+                      values[ends[p - 1] if p else 0:ends[p]]))
 
 
 class FieldPostings:
@@ -169,101 +187,146 @@ class FieldPostings:
         self.fixed_values = fixed_values  # values of one size, joined without lengths
 
 
-def _term_ranks(numbers: np.ndarray, texts: list[str]) -> tuple[list[bytes], np.ndarray]:
-    """The sorted distinct terms of `texts` (one per number in `numbers`), and for each
-    word number its term's rank (-1 for numbers not given)."""
-    terms = sorted(set(texts))
-    rank = {term: r for r, term in enumerate(terms)}
-    ranks = np.full(int(numbers.max()) + 1 if len(numbers) else 0, -1, dtype=np.int64)
-    ranks[numbers] = [rank[t] for t in texts]
-    # str order is code point order, which is UTF-8's byte order: Whoosh's term order.
-    return [t.encode("utf-8") for t in terms], ranks
+PASS_WORDS = 1_000_000  # words (and marked prefixes) per part of a field's postings
 
 
 class _Words:
-    """A field's indexed words: their numbers, documents and positions, and each
-    document's length (words indexed), as arrays."""
+    """A field's indexed words as arrays: word numbers, and per document with words its
+    number, where its words start, and the position of its first."""
 
     def __init__(self, tokens: _FieldTokens) -> None:
-        numbers = np.frombuffer(tokens.words, dtype=np.int32)
-        counts = np.frombuffer(tokens.counts, dtype=np.int32).astype(np.int64)
-        kept = numbers >= 0
-        starts = np.cumsum(counts) - counts
-        # StopFilter's positions: the first word kept keeps its own, the others follow
-        # it without gaps.
-        within = np.arange(len(numbers)) - np.repeat(starts, counts)
-        first = np.minimum.reduceat(np.where(kept, within, len(numbers)), starts)
-        before = np.cumsum(kept) - kept
-        rank = before - np.repeat(before[starts], counts)
-        self.positions = (np.repeat(first, counts) + rank)[kept]
-        doc_numbers = np.frombuffer(tokens.docs, dtype=np.int32).astype(np.int64)
-        self.docs = np.repeat(doc_numbers, counts)[kept]
-        self.numbers = numbers[kept]
-        self.ndocs = int(doc_numbers[-1]) + 1
-        self.lengths = np.zeros(self.ndocs, dtype=np.int64)
-        self.lengths[doc_numbers] = np.add.reduceat(kept, starts, dtype=np.int64)
+        self.numbers = np.frombuffer(tokens.words, dtype=np.int32)
+        self.doc_numbers = np.frombuffer(tokens.docs, dtype=np.int32)
+        self.counts = np.frombuffer(tokens.counts, dtype=np.int32)
+        self.firsts = np.frombuffer(tokens.firsts, dtype=np.int32)
+        self.starts = np.cumsum(self.counts, dtype=np.int64) - self.counts
+        self.ndocs = int(self.doc_numbers[-1]) + 1 if len(self.doc_numbers) else 0
+
+    def length_bytes(self) -> np.ndarray:
+        """Each document's length byte (Whoosh's, of the words indexed)."""
+        lengths = np.zeros(self.ndocs, dtype=np.int64)
+        lengths[self.doc_numbers] = length_bytes(self.counts)
+        return lengths
+
+    def at(self, indexes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The documents and positions of the words at `indexes`."""
+        entry = np.searchsorted(self.starts, indexes, side="right") - 1
+        positions = self.firsts[entry] + (indexes - self.starts[entry])
+        return self.doc_numbers[entry], positions
+
+    def texts_used(self, texts: list[str]) -> tuple[np.ndarray, list[str]]:
+        used = np.unique(self.numbers)
+        return used, [texts[n] for n in used.tolist()]
 
 
-def _positioned_postings(tokens: _FieldTokens, words: list[str],
-                         stemmed: bool) -> FieldPostings:
-    found = _Words(tokens)
-    numbers, docs, positions, ndocs = found.numbers, found.docs, found.positions, found.ndocs
-    used = np.unique(numbers)
-    texts = [words[n] for n in used.tolist()]
+def _rank_table(size: int, used: np.ndarray, ranks: list[int]) -> np.ndarray:
+    table = np.full(size, -1, dtype=np.int32)
+    table[used] = ranks
+    return table
+
+
+def _parts(counts: np.ndarray) -> list[tuple[int, int]]:
+    """Ranges of consecutive ranks holding about PASS_WORDS entries each."""
+    total = int(counts.sum())
+    if total <= PASS_WORDS:
+        return [(0, len(counts))]
+    ends = np.searchsorted(np.cumsum(counts),
+                           np.arange(PASS_WORDS, total, PASS_WORDS), side="left") + 1
+    cuts = sorted({0, *ends.tolist(), len(counts)})
+    return list(pairwise(cuts))
+
+
+def _selected(ranks: np.ndarray, low: int, high: int, whole: bool) -> np.ndarray:
+    if whole:
+        return np.arange(len(ranks), dtype=np.int64)
+    return np.flatnonzero((ranks >= low) & (ranks < high))
+
+
+def _positioned_postings(words: _Words, texts: list[str],
+                         stemmed: bool) -> Iterator[FieldPostings]:
+    used, used_texts = words.texts_used(texts)
     if stemmed:
-        texts = list(map(analysis.stem_word, texts))
-    terms, ranks = _term_ranks(used, texts)
-    keys = ranks[numbers] * ndocs + docs
-    order = np.argsort(keys, kind="stable")  # by term, document, then position
-    keys, positions = keys[order], positions[order]
-    del order
-    posting_starts = np.flatnonzero(np.diff(keys, prepend=-1))
-    freqs = np.diff(posting_starts, append=len(keys))
-    posting_keys = keys[posting_starts]
-    del keys
-    deltas = np.diff(positions, prepend=0)
-    deltas[posting_starts] = positions[posting_starts]
-    values, value_ends = _positions_values(freqs, deltas)
-    return _field_postings(terms, posting_keys, ndocs, freqs, values, value_ends,
-                           length_bytes(found.lengths), fixed=False)
+        used_texts = list(map(analysis.stem_word, used_texts))
+    # str order is code point order, which is UTF-8's byte order: Whoosh's term order.
+    terms = sorted(set(used_texts))
+    rank = {term: r for r, term in enumerate(terms)}
+    table = _rank_table(len(texts), used, [rank[t] for t in used_texts])
+    ranks = table[words.numbers]
+    del table
+    parts = _parts(np.bincount(ranks, minlength=len(terms)))
+    lengths = words.length_bytes()
+    for low, high in parts:
+        chosen = _selected(ranks, low, high, len(parts) == 1)
+        order = np.argsort(ranks[chosen], kind="stable")  # by term, document, position
+        chosen = chosen[order]
+        del order
+        part_ranks = ranks[chosen]
+        docs, positions = words.at(chosen)
+        del chosen
+        posting_starts = np.flatnonzero((np.diff(part_ranks, prepend=-1) != 0)
+                                        | (np.diff(docs, prepend=-1) != 0))
+        freqs = np.diff(posting_starts, append=len(docs))
+        deltas = np.diff(positions, prepend=0)
+        deltas[posting_starts] = positions[posting_starts]
+        del positions
+        values, value_ends = _positions_values(freqs, deltas)
+        del deltas
+        posting_docs = docs[posting_starts]
+        yield _field_postings(terms[low:high], part_ranks[posting_starts] - low,
+                              posting_docs, freqs, values, value_ends,
+                              lengths[posting_docs], fixed=False)
 
 
-def _counted_postings(tokens: _FieldTokens, words: list[str]) -> FieldPostings:
+def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings]:
     """MarkedWords: each word counted, and its first letters marked (analysis.py)."""
-    found = _Words(tokens)
-    numbers, docs, ndocs = found.numbers, found.docs, found.ndocs
-    used = np.unique(numbers)
-    texts = [words[n] for n in used.tolist()]
+    used, used_texts = words.texts_used(texts)
     edges = [[analysis.EDGE_MARK + word[:size] if size <= len(word) - 1 else None
-              for word in texts] for size in range(1, analysis.EDGE_MAX + 1)]
-    every = texts + [edge for sized in edges for edge in sized if edge is not None]
+              for word in used_texts] for size in range(1, analysis.EDGE_MAX + 1)]
+    every = used_texts + [edge for sized in edges for edge in sized if edge is not None]
     terms = sorted(set(every))
     rank = {term: r for r, term in enumerate(terms)}
-    size = int(used.max()) + 1
-    word_ranks = np.full(size, -1, dtype=np.int64)
-    word_ranks[used] = [rank[t] for t in texts]
-    key_parts = [word_ranks[numbers] * ndocs + docs]
-    for sized in edges:
-        edge_ranks = np.full(size, -1, dtype=np.int64)
-        edge_ranks[used] = [-1 if e is None else rank[e] for e in sized]
-        of_tokens = edge_ranks[numbers]
-        kept = of_tokens >= 0
-        key_parts.append(of_tokens[kept] * ndocs + docs[kept])
-    posting_keys, freqs = np.unique(np.concatenate(key_parts), return_counts=True)
-    values = freqs.astype(_FREQUENCY_DTYPE).tobytes()
-    value_ends = np.arange(1, len(freqs) + 1, dtype=np.int64) * _FREQUENCY_DTYPE.itemsize
-    return _field_postings([t.encode("utf-8") for t in terms], posting_keys, ndocs, freqs,
-                           values, value_ends, None, fixed=True)
+    # Each word's term, then its marked prefixes': three rank tables, one entry a word.
+    tables = [_rank_table(len(texts), used, [rank[t] for t in used_texts])]
+    tables += [_rank_table(len(texts), used, [-1 if e is None else rank[e] for e in sized])
+               for sized in edges]
+    counts = np.zeros(len(terms), dtype=np.int64)
+    for table in tables:
+        of_words = table[words.numbers]
+        counts += np.bincount(of_words[of_words >= 0], minlength=len(terms))
+    del of_words
+    parts = _parts(counts)
+    for low, high in parts:
+        part_ranks, part_docs = [], []
+        for table in tables:
+            # Within one term every entry comes from one table, in document order: a
+            # stable sort by term leaves each term's documents in order.
+            of_words = table[words.numbers]
+            chosen = _selected(of_words, low, high, False)
+            part_ranks.append(of_words[chosen])
+            del of_words
+            part_docs.append(words.at(chosen)[0])
+        all_ranks = np.concatenate(part_ranks)
+        order = np.argsort(all_ranks, kind="stable")
+        all_ranks, docs = all_ranks[order], np.concatenate(part_docs)[order]
+        del order, part_ranks, part_docs
+        posting_starts = np.flatnonzero((np.diff(all_ranks, prepend=-1) != 0)
+                                        | (np.diff(docs, prepend=-1) != 0))
+        freqs = np.diff(posting_starts, append=len(docs))
+        values = freqs.astype(_FREQUENCY_DTYPE).tobytes()
+        value_ends = np.arange(1, len(freqs) + 1, dtype=np.int64) * \
+            _FREQUENCY_DTYPE.itemsize
+        yield _field_postings(terms[low:high], all_ranks[posting_starts] - low,
+                              docs[posting_starts], freqs, values, value_ends, None,
+                              fixed=True)
 
 
-def _field_postings(terms, posting_keys, ndocs, freqs, values, value_ends, doc_lengths,
-                    fixed: bool) -> FieldPostings:
-    """`doc_lengths`: for a scored field, each document's length byte (Whoosh's)."""
-    term_of = posting_keys // ndocs
-    docs = posting_keys - term_of * ndocs
+def _field_postings(terms: list[str], term_of: np.ndarray, docs: np.ndarray,
+                    freqs: np.ndarray, values: bytes, value_ends: np.ndarray,
+                    lengths: np.ndarray | None, fixed: bool) -> FieldPostings:
+    """`term_of`: each posting's term, numbered from 0 in `terms` (each has postings)."""
     term_starts = np.flatnonzero(np.diff(term_of, prepend=-1))
-    lengths = None if doc_lengths is None else doc_lengths[docs]
-    return FieldPostings(terms, np.append(term_starts, len(docs)), docs,
+    return FieldPostings([t.encode("utf-8") for t in terms],
+                         np.append(term_starts, len(docs)), docs.astype(np.int64),
                          freqs.astype(np.int64), values, value_ends, lengths, fixed)
 
 
@@ -339,8 +402,7 @@ def _grouped_bytes(values: np.ndarray, block_codes: list[str], block_starts, cou
 
 
 def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
-                       blocklimit: int, compression: int,
-                       progress: Callable[[int], None] | None = None) -> None:
+                       blocklimit: int, compression: int) -> None:
     """Every term of a field: its blocks to `postfile`, its term info to `tindex`."""
     docs, freqs = postings.docs, postings.freqs
     term_starts = postings.term_starts
@@ -429,9 +491,5 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
         if len(out) > 4096:
             postfile.write(b"".join(out))
             out.clear()
-            if progress:
-                progress(int(term_starts[term_number + 1]))
     postfile.write(b"".join(out))
     tindex.add_sorted(keys, infos)
-    if progress:
-        progress(len(docs))

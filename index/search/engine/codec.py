@@ -220,14 +220,13 @@ class PapersFieldWriter(W3FieldWriter):
             self.finish_term()
         self._fieldid = self._btext = self._fieldobj = self._format = None
 
-    def write_field(self, fieldname, fieldobj, postings, progress=None):
-        """A whole field's postings at once, built as arrays (batch.py)."""
+    def write_terms(self, postings) -> None:
+        """Terms of the open field, after those written, with their postings built as
+        arrays (batch.py)."""
         from .batch import write_field_blocks
 
-        self.start_field(fieldname, fieldobj)
         write_field_blocks(self._postfile, self._tindex, self._fieldid, postings,
-                           self._codec._blocklimit, self._codec._compression, progress)
-        self.finish_field()
+                           self._codec._blocklimit, self._codec._compression)
 
 
 # -- reading -------------------------------------------------------------------------------

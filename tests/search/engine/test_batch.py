@@ -67,3 +67,13 @@ def test_awkward_documents_give_the_same_segment(seeded_library, tmp_path,
     papers = list(seeded_library._all_papers())[:5]
     papers.append(replace(papers[0], id="awkward0", abstract=abstract))
     _same_segment(tmp_path, papers)
+
+
+def test_a_field_written_in_many_parts_gives_the_same_segment(seeded_library, tmp_path,
+                                                              monkeypatch) -> None:
+    """A large build writes each field's terms in parts of about PASS_WORDS words (its
+    arrays stay small): parts of a few hundred words must change nothing."""
+    from index.search.engine import batch
+
+    monkeypatch.setattr(batch, "PASS_WORDS", 300)
+    _same_segment(tmp_path, list(seeded_library._all_papers()))
