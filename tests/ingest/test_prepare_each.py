@@ -1,0 +1,50 @@
+"""A large list is prepared by worker processes: the same papers, in the same order, as
+one record at a time here, each record let go once handed out."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from index.ingest import prepare as preparing
+from index.ingest.formats import decode_list, parse_text
+
+
+def _records(path):
+    text, named = decode_list(path, path.read_bytes())
+    return parse_text(path, text, named=named).records
+
+
+def test_workers_prepare_what_one_process_prepares(icml2023_path) -> None:
+    records = _records(icml2023_path)
+    if len(os.sched_getaffinity(0)) > 1:
+        assert preparing._workers(len(records)) >= 2  # it runs in workers here
+    expected = [preparing.prepare(record) for record in records]
+    given = list(records)
+    assert list(preparing.prepare_each(given)) == expected
+    assert given == [None] * len(records)  # let go as handed out
+
+
+def test_small_lists_and_threaded_processes_prepare_here(icml2023_path) -> None:
+    assert preparing._workers(preparing.PARALLEL_FROM - 1) == 0
+    ready, done = threading.Event(), threading.Event()
+    other = threading.Thread(target=lambda: (ready.set(), done.wait(10)))
+    other.start()
+    try:
+        ready.wait(10)
+        # Forking a process with other threads (the app) can copy a held lock: never.
+        assert preparing._workers(10**6) == 0
+    finally:
+        done.set()
+        other.join()
+
+
+def test_a_failing_record_fails_the_whole_preparation(icml2023_path) -> None:
+    records = _records(icml2023_path)
+    records[preparing.CHUNK * 3 + 1].abstract = None  # not text: prepare raises
+    try:
+        list(preparing.prepare_each(records))
+    except (TypeError, AttributeError):
+        pass
+    else:
+        raise AssertionError("a record that cannot be prepared must fail the import")
