@@ -14,7 +14,6 @@ from operator import itemgetter
 
 from whoosh.writing import PostingPool, SegmentWriter
 
-from .batch import BatchPostings
 from .codec import PapersCodec
 
 # progress(done, total): postings written to the new segment so far, of all of them.
@@ -100,6 +99,8 @@ class PapersWriter(SegmentWriter):
         super().__init__(ix, limitmb=limitmb, codec=codec or PapersCodec(), **kwargs)
         self.pool = PapersPool(self._tempstorage, self.newsegment, limitmb=limitmb,
                                progress=progress, progress_every=progress_every)
+        from .batch import BatchPostings  # numpy: not loaded by importing papers
+
         self.batch = BatchPostings(self.schema if batched else None)
         self._progress = progress
 
