@@ -84,8 +84,7 @@ def _folded(raw: str) -> str:
 @lru_cache(maxsize=_CACHE_SIZE)
 def _indexed_word(raw: str) -> str | None:
     """What word_analyzer() makes of one raw token; None for a stop word."""
-    word = _folded(raw)
-    return word if word and word not in STOP_WORDS else None
+    return indexed_word(raw)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -112,8 +111,11 @@ def raw_tokens(text: str) -> list[str]:
 
 
 def indexed_word(raw: str) -> str | None:
-    """What word_analyzer() makes of one raw token; None for a stop word."""
-    return _indexed_word(raw)
+    """What word_analyzer() makes of one raw token; None for a stop word. Not cached
+    here: for callers that keep their own table of tokens (a whole index's worth would
+    push the queries' words out of this module's caches)."""
+    word = _folded(raw)
+    return word if word and word not in STOP_WORDS else None
 
 
 def _indexed_words(text: str) -> tuple[list[str], int]:

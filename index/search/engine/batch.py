@@ -24,6 +24,7 @@ from itertools import count, pairwise
 import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
 from whoosh.formats import Frequency, Positions
+from whoosh.lang import porter
 from whoosh.system import pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import _length_byte_cache
 
@@ -55,7 +56,7 @@ def length_bytes(lengths: np.ndarray) -> np.ndarray:
     return np.minimum(found, 255)
 
 
-_RAW_CACHE = 1 << 18  # raw tokens remembered (their words are numbered for good)
+_RAW_CACHE = 1 << 17  # raw tokens remembered (their words are numbered for good)
 
 
 class _RawNumbers(dict):
@@ -187,7 +188,7 @@ class FieldPostings:
         self.fixed_values = fixed_values  # values of one size, joined without lengths
 
 
-PASS_WORDS = 1_000_000  # words (and marked prefixes) per part of a field's postings
+PASS_WORDS = 500_000  # words (and marked prefixes) per part of a field's postings
 
 
 class _Words:
@@ -246,7 +247,9 @@ def _positioned_postings(words: _Words, texts: list[str],
                          stemmed: bool) -> Iterator[FieldPostings]:
     used, used_texts = words.texts_used(texts)
     if stemmed:
-        used_texts = list(map(analysis.stem_word, used_texts))
+        # Porter's stems, once a word: not through analysis' cache, which is the
+        # queries' (an index's words would push theirs out).
+        used_texts = list(map(porter.stem, used_texts))
     # str order is code point order, which is UTF-8's byte order: Whoosh's term order.
     terms = sorted(set(used_texts))
     rank = {term: r for r, term in enumerate(terms)}
