@@ -120,8 +120,9 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
     The file is read once; its copy is written to a temporary name (carrying our pid, so
     a later start can tell a dead import's leftover from a live one) and moved into place
     inside the transaction, so a crash leaves either no trace in the store or the whole
-    list. Records are rendered and stored one at a time and let go as they are, so a list
-    is held once (a 200 MB list was held three times over and peaked at 1.9 GB).
+    list. Records are rendered (by worker processes, for a large list: see
+    `prepare_each`) and stored in order, and let go as they are, so a list is held once
+    (a 200 MB list was held three times over and peaked at 1.9 GB).
     `progress(done, total, phase)` hears "reading" (bytes) at once, then "importing"
     (records).
     """
