@@ -62,7 +62,7 @@ __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound
 
 PENDING_NOTICE = "library-moved-aside.txt"  # see Library._open_store
 AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
-REBUILD_ABOVE = 5000  # changed papers; more than this (or a quarter) rebuild instead
+REBUILD_SHARE = 4  # more than 1/REBUILD_SHARE of the papers changed: rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 MAX_TAG_CHARS = 64
 _TAG_FORBIDDEN = set(",\n\r\t")
@@ -396,7 +396,7 @@ class Library:
         except (TypeError, ValueError):
             return self._rebuild(progress, "the index's record of changes is unreadable", start)
         changed, last = self.store.changed_since(seq)
-        if len(changed) > min(REBUILD_ABOVE, self.store.count() // 4):
+        if len(changed) > self.store.count() // REBUILD_SHARE:
             # Writing a fresh generation in one pass (its word fields' postings built as
             # arrays) beats replacing this many documents one by one, whose postings, and
             # those of the segments merged with them, go through Whoosh's pool (adding
