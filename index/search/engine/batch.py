@@ -385,7 +385,7 @@ _ID_CODES = [(code, np.dtype(code), 1 << (8 * np.dtype(code).itemsize))
              for code in blocks.ID_TYPECODES]
 
 
-def _grouped_bytes(values: np.ndarray, block_codes: list[str], block_starts, counts,
+def _grouped_bytes(values: np.ndarray, block_codes: list[str], counts: np.ndarray,
                    dtypes: dict[str, np.dtype]) -> list[bytes]:
     """Each block's `values` as its code's dtype: one conversion per code, then a slice
     per block."""
@@ -404,59 +404,68 @@ def _grouped_bytes(values: np.ndarray, block_codes: list[str], block_starts, cou
     return result
 
 
+class _BlockTable:
+    """Every block of a part of a field, column by column (one list entry a block),
+    computed over the part's postings at once."""
+
+    def __init__(self, postings: FieldPostings, blocklimit: int) -> None:
+        docs, freqs, term_starts = postings.docs, postings.freqs, postings.term_starts
+        # Each term's postings cut every `blocklimit`.
+        per_term = (np.diff(term_starts) + blocklimit - 1) // blocklimit
+        first = np.cumsum(per_term) - per_term
+        within = np.arange(per_term.sum()) - np.repeat(first, per_term)
+        starts = np.repeat(term_starts[:-1], per_term) + within * blocklimit
+        ends = np.minimum(starts + blocklimit, np.repeat(term_starts[1:], per_term))
+        counts = ends - starts
+        self.per_term = per_term.tolist()
+        self.counts = counts.tolist()
+        self.last_ids = docs[ends - 1].tolist()
+        # Document numbers: a block's first whole, then differences (blocks.packed_ids).
+        deltas = np.diff(docs, prepend=0)
+        deltas[starts] = docs[starts]
+        self.id_codes = [next(code for code, _dtype, limit in _ID_CODES if big < limit)
+                         for big in np.maximum.reduceat(deltas, starts).tolist()]
+        self.id_bytes = _grouped_bytes(deltas, self.id_codes, counts,
+                                       {code: dtype for code, dtype, _limit in _ID_CODES})
+        # Weights (counts): as blocks.packed_weights packs them.
+        most, least = np.maximum.reduceat(freqs, starts), np.minimum.reduceat(freqs, starts)
+        self.most = most.tolist()
+        self.weight_codes = ["1" if hi == 1 else "=" if hi == lo else "B" if hi < 256
+                             else "H" if hi < 65536 else "f"
+                             for hi, lo in zip(self.most, least.tolist(), strict=True)]
+        self.weight_bytes = _grouped_bytes(freqs, self.weight_codes, counts,
+                                           {code: np.dtype(code) for code in "BHf"})
+        # Values: the postings' bytes, after their lengths when they vary in size.
+        value_ends = postings.value_ends
+        value_starts = value_ends - np.diff(value_ends, prepend=0)
+        self.value_starts = value_starts[starts].tolist()
+        self.value_ends = value_ends[ends - 1].tolist()
+        self.length_heads = None
+        if not postings.fixed_values:
+            sizes = value_ends - value_starts
+            codes = ["B" if big < 256 else "I"
+                     for big in np.maximum.reduceat(sizes, starts).tolist()]
+            packed = _grouped_bytes(sizes, codes, counts,
+                                    {code: np.dtype(code) for code in "BI"})
+            self.length_heads = [code.encode() + data
+                                 for code, data in zip(codes, packed, strict=True)]
+        # The documents' field lengths (bytes), shortest and longest, for scoring.
+        if postings.lengths is not None:
+            self.shortest = np.minimum.reduceat(postings.lengths, starts).tolist()
+            self.longest = np.maximum.reduceat(postings.lengths, starts).tolist()
+        else:
+            self.shortest = self.longest = [0] * len(self.counts)
+
+
 def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
                        blocklimit: int, compression: int) -> None:
-    """Every term of a field: its blocks to `postfile`, its term info to `tindex`."""
-    docs, freqs = postings.docs, postings.freqs
-    term_starts = postings.term_starts
-    dfs = np.diff(term_starts)
-    # Blocks: each term's postings cut every `blocklimit`.
-    blocks_per_term = (dfs + blocklimit - 1) // blocklimit
-    first_block = np.cumsum(blocks_per_term) - blocks_per_term
-    within = np.arange(blocks_per_term.sum()) - np.repeat(first_block, blocks_per_term)
-    block_starts = np.repeat(term_starts[:-1], blocks_per_term) + within * blocklimit
-    block_ends = np.minimum(block_starts + blocklimit,
-                            np.repeat(term_starts[1:], blocks_per_term))
-    counts = block_ends - block_starts
-    deltas = np.diff(docs, prepend=0)
-    deltas[block_starts] = docs[block_starts]
-    largest = np.maximum.reduceat(deltas, block_starts)
-    id_codes = [next(code for code, _dt, limit in _ID_CODES if big < limit)
-                for big in largest.tolist()]
-    id_bytes = _grouped_bytes(deltas, id_codes, block_starts, counts,
-                              {code: dt for code, dt, _limit in _ID_CODES})
-    most = np.maximum.reduceat(freqs, block_starts)
-    least = np.minimum.reduceat(freqs, block_starts)
-    weight_codes = ["1" if hi == 1 else "=" if hi == lo else "B" if hi < 256
-                    else "H" if hi < 65536 else "f"
-                    for hi, lo in zip(most.tolist(), least.tolist(), strict=True)]
-    weight_bytes = _grouped_bytes(freqs, weight_codes, block_starts, counts,
-                                  {"B": np.dtype("B"), "H": np.dtype("H"),
-                                   "f": np.dtype("f")})
-    value_ends = postings.value_ends
-    value_starts = value_ends - np.diff(value_ends, prepend=0)
-    if postings.fixed_values:
-        length_codes = length_bytes_of = None
-    else:
-        sizes = value_ends - value_starts
-        length_codes = ["B" if big < 256 else "I"
-                        for big in np.maximum.reduceat(sizes, block_starts).tolist()]
-        length_bytes_of = _grouped_bytes(sizes, length_codes, block_starts, counts,
-                                         {"B": np.dtype("B"), "I": np.dtype("I")})
-    if postings.lengths is not None:
-        shortest = np.minimum.reduceat(postings.lengths, block_starts).tolist()
-        longest = np.maximum.reduceat(postings.lengths, block_starts).tolist()
-    else:
-        shortest = longest = [0] * len(block_starts)
-    weight_sums = np.add.reduceat(freqs, term_starts[:-1]).tolist()
-    block_value_starts = value_starts[block_starts].tolist()
-    block_value_ends = value_ends[block_ends - 1].tolist()
-    last_ids = docs[block_ends - 1].tolist()
-    counts_list = counts.tolist()
-    most_list = most.tolist()
+    """Every term of a part of a field, after those written: its blocks to `postfile`,
+    its term info to `tindex`."""
+    table = _BlockTable(postings, blocklimit)
+    weight_sums = np.add.reduceat(postings.freqs, postings.term_starts[:-1]).tolist()
+    doc_freqs = np.diff(postings.term_starts).tolist()
+    first_ids = postings.docs[postings.term_starts[:-1]].tolist()
     values = postings.values
-    first_ids = docs[term_starts[:-1]].tolist()
-    dfs_list = dfs.tolist()
     position = postfile.tell()
     out: list[bytes] = []
     keys: list[bytes] = []
@@ -464,33 +473,33 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
     block = 0
     key_prefix = pack_ushort(fieldid)
     pack_info = W3TermInfo._struct.pack
-    for term_number, (term, nblocks) in enumerate(
-            zip(postings.terms, blocks_per_term.tolist(), strict=True)):
+    for term_number, (term, nblocks) in enumerate(zip(postings.terms, table.per_term,
+                                                      strict=True)):
         start = position
         out.append(WHOOSH3_HEADER_MAGIC)
         position += len(WHOOSH3_HEADER_MAGIC)
-        term_short, term_long, term_most = 255, 0, 0
-        for _ in range(nblocks):
-            value_bytes = values[block_value_starts[block]:block_value_ends[block]]
-            if length_codes is not None:
-                value_bytes = length_codes[block].encode() + length_bytes_of[block] \
-                    + value_bytes
+        shortest, longest, most = 255, 0, 0
+        for number in range(nblocks):
+            value_bytes = values[table.value_starts[block]:table.value_ends[block]]
+            if table.length_heads is not None:
+                value_bytes = table.length_heads[block] + value_bytes
             data = blocks.flat_block(
-                counts_list[block], last_ids[block], most_list[block], shortest[block],
-                longest[block], id_codes[block], id_bytes[block], weight_codes[block],
-                weight_bytes[block], value_bytes, compression, last=_ == nblocks - 1)
+                table.counts[block], table.last_ids[block], table.most[block],
+                table.shortest[block], table.longest[block], table.id_codes[block],
+                table.id_bytes[block], table.weight_codes[block], table.weight_bytes[block],
+                value_bytes, compression, last=number == nblocks - 1)
             out.append(data)
             position += len(data)
-            term_short = min(term_short, shortest[block])
-            term_long = max(term_long, longest[block])
-            term_most = max(term_most, most_list[block])
+            shortest = min(shortest, table.shortest[block])
+            longest = max(longest, table.longest[block])
+            most = max(most, table.most[block])
             block += 1
-        info = pack_info(0, weight_sums[term_number], dfs_list[term_number],
-                         term_short if term_long else 0, term_long, term_most,
-                         first_ids[term_number], last_ids[block - 1]) \
-            + pack_long(start) + pack_int(position - start)
+        # W3TermInfo.to_bytes of the same postings (never inlined: inlinelimit is 1).
         keys.append(key_prefix + term)
-        infos.append(info)
+        infos.append(pack_info(0, weight_sums[term_number], doc_freqs[term_number],
+                               shortest if longest else 0, longest, most,
+                               first_ids[term_number], table.last_ids[block - 1])
+                     + pack_long(start) + pack_int(position - start))
         if len(out) > 4096:
             postfile.write(b"".join(out))
             out.clear()
