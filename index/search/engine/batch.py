@@ -216,8 +216,18 @@ class _Words:
         return self.doc_numbers[entry], positions
 
     def texts_used(self, texts: list[str]) -> tuple[np.ndarray, list[str]]:
-        used = np.unique(self.numbers)
+        """The word numbers used (ascending), and their words."""
+        self.per_word = np.bincount(self.numbers, minlength=len(texts))
+        used = np.flatnonzero(self.per_word)
         return used, [texts[n] for n in used.tolist()]
+
+    def term_counts(self, table: np.ndarray, used: np.ndarray, terms: int) -> np.ndarray:
+        """How many of the words are each term's, by `table` (word number -> rank, -1
+        for none), counted over the words used rather than every word."""
+        ranks = table[used]
+        has = ranks >= 0
+        return np.bincount(ranks[has], weights=self.per_word[used][has],
+                           minlength=terms).astype(np.int64)
 
 
 def _rank_table(size: int, used: np.ndarray, ranks: list[int]) -> np.ndarray:
@@ -226,21 +236,42 @@ def _rank_table(size: int, used: np.ndarray, ranks: list[int]) -> np.ndarray:
     return table
 
 
-def _parts(counts: np.ndarray) -> list[tuple[int, int]]:
-    """Ranges of consecutive ranks holding about PASS_WORDS entries each."""
-    total = int(counts.sum())
-    if total <= PASS_WORDS:
-        return [(0, len(counts))]
-    ends = np.searchsorted(np.cumsum(counts),
-                           np.arange(PASS_WORDS, total, PASS_WORDS), side="left") + 1
-    cuts = sorted({0, *ends.tolist(), len(counts)})
-    return list(pairwise(cuts))
+class _Parts:
+    """Consecutive ranges of term ranks holding about PASS_WORDS words each, and each
+    word's range: a field is written a range at a time."""
 
+    def __init__(self, counts: np.ndarray) -> None:
+        total = int(counts.sum())
+        cuts = [0, len(counts)]
+        if total > PASS_WORDS:
+            ends = np.searchsorted(np.cumsum(counts), np.arange(PASS_WORDS, total,
+                                                                PASS_WORDS)) + 1
+            cuts = sorted({0, *ends.tolist(), len(counts)})
+        self.ranges = list(pairwise(cuts))
+        self._dtype = np.uint8 if len(self.ranges) < 255 else np.uint16
+        self._none = np.iinfo(self._dtype).max
+        self._of_rank = np.repeat(np.arange(len(self.ranges), dtype=self._dtype),
+                                  np.diff(cuts))
 
-def _selected(ranks: np.ndarray, low: int, high: int, whole: bool) -> np.ndarray:
-    if whole:
-        return np.arange(len(ranks), dtype=np.int64)
-    return np.flatnonzero((ranks >= low) & (ranks < high))
+    def of_words(self, table: np.ndarray, numbers: np.ndarray) -> np.ndarray | None:
+        """Each word's range, by `table` (word number -> rank, -1 for none): a byte a
+        word rather than its rank; None when there is one range."""
+        if len(self.ranges) == 1:
+            return None
+        of_number = np.full(len(table), self._none, dtype=self._dtype)
+        has = table >= 0
+        of_number[has] = self._of_rank[table[has]]
+        return of_number[numbers]
+
+    @staticmethod
+    def chosen(of_words: np.ndarray | None, part: int, table: np.ndarray,
+               numbers: np.ndarray) -> np.ndarray:
+        """The indexes of the words in range `part`."""
+        if of_words is not None:
+            return np.flatnonzero(of_words == part)
+        if table.min(initial=0) >= 0:
+            return np.arange(len(numbers), dtype=np.int64)
+        return np.flatnonzero(table[numbers] >= 0)
 
 
 def _positioned_postings(words: _Words, texts: list[str],
@@ -254,16 +285,15 @@ def _positioned_postings(words: _Words, texts: list[str],
     terms = sorted(set(used_texts))
     rank = {term: r for r, term in enumerate(terms)}
     table = _rank_table(len(texts), used, [rank[t] for t in used_texts])
-    ranks = table[words.numbers]
-    del table
-    parts = _parts(np.bincount(ranks, minlength=len(terms)))
+    parts = _Parts(words.term_counts(table, used, len(terms)))
+    of_words = parts.of_words(table, words.numbers)
     lengths = words.length_bytes()
-    for low, high in parts:
-        chosen = _selected(ranks, low, high, len(parts) == 1)
-        order = np.argsort(ranks[chosen], kind="stable")  # by term, document, position
-        chosen = chosen[order]
+    for part, (low, high) in enumerate(parts.ranges):
+        chosen = parts.chosen(of_words, part, table, words.numbers)
+        part_ranks = table[words.numbers[chosen]]
+        order = np.argsort(part_ranks, kind="stable")  # by term, document, position
+        chosen, part_ranks = chosen[order], part_ranks[order]
         del order
-        part_ranks = ranks[chosen]
         docs, positions = words.at(chosen)
         del chosen
         posting_starts = np.flatnonzero((np.diff(part_ranks, prepend=-1) != 0)
@@ -292,21 +322,15 @@ def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings
     tables = [_rank_table(len(texts), used, [rank[t] for t in used_texts])]
     tables += [_rank_table(len(texts), used, [-1 if e is None else rank[e] for e in sized])
                for sized in edges]
-    counts = np.zeros(len(terms), dtype=np.int64)
-    for table in tables:
-        of_words = table[words.numbers]
-        counts += np.bincount(of_words[of_words >= 0], minlength=len(terms))
-    del of_words
-    parts = _parts(counts)
-    for low, high in parts:
+    parts = _Parts(sum(words.term_counts(table, used, len(terms)) for table in tables))
+    of_words = [parts.of_words(table, words.numbers) for table in tables]
+    for part, (low, high) in enumerate(parts.ranges):
         part_ranks, part_docs = [], []
-        for table in tables:
+        for table, table_parts in zip(tables, of_words, strict=True):
             # Within one term every entry comes from one table, in document order: a
             # stable sort by term leaves each term's documents in order.
-            of_words = table[words.numbers]
-            chosen = _selected(of_words, low, high, False)
-            part_ranks.append(of_words[chosen])
-            del of_words
+            chosen = parts.chosen(table_parts, part, table, words.numbers)
+            part_ranks.append(table[words.numbers[chosen]])
             part_docs.append(words.at(chosen)[0])
         all_ranks = np.concatenate(part_ranks)
         order = np.argsort(all_ranks, kind="stable")
