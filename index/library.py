@@ -62,6 +62,7 @@ __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound
 
 PENDING_NOTICE = "library-moved-aside.txt"  # see Library._open_store
 AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
+AMBIGUOUS_TITLE_CHARS = 70
 REBUILD_ABOVE = 5000  # changed papers; more than this (or a quarter) rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 MAX_TAG_CHARS = 64
@@ -534,10 +535,22 @@ class Library:
         if len(found) == 1:
             return found[0]
         if found:
-            shown = ", ".join(found[:AMBIGUOUS_SHOWN]) + (", …" if len(found) > AMBIGUOUS_SHOWN
-                                                         else "")
-            raise PaperNotFound(f"paper id {ref!r} is ambiguous: {shown}")
+            raise PaperNotFound(self._ambiguous(ref, found))
         raise PaperNotFound(f"no paper with id {ref!r}")
+
+    def _ambiguous(self, ref: str, found: list[str]) -> str:
+        """Which papers an ambiguous id prefix may mean: one line each, its id and title,
+        so the user can type enough of the one they meant."""
+        more = len(found) > AMBIGUOUS_SHOWN
+        lines = [f"paper id {ref!r} is ambiguous; it begins the ids of "
+                 f"{'more than ' if more else ''}{min(len(found), AMBIGUOUS_SHOWN)} papers:"]
+        for paper in self.store.papers(found[:AMBIGUOUS_SHOWN]):
+            title = paper.title if len(paper.title) <= AMBIGUOUS_TITLE_CHARS \
+                else paper.title[:AMBIGUOUS_TITLE_CHARS - 1].rstrip() + "…"
+            lines.append(f"  {paper.id}  {title}")
+        if more:
+            lines.append("  … type more of the id")
+        return "\n".join(lines)
 
     def paper(self, ref: str) -> Paper:
         return self.store.papers([self.resolve(ref)])[0]

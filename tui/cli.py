@@ -28,6 +28,7 @@ from index import (
     LibraryError,
     ListFormatError,
     Paper,
+    PaperNotFound,
     StoreError,
     clean_tag,
     parse_tag_input,
@@ -637,6 +638,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         needs_tags.error("name at least one TAG to add (or -TAG to remove)")
     try:
         return run(args)
+    except PaperNotFound as error:  # an ambiguous id lists its candidates, one a line
+        first, *candidates = str(error).split("\n")
+        _note(first)
+        for line in candidates:
+            print(visible(line), file=sys.stderr)
+        return 1
     except (LibraryError, ListFormatError, StoreError, UserError, FileExistsError) as error:
         _note(str(error))
         return 1
