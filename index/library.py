@@ -34,12 +34,15 @@ from .models import Paper
 from .output.links import Target
 from .paths import Locations, locate
 from .search import (
+    Filters,
     IdFilter,
     Progress,
     ReadingFilter,
     Results,
     SearchIndex,
+    TagFilter,
     generations,
+    split_filters,
     split_reading_filters,
 )
 from .store import (
@@ -180,6 +183,9 @@ class Library:
         self.index = SearchIndex(self.where.index_dir,
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
+        # (the store's tags_version, paper id -> tags, tag -> paper ids) when last read
+        self._tag_maps: tuple[int, dict[str, tuple[str, ...]], dict[str, frozenset[str]]] \
+            | None = None
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -444,17 +450,58 @@ class Library:
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
         query = sanitize(query).replace("\n", " ")
-        text, filters, problem = split_reading_filters(query)
+        text, extra = split_filters(query)
+        text, filters, problem = split_reading_filters(text)
+        problem = "; ".join(filter(None, (extra.problem, problem))) or None
         if unread_only:
             filters.append(ReadingFilter("unread"))
-        results = self.index.search(text, sort=sort, tag=clean_tag(tag) if tag else None,
-                                    complete_last=complete_last, cancelled=cancelled,
-                                    only=self._id_filter(filters), groups=self._groups(sort),
-                                    **kwargs)
-        results.query = query
+        by_paper, by_tag = self._tags()
+        results = self.index.search(text, sort=sort, complete_last=complete_last,
+                                    cancelled=cancelled, groups=self._groups(sort),
+                                    only=self._filter(filters, extra, tag, by_tag), **kwargs)
+        results.query, results.tags = query, by_paper
         if problem:
             results.error = f"{results.error}; {problem}" if results.error else problem
         return results
+
+    def _tags(self) -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
+        """Every paper's tags and every tag's papers, read again only when a tag changed
+        (in any process): one small read per search otherwise."""
+        version = self.store.tags_version()
+        cached = self._tag_maps
+        if cached is None or cached[0] != version:
+            by_paper = self.store.tags_by_paper()
+            by_tag: dict[str, set[str]] = {}
+            for pid, tags in by_paper.items():
+                for name in tags:
+                    by_tag.setdefault(name, set()).add(pid)
+            cached = self._tag_maps = (version, by_paper, {name: frozenset(ids) for name, ids
+                                                           in by_tag.items()})
+        return cached[1], cached[2]
+
+    def _filter(self, filters: list[ReadingFilter], extra: Filters, tag: str | None,
+                by_tag: dict[str, frozenset[str]]) -> IdFilter | None:
+        """The reading filters, `tag:` filters (and the tag panel's `tag`) and `has:`
+        facets as one filter of the papers a search may list."""
+        reading = self._id_filter(filters)
+        tags = [TagFilter(tag)] if tag else []
+        tags += extra.tags
+        if not tags and not extra.facets:
+            return reading
+        allow = None if reading is None or reading.allow is None else set(reading.allow)
+        deny = set() if reading is None else set(reading.deny)
+        for item in tags:
+            try:
+                ids = by_tag.get(clean_tag(item.tag), frozenset())
+            except LibraryError:  # not a tag anyone could have: no paper has it
+                ids = frozenset()
+            if item.negated:
+                deny |= ids
+            else:
+                allow = set(ids) if allow is None else allow & ids
+        return IdFilter(None if allow is None else frozenset(allow), frozenset(deny),
+                        tuple(f.facet for f in extra.facets if not f.negated),
+                        tuple(f.facet for f in extra.facets if f.negated))
 
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
@@ -504,11 +551,15 @@ class Library:
                       unread_only: bool = False) -> Results:
         """The first papers that match, unranked and at once, for large libraries."""
         self._ensure_open()
-        text, filters, _problem = split_reading_filters(sanitize(query).replace("\n", " "))
+        text, extra = split_filters(sanitize(query).replace("\n", " "))
+        text, filters, _problem = split_reading_filters(text)
         if unread_only:
             filters.append(ReadingFilter("unread"))
-        return self.index.first_matches(text, tag=tag, complete_last=complete_last,
-                                        count=count, only=self._id_filter(filters))
+        by_paper, by_tag = self._tags()
+        results = self.index.first_matches(text, complete_last=complete_last, count=count,
+                                           only=self._filter(filters, extra, tag, by_tag))
+        results.tags = by_paper
+        return results
 
     def behind(self) -> bool:
         """Whether another process changed the library (a list added, a tag) or its index
@@ -520,6 +571,8 @@ class Library:
             seq = int(self.index.meta().get("seq", 0) or 0)
         except (TypeError, ValueError):
             return True
+        if self._tag_maps is not None and self.store.tags_version() != self._tag_maps[0]:
+            return True  # tags changed: the rows show them (they are not in the index)
         return self.store.last_change() > seq or not self.index.seen_latest()
 
     def _ensure_open(self) -> None:
@@ -567,7 +620,9 @@ class Library:
 
     def similar(self, ref: str, limit: int = 10) -> Results:
         self._ensure_open()
-        return self.index.similar(self.paper(ref), limit)
+        results = self.index.similar(self.paper(ref), limit)
+        results.tags = self._tags()[0]
+        return results
 
     def count(self) -> int:
         return self.store.count()

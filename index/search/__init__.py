@@ -2,11 +2,14 @@
 store (generations), the query language, prefixes, highlighting and results. How postings
 are written and ranked is the engine's business (`engine/`), reached only from here."""
 
+from .facets import FACET_HELP, FACETS
+from .filters import FacetFilter, Filters, TagFilter, split_filters
 from .highlight import HighlightTerms
 from .query import READING_KINDS, ReadingFilter, split_reading_filters
 from .results import Card, Results
 from .schema import SORTS
 from .search_index import IdFilter, Progress, SearchIndex
 
-__all__ = ["READING_KINDS", "SORTS", "Card", "HighlightTerms", "IdFilter", "Progress",
-           "ReadingFilter", "Results", "SearchIndex", "split_reading_filters"]
+__all__ = ["FACETS", "FACET_HELP", "READING_KINDS", "SORTS", "Card", "FacetFilter", "Filters",
+           "HighlightTerms", "IdFilter", "Progress", "ReadingFilter", "Results", "SearchIndex",
+           "TagFilter", "split_filters", "split_reading_filters"]

@@ -1,0 +1,59 @@
+"""What an abstract offers beyond its words, found once when the paper is indexed:
+a link to its code (`has:code`), any link (`has:link`), a method name (`has:name`).
+
+Each facet is a term of the unscored `facet` field, so filtering by one is a set of
+document numbers read once per index generation (SearchIndex._facet_docs), and a
+paper's facets change only when its own text does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..models import Paper
+
+FACETS = ("code", "link", "name")
+FACET_HELP = {"code": "a link to code (GitHub, GitLab, Hugging Face, …)",
+              "link": "a link in the abstract", "name": "a method name"}
+
+# Where papers put their code, models and notebooks. A project page (github.io) is a
+# link, not code: it may or may not lead to any.
+CODE_HOSTS = (
+    "github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "hf.co", "codeberg.org",
+    "gitee.com", "sourceforge.net", "git.sr.ht", "anonymous.4open.science",
+    "colab.research.google.com", "kaggle.com", "pypi.org", "gist.github.com",
+)
+# A web address as abstracts write it: with a scheme, or a bare host of a known kind
+# ("code at github.com/x/y", "www.example.org").
+_LINK = re.compile(
+    r"(?:https?://|\bwww\.)[^\s<>\"']+"
+    r"|\b(?:[a-z0-9-]+\.)+(?:com|org|io|net|ai|co|science|dev|edu|app)/[^\s<>\"']*",
+    re.IGNORECASE)
+_HOST = re.compile(r"^(?:https?://)?(?:www\.)?([^/\s:?#]+)", re.IGNORECASE)
+
+
+def links(text: str) -> list[str]:
+    """The web addresses written in `text`, trailing punctuation dropped."""
+    return [match.group().rstrip(".,;:)]}") for match in _LINK.finditer(text)]
+
+
+def is_code_link(url: str) -> bool:
+    match = _HOST.match(url.strip())
+    if match is None:
+        return False
+    host = match.group(1).lower().rstrip(".")
+    return any(host == code or host.endswith("." + code) for code in CODE_HOSTS)
+
+
+def facets_of(paper: Paper) -> list[str]:
+    """The facets `paper` has, in FACETS order. Its own page (`url`, often the list's
+    OpenReview link) counts for code only: nearly every paper has one."""
+    found = [*paper.urls, *links(paper.abstract)]
+    facets = []
+    if any(map(is_code_link, [*found, *([paper.url] if paper.url else [])])):
+        facets.append("code")
+    if found:
+        facets.append("link")
+    if paper.name:
+        facets.append("name")
+    return facets
