@@ -41,6 +41,7 @@ from .search import (
     Results,
     SearchIndex,
     TagFilter,
+    analysis,
     generations,
     split_filters,
     split_reading_filters,
@@ -115,6 +116,11 @@ class SavedSearch:
     sort: str
 
 
+def name_key(name: str) -> str:
+    """What makes two method names the same name: their words, folded."""
+    return " ".join(analysis.words(name, keep_stop_words=True))
+
+
 def clean_name(name: str) -> str:
     """A saved search's name: one line, not empty."""
     name = " ".join(sanitize(name).split())
@@ -183,6 +189,8 @@ class Library:
         self.index = SearchIndex(self.where.index_dir,
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
+        # (the store's last change, name key -> (the name as written, its paper ids))
+        self._name_index: tuple[int, dict[str, tuple[str, tuple[str, ...]]]] | None = None
         # (the store's tags_version, paper id -> tags, tag -> paper ids) when last read
         self._tag_maps: tuple[int, dict[str, tuple[str, ...]], dict[str, frozenset[str]]] \
             | None = None
@@ -486,7 +494,7 @@ class Library:
         reading = self._id_filter(filters)
         tags = [TagFilter(tag)] if tag else []
         tags += extra.tags
-        if not tags and not extra.facets:
+        if not tags and not extra.facets and not extra.names:
             return reading
         allow = None if reading is None or reading.allow is None else set(reading.allow)
         deny = set() if reading is None else set(reading.deny)
@@ -496,6 +504,12 @@ class Library:
             except LibraryError:  # not a tag anyone could have: no paper has it
                 ids = frozenset()
             if item.negated:
+                deny |= ids
+            else:
+                allow = set(ids) if allow is None else allow & ids
+        for named in extra.names:
+            ids = frozenset(self.papers_named(named.name))
+            if named.negated:
                 deny |= ids
             else:
                 allow = set(ids) if allow is None else allow & ids
@@ -541,10 +555,11 @@ class Library:
 
     def warm_up(self) -> None:
         """Load what the first keystrokes need: the table of words for prefixes, and
-        the ranker's arrays (numpy, field lengths)."""
+        the ranker's arrays (numpy, field lengths), the method-name index."""
         self._ensure_open()
         self.index.prefixes()
         self.index.warm_up()
+        self._names()
 
     def first_matches(self, query: str, *, tag: str | None = None,
                       complete_last: bool = True, count: int = 100,
@@ -626,6 +641,37 @@ class Library:
 
     def count(self) -> int:
         return self.store.count()
+
+    # -- method names --------------------------------------------------------------------
+    def _names(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """The method-name index: a name's key (its words, case and accents folded, so
+        Fed-CBS and FED CBS are one) -> (the spelling most of its papers use, the
+        papers), built once per change to the library's papers."""
+        version = self.store.last_change()
+        cached = self._name_index
+        if cached is None or cached[0] != version:
+            spellings: dict[str, dict[str, list[str]]] = {}
+            for pid, name in self.store.names():
+                key = name_key(name)
+                if any(c.isalpha() for c in key):  # (not a number taken for a name)
+                    spellings.setdefault(key, {}).setdefault(name, []).append(pid)
+            index = {}
+            for key, by_spelling in spellings.items():
+                shown = max(by_spelling, key=lambda s: (len(by_spelling[s]), s))
+                index[key] = (shown, tuple(sorted(p for ids in by_spelling.values()
+                                                  for p in ids)))
+            cached = self._name_index = (version, index)
+        return cached[1]
+
+    def method_names(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Every method name the abstracts give, with the papers that give it: the names
+        most papers claim first, then by name."""
+        return sorted(self._names().values(), key=lambda entry: (-len(entry[1]),
+                                                                 entry[0].casefold()))
+
+    def papers_named(self, name: str) -> tuple[str, ...]:
+        """The ids of the papers that call their method `name` (in any case or hyphenation)."""
+        return self._names().get(name_key(name), ("", ()))[1]
 
     # -- tags and edits ----------------------------------------------------------------
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:

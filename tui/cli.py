@@ -106,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = _command(commands, "search", _search, help="search the library")
     search.add_argument("query", nargs="*", metavar="QUERY",
-                        help="words and filters (is:unread, is:starred, priority:N, tag:T, …)")
+                        help="words and filters (is:unread, is:starred, priority:N, tag:T, "
+                             "has:code, has:link, has:name, named:NAME, …)")
     search.add_argument("--saved", metavar="NAME", help="run the search saved as NAME")
     search.add_argument("--limit", type=int, default=20, metavar="N")
     search.add_argument("--sort", choices=SORTS, default=None,

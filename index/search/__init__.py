@@ -2,8 +2,9 @@
 store (generations), the query language, prefixes, highlighting and results. How postings
 are written and ranked is the engine's business (`engine/`), reached only from here."""
 
+from . import analysis
 from .facets import FACET_HELP, FACETS
-from .filters import FacetFilter, Filters, TagFilter, split_filters
+from .filters import FacetFilter, Filters, NameFilter, TagFilter, split_filters
 from .highlight import HighlightTerms
 from .query import READING_KINDS, ReadingFilter, split_reading_filters
 from .results import Card, Results
@@ -11,5 +12,5 @@ from .schema import SORTS
 from .search_index import IdFilter, Progress, SearchIndex
 
 __all__ = ["FACETS", "FACET_HELP", "READING_KINDS", "SORTS", "Card", "FacetFilter", "Filters",
-           "HighlightTerms", "IdFilter", "Progress", "ReadingFilter", "Results", "SearchIndex",
-           "TagFilter", "split_filters", "split_reading_filters"]
+           "HighlightTerms", "IdFilter", "NameFilter", "Progress", "ReadingFilter", "Results",
+           "SearchIndex", "TagFilter", "analysis", "split_filters", "split_reading_filters"]

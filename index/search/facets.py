@@ -54,6 +54,6 @@ def facets_of(paper: Paper) -> list[str]:
         facets.append("code")
     if found:
         facets.append("link")
-    if paper.name:
+    if paper.name and any(c.isalpha() for c in paper.name):  # (a number is no name)
         facets.append("name")
     return facets

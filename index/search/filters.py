@@ -1,14 +1,15 @@
-"""`tag:NAME` and `has:code|link|name` in a query: filters, taken out of the text before
-Whoosh parses it, so they decide which papers are listed and never a score.
+"""`tag:NAME`, `has:code|link|name` and `named:METHOD` in a query: filters, taken out of
+the text before Whoosh parses it, so they decide which papers are listed, never a score.
 
 Tags come from the store (they are not in the index: a tag must not move any paper's
-score); facets are sets of document numbers of the index (search/facets.py).
+score); facets are sets of document numbers of the index (search/facets.py); `named:`
+is the library's index of method names (the papers that call their method that).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .facets import FACETS
 
@@ -25,15 +26,23 @@ class FacetFilter:
     negated: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class NameFilter:
+    name: str  # a method's name as typed
+    negated: bool = False
+
+
 @dataclass(slots=True)
 class Filters:
     tags: list[TagFilter]
     facets: list[FacetFilter]
+    names: list[NameFilter] = field(default_factory=list)
     problem: str | None = None
 
 
-# `tag:rlhf`, `tags:"to read"`, `-has:code`; at the start of a word only, like `is:`.
-_FILTER = re.compile(r'(?:^|(?<=\s))(-?)(tags?|has):(?:"([^"]*)"?|(\S*))(?=\s|$)',
+# `tag:rlhf`, `tags:"to read"`, `-has:code`, `named:TRACER`; at the start of a word
+# only, like `is:`.
+_FILTER = re.compile(r'(?:^|(?<=\s))(-?)(tags?|has|named):(?:"([^"]*)"?|(\S*))(?=\s|$)',
                      re.IGNORECASE)
 
 
@@ -50,6 +59,9 @@ def split_filters(text: str) -> tuple[str, Filters]:
         if kind.startswith("tag"):
             if value:
                 filters.tags.append(TagFilter(value, negated))
+        elif kind == "named":
+            if value:
+                filters.names.append(NameFilter(value, negated))
         elif value.lower() in FACETS:
             filters.facets.append(FacetFilter(value.lower(), negated))
         elif value and not any(f.startswith(value.lower()) for f in FACETS):

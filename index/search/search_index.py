@@ -415,8 +415,10 @@ class SearchIndex:
             cached = self._facet_columns = (id(searcher), {})
         docs = cached[1].get(facet)
         if docs is None:
+            reader = searcher.reader()
             docs = cached[1][facet] = frozenset(
-                searcher.docs_for_query(Term("facet", facet)))
+                n for n in searcher.docs_for_query(Term("facet", facet))
+                if not reader.is_deleted(n))
         return docs
 
     def _admitted(self, searcher, only: IdFilter) -> Callable[[int], bool]:

@@ -576,6 +576,11 @@ class Store:
         db.execute("INSERT INTO meta VALUES ('tags_version', '1') ON CONFLICT(key) DO "
                    "UPDATE SET value = CAST(value AS INTEGER) + 1")
 
+    def names(self) -> list[tuple[str, str]]:
+        """(paper id, method name) of every paper whose abstract names its method."""
+        return [(pid, name) for pid, name in self.read(
+            "SELECT id, name FROM papers WHERE name IS NOT NULL AND name != '' ORDER BY id")]
+
     def tags_version(self) -> int:
         """A number that changes whenever a tag is added or removed, in any process."""
         return int(self.meta("tags_version", "0") or 0)
