@@ -109,7 +109,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         Binding("x", "clear_filters", "Clear filter", id="clear_filter", show=False,
                 tooltip="Clear the filters named above the list (tag, hidden seen papers)"),
         Binding("N", "same_name", "Same method name", id="same_name", show=False,
-                tooltip="The papers that call their method what this one calls its"),
+                tooltip="The papers that claim this paper's method name"),
         Binding("A", "author_view", "Author's papers", id="author_view", show=False,
                 tooltip="Other papers by one of this paper's authors (backspace: back)"),
         Binding("ctrl+s", "save_search", "Save search", id="save_search", show=False,
