@@ -451,9 +451,10 @@ class Library:
                unread_only: bool = False) -> Results:
         """Raises SearchCancelled if `cancelled()` turns true while it runs.
 
-        `is:…` and `priority:N` are taken out of the query and applied from the store
-        (as is `unread_only`, the app's "hide seen"); Whoosh never sees them, so they
-        change which papers are listed, never a score."""
+        `is:…`, `priority:N`, `tag:…` and `named:…` are taken out of the query and
+        applied from the store (as are `tag`, the tag panel's, and `unread_only`, the
+        app's "hide seen"), `has:…` from the index's facet sets; Whoosh never sees them,
+        so they change which papers are listed, never a score."""
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.

@@ -1,7 +1,10 @@
-"""The method-name index in the app: a name several papers claim is flagged in each one's
-abstract pane, N (or the flag) lists them, and the palette jumps to a method by name (#15)."""
+"""Facets and the method-name index in the app and on the command line: `has:code` as
+typed, a name several papers claim flagged in each one's abstract pane, N (or the flag)
+listing them, and the palette jumping to a method by name (#15)."""
 
 from __future__ import annotations
+
+import json
 
 from textual.command import CommandPalette
 from textual.widgets import Input
@@ -16,7 +19,8 @@ CLAIMS = [
     "their decisions.",
     "This paper presents Zorblax, an interpretable method for language models that "
     "scales to billions of parameters.",
-    "We propose QUIMBLE, a quantile method for imbalanced regression with heavy tails.",
+    "We propose QUIMBLE, a quantile method for imbalanced regression with heavy tails. "
+    "Our code is at https://gitlab.com/example/quimble.",
 ]
 
 
@@ -76,3 +80,26 @@ async def test_the_palette_goes_to_a_method_by_name(home, write_list):
         await settle(app, pilot)
         assert app.query_one("#search", Input).value == 'named:"ZORBLAX"'
         assert results(app).count == 3
+
+
+async def test_has_code_typed_in_the_search_bar(home, write_list):
+    _library(home, write_list)
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "quantile has:code")
+        assert [results(app).results.card(i).name for i in range(results(app).count)] == \
+            ["QUIMBLE"]
+        await type_query(app, pilot, "quantile -has:code")
+        assert results(app).count == 0
+
+
+def test_has_and_named_on_the_command_line(home, write_list, run_cli):
+    _library(home, write_list)
+    code, out, _err = run_cli("search", "has:code", "--json", "--limit", "100")
+    names = [json.loads(line)["name"] for line in out.splitlines()]
+    assert code == 0 and "QUIMBLE" in names and "ZORBLAX" not in names
+    code, out, _err = run_cli("search", "quantile", "has:code", "--json")
+    assert [json.loads(line)["name"] for line in out.splitlines()] == ["QUIMBLE"]
+    code, out, _err = run_cli("search", "named:zorblax", "--json")
+    assert code == 0 and len(out.splitlines()) == 3
+    code, _out, err = run_cli("search", "has:video")
+    assert "has:video is not a filter" in err
