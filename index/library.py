@@ -490,33 +490,38 @@ class Library:
 
     def _filter(self, filters: list[ReadingFilter], extra: Filters, tag: str | None,
                 by_tag: dict[str, frozenset[str]]) -> IdFilter | None:
-        """The reading filters, `tag:` filters (and the tag panel's `tag`) and `has:`
-        facets as one filter of the papers a search may list."""
+        """The reading filters, `tag:` filters (and the tag panel's `tag`), `named:`
+        and `has:` facets as one filter of the papers a search may list."""
         reading = self._id_filter(filters)
-        tags = [TagFilter(tag)] if tag else []
+        tags = [TagFilter((tag,))] if tag else []
         tags += extra.tags
         if not tags and not extra.facets and not extra.names:
             return reading
         allow = None if reading is None or reading.allow is None else set(reading.allow)
         deny = set() if reading is None else set(reading.deny)
-        for item in tags:
-            try:
-                ids = by_tag.get(clean_tag(item.tag), frozenset())
-            except LibraryError:  # not a tag anyone could have: no paper has it
-                ids = frozenset()
-            if item.negated:
-                deny |= ids
-            else:
-                allow = set(ids) if allow is None else allow & ids
-        for named in extra.names:
-            ids = frozenset(self.papers_named(named.name))
-            if named.negated:
+        id_sets = [(item.negated, self._tagged(item.tags, by_tag)) for item in tags]
+        id_sets += [(item.negated, {pid for name in item.names
+                                    for pid in self.papers_named(name)})
+                    for item in extra.names]
+        for negated, ids in id_sets:
+            if negated:
                 deny |= ids
             else:
                 allow = set(ids) if allow is None else allow & ids
         return IdFilter(None if allow is None else frozenset(allow), frozenset(deny),
-                        tuple(f.facet for f in extra.facets if not f.negated),
-                        tuple(f.facet for f in extra.facets if f.negated))
+                        tuple(f.facets for f in extra.facets if not f.negated),
+                        tuple(f.facets for f in extra.facets if f.negated))
+
+    @staticmethod
+    def _tagged(tags: tuple[str, ...], by_tag: dict[str, frozenset[str]]) -> set[str]:
+        """The papers with any of `tags` (a tag nobody could have: none)."""
+        found: set[str] = set()
+        for name in tags:
+            try:
+                found |= by_tag.get(clean_tag(name), frozenset())
+            except LibraryError:
+                continue
+        return found
 
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from textual import work
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
@@ -40,7 +41,10 @@ class ReadingStateActions:
 
     def _dwelt_on(self, paper_id: str) -> None:
         self._seen_timer = None
-        card = self.current_card()
+        try:
+            card = self.current_card()
+        except NoMatches:  # the timer fired as the app closed: its widgets are gone
+            return
         if card is None or card.id != paper_id:
             return
         unread = self.reading.get(paper_id, ("unread", 0))[0] == "unread"

@@ -16,19 +16,19 @@ from .facets import FACETS
 
 @dataclass(frozen=True, slots=True)
 class TagFilter:
-    tag: str  # as typed; the library cleans it as it cleans any tag
+    tags: tuple[str, ...]  # any of these, as typed; the library cleans them as any tag
     negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class FacetFilter:
-    facet: str  # one of FACETS
+    facets: tuple[str, ...]  # any of FACETS
     negated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class NameFilter:
-    name: str  # a method's name as typed
+    names: tuple[str, ...]  # any of these methods' names, as typed
     negated: bool = False
 
 
@@ -40,37 +40,60 @@ class Filters:
     problem: str | None = None
 
 
-# `tag:rlhf`, `tags:"to read"`, `-has:code`, `named:TRACER`; at the start of a word
-# only, like `is:`.
-_FILTER = re.compile(r'(?:^|(?<=\s))(-?)(tags?|has|named):(?:"([^"]*)"?|(\S*))(?=\s|$)',
-                     re.IGNORECASE)
+# `tag:rlhf`, `tags:"to read"`, `-has:code`, `named:TRACER`, at the start of a word only
+# (like `is:`); several of one kind joined by OR (`tag:a OR tag:b`, in brackets or not)
+# are one filter that any of them passes.
+_ONE = r'-?(?:tags?|has|named):(?:"[^"]*"?|[^\s()"]*)'
+_GROUP = re.compile(rf"(?:^|(?<=\s))(\()?({_ONE}(?:\s+OR\s+{_ONE})*)(?(1)\))(?=\s|$)",
+                    re.IGNORECASE)
+_PART = re.compile(r'(-?)(tags?|has|named):(?:"([^"]*)"?|([^\s()"]*))', re.IGNORECASE)
+_KINDS = {"tag": "tag", "tags": "tag", "has": "has", "named": "named"}
 
 
 def split_filters(text: str) -> tuple[str, Filters]:
-    """The query without its tag and facet filters, and the filters. One still being
-    typed (`tag:`, `has:co`) is left out quietly; an unknown facet is a problem."""
+    """The query without its tag, facet and name filters, and the filters. One still
+    being typed (`tag:`, `has:co`) is left out quietly; an unknown facet is a problem."""
     filters = Filters([], [])
     problems: list[str] = []
 
     def take(match: re.Match) -> str:
-        negated, kind = match.group(1) == "-", match.group(2).lower()
-        value = match.group(3) if match.group(3) is not None else match.group(4)
-        value = " ".join(value.split())
-        if kind.startswith("tag"):
-            if value:
-                filters.tags.append(TagFilter(value, negated))
-        elif kind == "named":
-            if value:
-                filters.names.append(NameFilter(value, negated))
-        elif value.lower() in FACETS:
-            filters.facets.append(FacetFilter(value.lower(), negated))
-        elif value and not any(f.startswith(value.lower()) for f in FACETS):
-            problems.append(f"has:{value} is not a filter "
-                            f"({', '.join('has:' + f for f in FACETS)})")
+        parts = []  # (kind, value, negated)
+        for part in _PART.finditer(match.group(2)):
+            value = part.group(3) if part.group(3) is not None else part.group(4)
+            parts.append((_KINDS[part.group(2).lower()], " ".join(value.split()),
+                          part.group(1) == "-"))
+        if len({(kind, negated) for kind, _value, negated in parts}) > 1:
+            problems.append("OR joins filters of one kind (tag:a OR tag:b); these apply "
+                            "together")
+            for part in parts:
+                _add(filters, problems, part[0], [part[1]], part[2])
+        else:
+            _add(filters, problems, parts[0][0], [value for _k, value, _n in parts],
+                 parts[0][2])
         return " "
 
-    rest = _FILTER.sub(take, text)
+    rest = _GROUP.sub(take, text)
     if rest == text:
         return text, filters
     filters.problem = "; ".join(problems) or None
     return " ".join(rest.split()) + (" " if text[-1:].isspace() else ""), filters
+
+
+def _add(filters: Filters, problems: list[str], kind: str, values: list[str],
+         negated: bool) -> None:
+    values = [value for value in values if value]
+    if kind == "has":
+        for value in values:
+            if value.lower() not in FACETS and not any(f.startswith(value.lower())
+                                                       for f in FACETS):
+                problems.append(f"has:{value} is not a filter "
+                                f"({', '.join('has:' + f for f in FACETS)})")
+        values = [value.lower() for value in values if value.lower() in FACETS]
+    if not values:
+        return  # still being typed
+    if kind == "tag":
+        filters.tags.append(TagFilter(tuple(values), negated))
+    elif kind == "named":
+        filters.names.append(NameFilter(tuple(values), negated))
+    else:
+        filters.facets.append(FacetFilter(tuple(values), negated))

@@ -104,13 +104,13 @@ def _merge_policy(writer, segments: list, frozen: frozenset[str] | None = None) 
 class IdFilter:
     """Papers a search may return: by id, from outside the index (the store's reading
     state and tags), only those in `allow` (when given) and none in `deny`; and by the
-    index's facets (search/facets.py), those with every one of `facets` and none of
-    `without_facets`."""
+    index's facets (search/facets.py), those with one at least of each group of
+    `facets` and none of any group of `without_facets`."""
 
     allow: frozenset[str] | None = None
     deny: frozenset[str] = frozenset()
-    facets: tuple[str, ...] = ()
-    without_facets: tuple[str, ...] = ()
+    facets: tuple[tuple[str, ...], ...] = ()
+    without_facets: tuple[tuple[str, ...], ...] = ()
 
 
 class SearchIndex:
@@ -424,11 +424,12 @@ class SearchIndex:
     def _admitted(self, searcher, only: IdFilter) -> Callable[[int], bool]:
         allow = None if only.allow is None else self._docset(searcher, only.allow)
         deny = self._docset(searcher, only.deny)
-        for facet in only.facets:
-            docs = self.facet_docs(searcher, facet)
-            allow = set(docs) if allow is None else allow & docs
-        for facet in only.without_facets:
-            deny |= self.facet_docs(searcher, facet)
+        for group in only.facets:
+            docs = set().union(*(self.facet_docs(searcher, facet) for facet in group))
+            allow = docs if allow is None else allow & docs
+        for group in only.without_facets:
+            for facet in group:
+                deny |= self.facet_docs(searcher, facet)
         if allow is None:
             return lambda docnum: docnum not in deny
         allow -= deny

@@ -110,3 +110,16 @@ def test_the_method_name_index_groups_spellings(faceted: Library) -> None:
     assert _abstracts(faceted, "named:tracer has:code") == {CODE}
     assert _abstracts(faceted, "sparse -named:tracer") == {CODE_BARE, PAGE, PLAIN}
     assert list(faceted.method_names())[0][0] == "TRACER"  # the most claimed first
+
+
+def test_filters_of_one_kind_join_with_or(faceted: Library) -> None:
+    ids = {faceted.paper(pid).abstract: pid for pid in faceted.store.ids()}
+    faceted.tag([ids[PAGE]], ["to read"])
+    faceted.tag([ids[PLAIN]], ["maybe"])
+    assert _abstracts(faceted, 'tag:"to read" OR tag:maybe') == {PAGE, PLAIN}
+    assert _abstracts(faceted, '(tag:"to read" OR tag:maybe) convergence') == {PLAIN}
+    assert _abstracts(faceted, 'tag:"to read" tag:maybe') == set()  # both at once
+    assert _abstracts(faceted, "sparse -tag:maybe -tag:nobody") == set(ABSTRACTS) - {PLAIN}
+    assert _abstracts(faceted, "has:code OR has:link") == {CODE, CODE_BARE, PAGE}
+    mixed = faceted.search("tag:maybe OR has:code")
+    assert mixed.ids() == [] and "OR joins filters of one kind" in (mixed.error or "")
