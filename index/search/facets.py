@@ -13,8 +13,6 @@ import re
 from ..models import Paper
 
 FACETS = ("code", "link", "name")
-FACET_HELP = {"code": "a link to code (GitHub, GitLab, Hugging Face, …)",
-              "link": "a link in the abstract", "name": "a method name"}
 
 # Where papers put their code, models and notebooks. A project page (github.io) is a
 # link, not code: it may or may not lead to any.
