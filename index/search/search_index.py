@@ -74,8 +74,9 @@ def _merge_policy(writer, segments: list, frozen: frozenset[str] | None = None) 
     segments while each holds at most MERGE_RATIO times the papers gathered so far
     (those it adds, then those it took), so segments grow in tiers, like a binary
     counter: a paper is copied about log(n) times in all, an edit merges only the edits
-    before it, and a list the segments up to twice its size. A segment left without a live paper is dropped, which costs nothing; from
-    MAX_SEGMENTS on, Whoosh's policy merges the small ones.
+    before it, and a list the segments up to twice its size. A segment left without a
+    live paper is dropped, which costs nothing; from MAX_SEGMENTS on, Whoosh's policy
+    merges the small ones.
 
     An edit's commit keeps the `frozen` segments, whose statistics the ranking uses
     (engine/stats.py), as they are, even emptied: it merges only later ones.
