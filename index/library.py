@@ -189,8 +189,8 @@ class Library:
         self.index = SearchIndex(self.where.index_dir,
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
-        # (the store's last change, name key -> (the name as written, its paper ids))
-        self._name_index: tuple[int, dict[str, tuple[str, tuple[str, ...]]]] | None = None
+        # (the store's names_stamp, name key -> (the name as written, its paper ids))
+        self._name_index: tuple[tuple, dict[str, tuple[str, tuple[str, ...]]]] | None = None
         # (the store's tags_version, paper id -> tags, tag -> paper ids) when last read
         self._tag_maps: tuple[int, dict[str, tuple[str, ...]], dict[str, frozenset[str]]] \
             | None = None
@@ -339,6 +339,8 @@ class Library:
             report = SyncReport(self.store.count(), 0, False, reason,
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
+        if self._name_index is not None:  # in use (the app): keep it current, off its UI
+            self._names()
         return report
 
     def _sync_read_only(self, start: float) -> SyncReport:
@@ -649,13 +651,17 @@ class Library:
         return self.store.count()
 
     # -- method names --------------------------------------------------------------------
-    def _names(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+    def _names(self, build: bool = True) -> dict[str, tuple[str, tuple[str, ...]]] | None:
         """The method-name index: a name's key (its words, case and accents folded, so
         Fed-CBS and FED CBS are one) -> (the spelling most of its papers use, the
-        papers), built once per change to the library's papers."""
-        version = self.store.last_change()
+        papers), built again only when the lists changed (names come with the papers;
+        an edit changes none). Reading every name takes a large library a while: with
+        `build` False, None rather than build it."""
+        version = self.store.names_stamp()
         cached = self._name_index
         if cached is None or cached[0] != version:
+            if not build:
+                return None
             spellings: dict[str, dict[str, list[str]]] = {}
             for pid, name in self.store.names():
                 key = name_key(name)
@@ -678,6 +684,13 @@ class Library:
     def papers_named(self, name: str) -> tuple[str, ...]:
         """The ids of the papers that call their method `name` (in any case or hyphenation)."""
         return self._names().get(name_key(name), ("", ()))[1]
+
+    def name_claims(self, name: str) -> int | None:
+        """How many papers call their method `name`, at once or not at all: None while
+        the name index is not built (warm_up builds it, and sync keeps it current), for
+        the UI thread."""
+        names = self._names(build=False)
+        return None if names is None else len(names.get(name_key(name), ("", ()))[1])
 
     # -- tags and edits ----------------------------------------------------------------
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:

@@ -581,6 +581,12 @@ class Store:
         return [(pid, name) for pid, name in self.read(
             "SELECT id, name FROM papers WHERE name IS NOT NULL AND name != '' ORDER BY id")]
 
+    def names_stamp(self) -> tuple:
+        """Changes whenever the papers' names may have: when a list is added, refreshed
+        or removed, or papers recovered (names are not edited)."""
+        return tuple(self.read("SELECT (SELECT COUNT(*) FROM papers), (SELECT COUNT(*) "
+                               "FROM lists), (SELECT MAX(added_at) FROM lists)")[0])
+
     def tags_version(self) -> int:
         """A number that changes whenever a tag is added or removed, in any process."""
         return int(self.meta("tags_version", "0") or 0)

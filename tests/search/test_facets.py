@@ -123,3 +123,15 @@ def test_filters_of_one_kind_join_with_or(faceted: Library) -> None:
     assert _abstracts(faceted, "has:code OR has:link") == {CODE, CODE_BARE, PAGE}
     mixed = faceted.search("tag:maybe OR has:code")
     assert mixed.ids() == [] and "OR joins filters of one kind" in (mixed.error or "")
+
+
+def test_name_claims_never_build_the_index_and_sync_keeps_it_current(faceted: Library,
+                                                                     write_list) -> None:
+    """What the abstract pane asks on the UI thread: None until the index is built (the
+    app's warm-up builds it), then counts that follow the lists."""
+    assert faceted.name_claims("TRACER") is None
+    faceted.warm_up()
+    assert faceted.name_claims("Tracer") == 3 and faceted.name_claims("FLUXNET") == 1
+    faceted.add(write_list("more.txt", [
+        "We propose TRACER, a trace estimator for large sparse matrices from few samples."]))
+    assert faceted.name_claims("TRACER") == 4

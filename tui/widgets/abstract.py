@@ -98,8 +98,8 @@ class AbstractPane(VerticalScroll, can_focus=True):
         link (and the N key) to list them."""
         text = Text(name)
         library = getattr(self.app, "library", None)
-        claims = len(library.papers_named(name)) if library is not None else 0
-        if claims > 1:
+        claims = library.name_claims(name) if library is not None else None
+        if claims is not None and claims > 1:  # (None: not known yet, after launch)
             text.append("  ")
             text.append(f"{claims} papers call their method {name}",
                         self._style("abstract--link") + Style(meta={"@click": "app.same_name"}))
