@@ -30,9 +30,10 @@ class Card:
         return cls(paper.id, paper.title, paper.title_derived, paper.name, paper.venue,
                    paper.year, tuple(paper.tags), tuple(paper.authors[:3]))
 
-    def as_tuple(self) -> tuple:
+    def as_tuple(self, tags: tuple[str, ...] | None = None) -> tuple:
+        """What the index stores; `tags` in place of the card's own."""
         return (self.id, self.title, self.title_derived, self.name, self.venue, self.year,
-                list(self.tags), list(self.authors))
+                list(self.tags if tags is None else tags), list(self.authors))
 
     @classmethod
     def from_tuple(cls, values: Iterable[Any]) -> Card:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
@@ -76,5 +75,5 @@ def document(paper: Paper) -> dict[str, Any]:
         "year_sort": f"{NO_YEAR - (paper.year or 0) if paper.year else NO_YEAR:04d}",
         "author_sort": (paper.authors[0].casefold() if paper.authors else "\uffff"),
         # Without its tags: rows take them from the store (Results.tags).
-        "card": replace(Card.from_paper(paper), tags=()).as_tuple(),
+        "card": Card.from_paper(paper).as_tuple(tags=()),
     }
