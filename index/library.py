@@ -34,12 +34,16 @@ from .models import Paper
 from .output.links import Target
 from .paths import Locations, locate
 from .search import (
+    Filters,
     IdFilter,
     Progress,
     ReadingFilter,
     Results,
     SearchIndex,
+    TagFilter,
+    analysis,
     generations,
+    split_filters,
     split_reading_filters,
 )
 from .store import (
@@ -62,6 +66,7 @@ __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound
 
 PENDING_NOTICE = "library-moved-aside.txt"  # see Library._open_store
 AMBIGUOUS_SHOWN = 5  # candidates named when an id prefix is ambiguous
+AMBIGUOUS_TITLE_CHARS = 70
 REBUILD_SHARE = 4  # more than 1/REBUILD_SHARE of the papers changed: rebuild instead
 BUNDLED_LISTS = ("icml2026_papers.txt", "icml2026_papers_zh.txt")
 MAX_TAG_CHARS = 64
@@ -109,6 +114,11 @@ class SavedSearch:
     name: str
     query: str
     sort: str
+
+
+def name_key(name: str) -> str:
+    """What makes two method names the same name: their words, folded."""
+    return " ".join(analysis.words(name, keep_stop_words=True))
 
 
 def clean_name(name: str) -> str:
@@ -179,6 +189,11 @@ class Library:
         self.index = SearchIndex(self.where.index_dir,
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
+        # (the store's names_stamp, name key -> (the name as written, its paper ids))
+        self._name_index: tuple[tuple, dict[str, tuple[str, tuple[str, ...]]]] | None = None
+        # (the store's tags_version, paper id -> tags, tag -> paper ids) when last read
+        self._tag_maps: tuple[int, dict[str, tuple[str, ...]], dict[str, frozenset[str]]] \
+            | None = None
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -324,6 +339,8 @@ class Library:
             report = SyncReport(self.store.count(), 0, False, reason,
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
+        if self._name_index is not None:  # in use (the app): keep it current, off its UI
+            self._names()
         return report
 
     def _sync_read_only(self, start: float) -> SyncReport:
@@ -438,24 +455,77 @@ class Library:
                unread_only: bool = False) -> Results:
         """Raises SearchCancelled if `cancelled()` turns true while it runs.
 
-        `is:…` and `priority:N` are taken out of the query and applied from the store
-        (as is `unread_only`, the app's "hide seen"); Whoosh never sees them, so they
-        change which papers are listed, never a score."""
+        `is:…`, `priority:N`, `tag:…` and `named:…` are taken out of the query and
+        applied from the store (as are `tag`, the tag panel's, and `unread_only`, the
+        app's "hide seen"), `has:…` from the index's facet sets; Whoosh never sees them,
+        so they change which papers are listed, never a score."""
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
         query = sanitize(query).replace("\n", " ")
-        text, filters, problem = split_reading_filters(query)
+        text, extra = split_filters(query)
+        text, filters, problem = split_reading_filters(text)
+        problem = "; ".join(filter(None, (extra.problem, problem))) or None
         if unread_only:
             filters.append(ReadingFilter("unread"))
-        results = self.index.search(text, sort=sort, tag=clean_tag(tag) if tag else None,
-                                    complete_last=complete_last, cancelled=cancelled,
-                                    only=self._id_filter(filters), groups=self._groups(sort),
-                                    **kwargs)
-        results.query = query
+        by_paper, by_tag = self._tags()
+        results = self.index.search(text, sort=sort, complete_last=complete_last,
+                                    cancelled=cancelled, groups=self._groups(sort),
+                                    only=self._filter(filters, extra, tag, by_tag), **kwargs)
+        results.query, results.tags = query, by_paper
         if problem:
             results.error = f"{results.error}; {problem}" if results.error else problem
         return results
+
+    def _tags(self) -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
+        """Every paper's tags and every tag's papers, read again only when a tag changed
+        (in any process): one small read per search otherwise."""
+        version = self.store.tags_version()
+        cached = self._tag_maps
+        if cached is None or cached[0] != version:
+            by_paper = self.store.tags_by_paper()
+            by_tag: dict[str, set[str]] = {}
+            for pid, tags in by_paper.items():
+                for name in tags:
+                    by_tag.setdefault(name, set()).add(pid)
+            cached = self._tag_maps = (version, by_paper, {name: frozenset(ids) for name, ids
+                                                           in by_tag.items()})
+        return cached[1], cached[2]
+
+    def _filter(self, filters: list[ReadingFilter], extra: Filters, tag: str | None,
+                by_tag: dict[str, frozenset[str]]) -> IdFilter | None:
+        """The reading filters, `tag:` filters (and the tag panel's `tag`), `named:`
+        and `has:` facets as one filter of the papers a search may list."""
+        reading = self._id_filter(filters)
+        tags = [TagFilter((tag,))] if tag else []
+        tags += extra.tags
+        if not tags and not extra.facets and not extra.names:
+            return reading
+        allow = None if reading is None or reading.allow is None else set(reading.allow)
+        deny = set() if reading is None else set(reading.deny)
+        id_sets = [(item.negated, self._tagged(item.tags, by_tag)) for item in tags]
+        id_sets += [(item.negated, {pid for name in item.names
+                                    for pid in self.papers_named(name)})
+                    for item in extra.names]
+        for negated, ids in id_sets:
+            if negated:
+                deny |= ids
+            else:
+                allow = set(ids) if allow is None else allow & ids
+        return IdFilter(None if allow is None else frozenset(allow), frozenset(deny),
+                        tuple(f.facets for f in extra.facets if not f.negated),
+                        tuple(f.facets for f in extra.facets if f.negated))
+
+    @staticmethod
+    def _tagged(tags: tuple[str, ...], by_tag: dict[str, frozenset[str]]) -> set[str]:
+        """The papers with any of `tags` (a tag nobody could have: none)."""
+        found: set[str] = set()
+        for name in tags:
+            try:
+                found |= by_tag.get(clean_tag(name), frozenset())
+            except LibraryError:
+                continue
+        return found
 
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
@@ -495,21 +565,26 @@ class Library:
 
     def warm_up(self) -> None:
         """Load what the first keystrokes need: the table of words for prefixes, and
-        the ranker's arrays (numpy, field lengths)."""
+        the ranker's arrays (numpy, field lengths), the method-name index."""
         self._ensure_open()
         self.index.prefixes()
         self.index.warm_up()
+        self._names()
 
     def first_matches(self, query: str, *, tag: str | None = None,
                       complete_last: bool = True, count: int = 100,
                       unread_only: bool = False) -> Results:
         """The first papers that match, unranked and at once, for large libraries."""
         self._ensure_open()
-        text, filters, _problem = split_reading_filters(sanitize(query).replace("\n", " "))
+        text, extra = split_filters(sanitize(query).replace("\n", " "))
+        text, filters, _problem = split_reading_filters(text)
         if unread_only:
             filters.append(ReadingFilter("unread"))
-        return self.index.first_matches(text, tag=tag, complete_last=complete_last,
-                                        count=count, only=self._id_filter(filters))
+        by_paper, by_tag = self._tags()
+        results = self.index.first_matches(text, complete_last=complete_last, count=count,
+                                           only=self._filter(filters, extra, tag, by_tag))
+        results.tags = by_paper
+        return results
 
     def behind(self) -> bool:
         """Whether another process changed the library (a list added, a tag) or its index
@@ -521,6 +596,8 @@ class Library:
             seq = int(self.index.meta().get("seq", 0) or 0)
         except (TypeError, ValueError):
             return True
+        if self._tag_maps is not None and self.store.tags_version() != self._tag_maps[0]:
+            return True  # tags changed: the rows show them (they are not in the index)
         return self.store.last_change() > seq or not self.index.seen_latest()
 
     def _ensure_open(self) -> None:
@@ -536,10 +613,22 @@ class Library:
         if len(found) == 1:
             return found[0]
         if found:
-            shown = ", ".join(found[:AMBIGUOUS_SHOWN]) + (", …" if len(found) > AMBIGUOUS_SHOWN
-                                                         else "")
-            raise PaperNotFound(f"paper id {ref!r} is ambiguous: {shown}")
+            raise PaperNotFound(self._ambiguous(ref, found))
         raise PaperNotFound(f"no paper with id {ref!r}")
+
+    def _ambiguous(self, ref: str, found: list[str]) -> str:
+        """Which papers an ambiguous id prefix may mean: one line each, its id and title,
+        so the user can type enough of the one they meant."""
+        more = len(found) > AMBIGUOUS_SHOWN
+        lines = [f"paper id {ref!r} is ambiguous; it begins the ids of "
+                 f"{'more than ' if more else ''}{min(len(found), AMBIGUOUS_SHOWN)} papers:"]
+        for paper in self.store.papers(found[:AMBIGUOUS_SHOWN]):
+            title = paper.title if len(paper.title) <= AMBIGUOUS_TITLE_CHARS \
+                else paper.title[:AMBIGUOUS_TITLE_CHARS - 1].rstrip() + "…"
+            lines.append(f"  {paper.id}  {title}")
+        if more:
+            lines.append("  … type more of the id")
+        return "\n".join(lines)
 
     def paper(self, ref: str) -> Paper:
         return self.store.papers([self.resolve(ref)])[0]
@@ -556,10 +645,54 @@ class Library:
 
     def similar(self, ref: str, limit: int = 10) -> Results:
         self._ensure_open()
-        return self.index.similar(self.paper(ref), limit)
+        results = self.index.similar(self.paper(ref), limit)
+        results.tags = self._tags()[0]
+        return results
 
     def count(self) -> int:
         return self.store.count()
+
+    # -- method names --------------------------------------------------------------------
+    def _names(self, build: bool = True) -> dict[str, tuple[str, tuple[str, ...]]] | None:
+        """The method-name index: a name's key (its words, case and accents folded, so
+        Fed-CBS and FED CBS are one) -> (the spelling most of its papers use, the
+        papers), built again only when the lists changed (names come with the papers;
+        an edit changes none). Reading every name takes a large library a while: with
+        `build` False, None rather than build it."""
+        version = self.store.names_stamp()
+        cached = self._name_index
+        if cached is None or cached[0] != version:
+            if not build:
+                return None
+            spellings: dict[str, dict[str, list[str]]] = {}
+            for pid, name in self.store.names():
+                key = name_key(name)
+                if any(c.isalpha() for c in key):  # (not a number taken for a name)
+                    spellings.setdefault(key, {}).setdefault(name, []).append(pid)
+            index = {}
+            for key, by_spelling in spellings.items():
+                shown = max(by_spelling, key=lambda s: (len(by_spelling[s]), s))
+                index[key] = (shown, tuple(sorted(p for ids in by_spelling.values()
+                                                  for p in ids)))
+            cached = self._name_index = (version, index)
+        return cached[1]
+
+    def method_names(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Every method name the abstracts give, with the papers that give it: the names
+        most papers claim first, then by name."""
+        return sorted(self._names().values(), key=lambda entry: (-len(entry[1]),
+                                                                 entry[0].casefold()))
+
+    def papers_named(self, name: str) -> tuple[str, ...]:
+        """The ids of the papers that call their method `name` (in any case or hyphenation)."""
+        return self._names().get(name_key(name), ("", ()))[1]
+
+    def name_claims(self, name: str) -> int | None:
+        """How many papers call their method `name`, at once or not at all: None while
+        the name index is not built (warm_up builds it, and sync keeps it current), for
+        the UI thread."""
+        names = self._names(build=False)
+        return None if names is None else len(names.get(name_key(name), ("", ()))[1])
 
     # -- tags and edits ----------------------------------------------------------------
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:

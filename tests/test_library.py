@@ -575,16 +575,17 @@ def test_a_list_takes_in_segments_up_to_twice_its_size(library, tmp_path):
     assert len(library.search("case")) == 20
 
 
-def test_tags_merge_in_tiers_without_rewriting_large_segments(library, tmp_path):
+def test_edits_merge_in_tiers_without_rewriting_large_segments(library, tmp_path):
     library.add(_made_up_list(tmp_path / "made-up.txt", 150))
     [large] = _segments(library)
     assert large.doc_count_all() == 183  # the 33 seeded papers were taken in
     ids = library.search("case").ids()[:24]
     for pid in ids:
-        library.tag([pid], ["many"])
-        assert len(_segments(library)) <= 5  # tiers of 1-2, 3-6, 7-14, ... papers
+        library.edit(pid, title="Zzmany edited")
+        assert len(_segments(library)) <= 6  # the list's, then tiers of 1-2, 3-6, ...
     segments = _segments(library)
     assert large.segment_id() in {s.segment_id() for s in segments}  # never copied
-    assert sum(s.doc_count() for s in segments[1:]) == 24  # the tagged papers
-    assert search_ids(library, "tag:many") == set(ids)
+    assert sum(s.doc_count() for s in segments
+               if s.segment_id() != large.segment_id()) == 24  # the edited papers
+    assert search_ids(library, "zzmany") == set(ids)
     assert library.index.doc_count() == library.count() == 183

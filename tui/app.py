@@ -37,7 +37,7 @@ from index import (
     web_url,
 )
 
-from .commands import ActionCommands, JumpToPaper, PapersCommandPalette
+from .commands import ActionCommands, JumpToMethod, JumpToPaper, PapersCommandPalette
 from .config import Config, load_config, save_setting
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .reading_state import SAVED_KEYS, ReadingStateActions
@@ -66,7 +66,7 @@ class View:
 class PapersApp(ReadingStateActions, ReadingListActions, App):
     TITLE = "papers"
     CSS_PATH = "papers.tcss"
-    COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper}
+    COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper, JumpToMethod}
     # The tooltip is the help screen's longer line, and the palette's: more than the footer
     # has room for.
     BINDINGS = [
@@ -108,6 +108,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                 tooltip="Hide the papers you have seen or read, or show them again"),
         Binding("x", "clear_filters", "Clear filter", id="clear_filter", show=False,
                 tooltip="Clear the filters named above the list (tag, hidden seen papers)"),
+        Binding("N", "same_name", "Same method name", id="same_name", show=False,
+                tooltip="The papers that claim this paper's method name"),
         Binding("A", "author_view", "Author's papers", id="author_view", show=False,
                 tooltip="Other papers by one of this paper's authors (backspace: back)"),
         Binding("ctrl+s", "save_search", "Save search", id="save_search", show=False,
@@ -640,7 +642,9 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                 ("is:unread", "not yet seen; also is:seen, is:read"),
                 ("is:starred", "any star; priority:2 for ★★ exactly"),
                 ("note:word", "your notes (plain words search them too, below the "
-                              "paper's own text)")]),
+                              "paper's own text)"),
+                ("has:code", "a link to code in the abstract; also has:link, has:name"),
+                ("named:NAME", "the papers that call their method NAME (N on a paper)")]),
         ]
 
     @on(OptionList.OptionSelected, "#tag-panel")

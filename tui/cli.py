@@ -28,6 +28,7 @@ from index import (
     LibraryError,
     ListFormatError,
     Paper,
+    PaperNotFound,
     StoreError,
     clean_tag,
     parse_tag_input,
@@ -105,7 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = _command(commands, "search", _search, help="search the library")
     search.add_argument("query", nargs="*", metavar="QUERY",
-                        help="words and filters (is:unread, is:starred, priority:N, tag:T, …)")
+                        help="words and filters (is:unread, is:starred, priority:N, tag:T, "
+                             "has:code, has:link, has:name, named:NAME, …)")
     search.add_argument("--saved", metavar="NAME", help="run the search saved as NAME")
     search.add_argument("--limit", type=int, default=20, metavar="N")
     search.add_argument("--sort", choices=SORTS, default=None,
@@ -637,6 +639,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         needs_tags.error("name at least one TAG to add (or -TAG to remove)")
     try:
         return run(args)
+    except PaperNotFound as error:  # an ambiguous id lists its candidates, one a line
+        first, *candidates = str(error).split("\n")
+        _note(first)
+        for line in candidates:
+            print(visible(line), file=sys.stderr)
+        return 1
     except (LibraryError, ListFormatError, StoreError, UserError, FileExistsError) as error:
         _note(str(error))
         return 1

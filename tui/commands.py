@@ -78,6 +78,37 @@ class ActionCommands(Provider):
                           help=escape(help_text))
 
 
+class JumpToMethod(Provider):
+    """Type a method's name to go to the paper that introduces it, or to the papers
+    that all call their method that."""
+
+    @property
+    def papers_app(self) -> PapersApp:
+        return self.app  # type: ignore[return-value]
+
+    async def search(self, query: str) -> Hits:
+        library = self.papers_app.library
+        wanted = query.strip().casefold()
+        if library is None or len(wanted) < 2:
+            return
+        names = await asyncio.to_thread(library.method_names)
+        matcher = self.matcher(query)
+        # A substring test first: the fuzzy matcher is too slow for thousands of names.
+        found = [(name, ids) for name, ids in names if wanted in name.casefold()]
+        scored = sorted(((matcher.match(name) + (name.casefold() == wanted), name, ids)
+                         for name, ids in found), key=lambda hit: -hit[0])
+        for score, name, ids in scored[:JUMP_LIMIT]:
+            label = Text("Method: ")
+            label.append(name)
+            if len(ids) == 1:
+                callback = partial(self.papers_app.jump_to_paper, ids[0])
+                help_text = "the paper that introduces it"
+            else:
+                callback = partial(self.papers_app.show_named, name)
+                help_text = f"{len(ids)} papers call their method {name}"
+            yield Hit(score, label, callback, text=f"Method: {name}", help=escape(help_text))
+
+
 class JumpToPaper(Provider):
     """Type part of a title or a method's name to jump to that paper."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from textual import work
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
@@ -40,7 +41,10 @@ class ReadingStateActions:
 
     def _dwelt_on(self, paper_id: str) -> None:
         self._seen_timer = None
-        card = self.current_card()
+        try:
+            card = self.current_card()
+        except NoMatches:  # the timer fired as the app closed: its widgets are gone
+            return
         if card is None or card.id != paper_id:
             return
         unread = self.reading.get(paper_id, ("unread", 0))[0] == "unread"
@@ -254,6 +258,25 @@ class ReadingStateActions:
         name = " ".join(author.replace('"', " ").split())
         self.tag_filter, self.similar_to = None, None
         self.set_query(f'author:"{name}"', paper_id=paper.id)
+
+    # -- method names ----------------------------------------------------------------------
+    def action_same_name(self) -> None:
+        """The papers that call their method what the paper under the cursor calls its."""
+        card = self.current_card()
+        if card is None or self.library is None:
+            return
+        if not card.name:
+            self.notify("This abstract names no method.", severity="warning")
+            return
+        self.show_named(card.name, card.id)
+
+    def show_named(self, name: str, paper_id: str | None = None) -> None:
+        """The papers naming their method `name`, as a query the reader can see and
+        change (`named:"…"`); backspace goes back."""
+        self.push_history()
+        self.tag_filter, self.similar_to = None, None
+        self.set_query(f'named:"{" ".join(name.replace(chr(34), " ").split())}"',
+                       paper_id=paper_id)
 
     # -- resume ----------------------------------------------------------------------------
     def session_state(self) -> dict:

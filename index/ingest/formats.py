@@ -45,9 +45,10 @@ from .records import (
     summarise,
     venue_and_year,
 )
+from .scripts import text_length
 from .sniff import binary_kind, foreign_text_kind, looks_like_prose, readable_text_kind
 
-MIN_ABSTRACT_CHARS = 30
+MIN_ABSTRACT_CHARS = 30  # Latin characters; a CJK letter counts for three (scripts.py)
 MAX_FILE_BYTES = 512 * 1024 * 1024
 MAX_FIELD_CHARS = 64 * 1024 * 1024
 
@@ -77,7 +78,7 @@ def read_plain(path: Path, text: str) -> ParsedList:
             continue
         if paragraph:
             abstract = " ".join(paragraph)
-            if len(abstract) < MIN_ABSTRACT_CHARS:
+            if text_length(abstract) < MIN_ABSTRACT_CHARS:
                 skipped.append(f"line {paragraph_line}: too short for an abstract "
                                f"({len(abstract)} characters)")
             else:

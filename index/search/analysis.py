@@ -2,6 +2,12 @@
 
 Indexing the rendered Unicode (not the LaTeX source) is what makes `C-RASP`, `η` and
 `Poincaré` findable; folding accents makes `poincare` find `Poincaré` too.
+
+Chinese and Japanese write words without spaces between them, so a run of their letters
+(Han, kana; Hangul too) is indexed as its overlapping two-letter pieces, as Lucene's
+CJKBigramFilter does: 强化学习 is 强化 化学 学习, and the query 强化学习 is analysed the
+same way and must have all three. It needs no dictionary and no model, finds every word
+of two or more letters (most Chinese words have two), and a lone letter is kept as it is.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from whoosh.analysis import (
     RegexTokenizer,
     StemFilter,
     StopFilter,
+    Token,
+    Tokenizer,
 )
 from whoosh.fields import KEYWORD, TEXT
 from whoosh.formats import Frequency, Positions
@@ -25,11 +33,54 @@ from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 from whoosh.system import pack_uint
 
-TOKEN_PATTERN = r"\w+(?:\.\w+)*"
+from ..ingest.scripts import CJK
+
+# A run of CJK letters, or a word of other letters and digits (`\w` without CJK).
+TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"
 # One- and two-letter prefixes begin thousands of words; rather than OR them together,
 # each word's first letters are indexed too, as marked terms of the unscored words field.
 EDGE_MARK = "\x01"
 EDGE_MAX = 2
+
+
+def cjk_pieces(run: str) -> list[str]:
+    """A run of CJK letters as its search terms: overlapping pairs, or the one letter."""
+    if len(run) == 1:
+        return [run]
+    return [run[i:i + 2] for i in range(len(run) - 1)]
+
+
+class WordTokenizer(Tokenizer):
+    """Whoosh's RegexTokenizer(TOKEN_PATTERN), each run of CJK letters split into its
+    pieces (cjk_pieces), with their own positions and character offsets (highlighting
+    marks 强化学习 through its pieces)."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False,
+                 removestops=True, start_pos=0, start_char=0, tokenize=True, mode="",
+                 **kwargs):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            yield from RegexTokenizer(TOKEN_PATTERN)(
+                value, positions, chars, keeporiginal, removestops, start_pos, start_char,
+                tokenize, mode, **kwargs)
+            return
+        pos = start_pos
+        for match in _TOKEN_RE.finditer(value):
+            text, start = match.group(), match.start()
+            pieces = cjk_pieces(text) if _CJK_LETTER.match(text) else [text]
+            for offset, piece in enumerate(pieces):
+                token.text = piece
+                token.boost = 1.0
+                token.stopped = False
+                if keeporiginal:
+                    token.original = piece
+                if positions:
+                    token.pos = pos
+                if chars:
+                    token.startchar = start_char + start + offset
+                    token.endchar = token.startchar + len(piece)
+                pos += 1
+                yield token
 
 
 class EdgeMarkFilter(Filter):
@@ -52,7 +103,7 @@ def word_analyzer():
     would find nothing. minsize=1 keeps one-letter symbols such as `η` or the `f` of
     f-divergence.
     """
-    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+    return (WordTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
             | StopFilter(minsize=1))
 
 
@@ -74,7 +125,22 @@ def stem_analyzer():
 # tests compare both ways on real data).
 
 _TOKEN_RE = re.compile(TOKEN_PATTERN)
+_CJK_LETTER = re.compile(f"[{CJK}]")
 _CACHE_SIZE = 1 << 18
+
+
+def _raw_tokens(text: str) -> list[str]:
+    """WordTokenizer's tokens, from one regex pass (and a second only for CJK text)."""
+    raws = _TOKEN_RE.findall(text)
+    if _CJK_LETTER.search(text) is None:
+        return raws
+    tokens: list[str] = []
+    for raw in raws:
+        if _CJK_LETTER.match(raw):
+            tokens += cjk_pieces(raw)
+        else:
+            tokens.append(raw)
+    return tokens
 
 
 def _folded(raw: str) -> str:
@@ -94,7 +160,7 @@ def stem_word(word: str) -> str:
 
 def words(text: str, keep_stop_words: bool = False) -> list[str]:
     """word_analyzer()'s words; with `keep_stop_words`, every token folded."""
-    raws = _TOKEN_RE.findall(text)
+    raws = _raw_tokens(text)
     if keep_stop_words:
         return list(map(_folded, raws))
     return [word for word in map(_indexed_word, raws) if word is not None]
@@ -124,7 +190,7 @@ def _indexed_words(text: str) -> tuple[list[str], int]:
     StopFilter renumbers: the first word kept keeps its own position, the rest follow
     it without gaps.
     """
-    kept = list(map(_indexed_word, _TOKEN_RE.findall(text)))
+    kept = list(map(_indexed_word, _raw_tokens(text)))
     first = next((i for i, word in enumerate(kept) if word is not None), 0)
     return [word for word in kept if word is not None], first
 

@@ -28,7 +28,11 @@ class _SegmentFormatter(Formatter):
         out: Segments = []
         index, text = fragment.startchar, fragment.text
         for token in sorted(fragment.matches, key=lambda t: (t.startchar, -t.endchar)):
-            if token.startchar is None or token.startchar < index:
+            if token.startchar is None or token.endchar <= index:
+                continue
+            if token.startchar < index:  # overlapping pieces of CJK text (analysis.py)
+                out.append((text[index:token.endchar], True))
+                index = token.endchar
                 continue
             if token.startchar > index:
                 out.append((text[index:token.startchar], False))
@@ -43,7 +47,15 @@ class _SegmentFormatter(Formatter):
             if number:
                 out.append((self.between, False))
             out.extend(self.format_fragment(fragment))
-        return [(text, hit) for text, hit in out if text]
+        merged: Segments = []
+        for text, hit in out:
+            if not text:
+                continue
+            if hit and merged and merged[-1][1]:  # a CJK word marked piece by piece
+                merged[-1] = (merged[-1][0] + text, hit)
+            else:
+                merged.append((text, hit))
+        return merged
 
 
 @dataclass(slots=True)

@@ -4,7 +4,7 @@ from the index only when it is drawn, so 100,000 results cost little."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..models import Paper
@@ -30,9 +30,10 @@ class Card:
         return cls(paper.id, paper.title, paper.title_derived, paper.name, paper.venue,
                    paper.year, tuple(paper.tags), tuple(paper.authors[:3]))
 
-    def as_tuple(self) -> tuple:
+    def as_tuple(self, tags: tuple[str, ...] | None = None) -> tuple:
+        """What the index stores; `tags` in place of the card's own."""
         return (self.id, self.title, self.title_derived, self.name, self.venue, self.year,
-                list(self.tags), list(self.authors))
+                list(self.tags if tags is None else tags), list(self.authors))
 
     @classmethod
     def from_tuple(cls, values: Iterable[Any]) -> Card:
@@ -62,6 +63,9 @@ class Results:
     _cards: dict[int, Card] = field(default_factory=dict)
     _suggestion: Any = _UNSET
     partial: bool = False  # the first matches found, unranked; the ranked list follows
+    # Paper id -> its tags, from the store when the search ran (tags are not in the
+    # index); None leaves the cards as the index has them.
+    tags: dict[str, tuple[str, ...]] | None = None
 
     def __len__(self) -> int:
         return len(self.docnums)
@@ -71,6 +75,8 @@ class Results:
         card = self._cards.get(docnum)
         if card is None:
             card = Card.from_tuple(self._searcher.stored_fields(docnum)["card"])
+            if self.tags is not None:
+                card = replace(card, tags=self.tags.get(card.id, ()))
             self._cards[docnum] = card
         return card
 

@@ -8,6 +8,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, Schema
 
 from ..models import Paper
 from . import analysis
+from .facets import facets_of
 from .results import Card
 
 # "status" and "priority" come from the store, not the index: the search orders by title,
@@ -44,7 +45,10 @@ def make_schema() -> Schema:
         note=analysis.WordText(stemmed=True),
         venue=KEYWORD(lowercase=True),
         year=NUMERIC(int, bits=32, signed=False),
-        tag=KEYWORD(lowercase=True, commas=True, scorable=False),
+        # Tags are not here (the store filters by them, search/filters.py): a tag must
+        # not rewrite a document, which moves every other paper's score.
+        # What the abstract offers (search/facets.py): `has:code`, `has:link`, `has:name`.
+        facet=KEYWORD(commas=True, scorable=False),
         list=KEYWORD(lowercase=True, commas=True, scorable=False),
         url=KEYWORD(commas=True, scorable=False),
         # Unstemmed copy of all the words: the spelling corrector and prefix expansion
@@ -72,7 +76,7 @@ def document(paper: Paper) -> dict[str, Any]:
         "abstract": paper.abstract,
         "venue": paper.venue or "",
         "year": paper.year or 0,
-        "tag": ",".join(paper.tags),
+        "facet": ",".join(facets_of(paper)),
         "list": ",".join(paper.lists),
         "url": ",".join(filter(None, [paper.url, *paper.urls])),
         "words": searchable + " " + " ".join(paper.authors),
@@ -81,5 +85,6 @@ def document(paper: Paper) -> dict[str, Any]:
         # Newest first; papers without a year last.
         "year_sort": f"{NO_YEAR - (paper.year or 0) if paper.year else NO_YEAR:04d}",
         "author_sort": (paper.authors[0].casefold() if paper.authors else "\uffff"),
-        "card": Card.from_paper(paper).as_tuple(),
+        # Without its tags: rows take them from the store (Results.tags).
+        "card": Card.from_paper(paper).as_tuple(tags=()),
     }

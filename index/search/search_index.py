@@ -16,12 +16,13 @@ import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from whoosh import index as whoosh_index
-from whoosh.collectors import FilterCollector, WrappingCollector
-from whoosh.query import And, Every, NullQuery, Query, Term
+from whoosh.collectors import WrappingCollector
+from whoosh.query import Every, NullQuery, Query, Term
 from whoosh.reading import SegmentReader
 from whoosh.writing import MERGE_SMALL
 
@@ -29,6 +30,7 @@ from ..errors import IndexBroken, SearchCancelled
 from ..models import Paper
 from . import analysis
 from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
+from .engine.stats import StableBM25F
 from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .notes import NotePostings
@@ -39,9 +41,13 @@ from .schema import SORT_FIELDS, document, make_schema
 
 # 8: papers' own codec (engine/codec.py); 9: id, year and first-author columns;
 # 10: notes no longer in the documents (searched beside the index, search/notes.py);
-# 11: sort keys are columns only (schema.SortKey)
-SCHEMA_VERSION = 11
+# 11: sort keys are columns only (schema.SortKey);
+# 12: tags no longer in the documents (filtered by from the store); the facet field
+SCHEMA_VERSION = 12
 WRITER_TIMEOUT = 30.0
+# In the index's meta: the segments whose statistics rank (engine/stats.py), those
+# written when the lists last changed.
+FROZEN = "frozen_segments"
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
 # Whoosh's pool, which holds every posting but the word fields' (built as arrays,
@@ -59,19 +65,26 @@ WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a 
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
 
-def _merge_policy(writer, segments: list) -> list:
+def _merge_policy(writer, segments: list, frozen: frozenset[str] | None = None) -> list:
     """The segments a commit keeps as they are; the others are copied into the segment
     it writes.
 
     Every search looks its words up in every segment, but merging copies postings at
-    about 8 ms a paper: Whoosh's default policy made every tag rewrite a library of a few
-    hundred papers. Here a commit takes in the smallest segments while each holds at most
-    MERGE_RATIO times the papers gathered so far (those it adds, then those it took), so
-    segments grow in tiers, like a binary counter: a paper is copied about log(n) times
-    in all, a tag merges only the tags before it, and a list the segments up to twice
-    its size. A segment left without a live paper is dropped, which costs nothing; from
-    MAX_SEGMENTS on, Whoosh's policy merges the small ones.
+    about 8 ms a paper: Whoosh's default policy made every tag (then in the index)
+    rewrite a library of a few hundred papers. Here a commit takes in the smallest
+    segments while each holds at most MERGE_RATIO times the papers gathered so far
+    (those it adds, then those it took), so segments grow in tiers, like a binary
+    counter: a paper is copied about log(n) times in all, an edit merges only the edits
+    before it, and a list the segments up to twice its size. A segment left without a
+    live paper is dropped, which costs nothing; from MAX_SEGMENTS on, Whoosh's policy
+    merges the small ones.
+
+    An edit's commit keeps the `frozen` segments, whose statistics the ranking uses
+    (engine/stats.py), as they are, even emptied: it merges only later ones.
     """
+    if frozen is not None:
+        return [s for s in segments if s.segment_id() in frozen] + _merge_policy(
+            writer, [s for s in segments if s.segment_id() not in frozen])
     live = [segment for segment in segments if segment.doc_count() > 0]
     if len(live) >= MAX_SEGMENTS:
         return MERGE_SMALL(writer, live)
@@ -91,11 +104,15 @@ def _merge_policy(writer, segments: list) -> list:
 
 @dataclass(frozen=True, slots=True)
 class IdFilter:
-    """Papers a search may return, by id, from outside the index (the store's reading
-    state): only those in `allow` (when given) and none in `deny`."""
+    """Papers a search may return: by id, from outside the index (the store's reading
+    state and tags), only those in `allow` (when given) and none in `deny`; and by the
+    index's facets (search/facets.py), those with one at least of each group of
+    `facets` and none of any group of `without_facets`."""
 
     allow: frozenset[str] | None = None
     deny: frozenset[str] = frozenset()
+    facets: tuple[tuple[str, ...], ...] = ()
+    without_facets: tuple[tuple[str, ...], ...] = ()
 
 
 class SearchIndex:
@@ -119,6 +136,8 @@ class SearchIndex:
         self._term_tables: dict[str, Any] = {}
         # (searcher id, every document's paper id by docnum, live paper id -> docnum)
         self._id_columns: tuple[int, list[str], dict[str, int]] | None = None
+        # (searcher id, facet -> the document numbers that have it)
+        self._facet_columns: tuple[int, dict[str, frozenset[int]]] | None = None
 
     # -- generations -------------------------------------------------------------------
     @property
@@ -179,7 +198,7 @@ class SearchIndex:
                 raise IndexBroken("the index was built by another version")
             try:
                 ix = whoosh_index.open_dir(str(current))
-                searcher = ix.searcher()
+                searcher = _searcher(ix, meta)
                 searcher.doc_count()
                 if tidy:
                     toc = ix._read_toc()
@@ -243,7 +262,8 @@ class SearchIndex:
                     progress(count, total, "papers")
             writer.commit()
             self._write_meta(directory, {"schema": SCHEMA_VERSION, "store": store_uuid,
-                                         "seq": seq, "built": time.time()})
+                                         "seq": seq, "built": time.time(),
+                                         FROZEN: _segment_ids(ix)})
             temp = self.root / f"CURRENT.{uuid.uuid4().hex}"
             temp.write_text(generation)
             os.replace(temp, self._pointer)
@@ -266,7 +286,14 @@ class SearchIndex:
         with self._lock:
             if self._ix is None:
                 raise IndexBroken("index not open")
+            meta = self.meta()
             if papers or deleted:
+                # Papers only replaced (an edit): the statistics stay those of the
+                # frozen segments; papers added or removed (a list): count them all anew.
+                known = self._ids(self._searcher)[1]
+                frozen = meta.get(FROZEN)
+                edits = not deleted and isinstance(frozen, list) and all(
+                    paper.id in known for paper in papers)
                 writer = open_writer(self._ix, timeout=WRITER_TIMEOUT,
                                      limitmb=WRITER_MEMORY_MB)
                 try:
@@ -274,13 +301,15 @@ class SearchIndex:
                         writer.delete_by_term("id", pid)
                     for paper in papers:
                         writer.update_document(**document(paper))
-                    writer.commit(mergetype=_merge_policy)
+                    writer.commit(mergetype=partial(_merge_policy, frozen=frozenset(frozen))
+                                  if edits else _merge_policy)
                 except BaseException:
                     writer.cancel()
                     raise
+                if not edits:
+                    meta[FROZEN] = _segment_ids(self._ix)
             # The generation written to, even if CURRENT moved meanwhile (callers hold
             # the sync lock, so it cannot; but a stale seq elsewhere would lose changes).
-            meta = self.meta()
             meta["seq"] = seq
             self._write_meta(Path(self._ix.storage.folder), meta)
             self._refresh()
@@ -289,12 +318,14 @@ class SearchIndex:
         """See the latest commit of the open generation (kept if it cannot be read)."""
         if self._searcher is not None:
             try:
-                if self._searcher.up_to_date():
+                meta = self.meta()
+                if self._searcher.up_to_date() and \
+                        self._searcher.weighting.frozen == _frozen(meta):
                     return
                 # A new searcher, not `searcher.refresh()`: whoosh-reloaded's refresh reuses
                 # a segment's old reader when only its deletions changed, so a replaced
-                # document (every tag or edit) would be seen twice.
-                fresh = self._ix.searcher()
+                # document (every edit) would be seen twice.
+                fresh = _searcher(self._ix, meta)
             except Exception as error:  # noqa: BLE001 - the folder went or a file is bad
                 raise IndexBroken(f"the index cannot be re-read ({type(error).__name__})") \
                     from error
@@ -320,7 +351,7 @@ class SearchIndex:
     def parse(self, text: str) -> Query:
         return self._queries.parse(text)
 
-    def search(self, text: str, *, sort: str = "relevance", tag: str | None = None,
+    def search(self, text: str, *, sort: str = "relevance",
                complete_last: bool = True, limit: int | None = RELEVANCE_LIMIT,
                cancelled: Callable[[], bool] | None = None, only: IdFilter | None = None,
                groups: dict[str, int] | None = None) -> Results:
@@ -337,7 +368,7 @@ class SearchIndex:
         try:
             built = self._queries.build(text, complete_last)
             note = built.note
-            results = self._run(built.query, sort, tag, run_limit, cancelled)
+            results = self._run(built.query, sort, run_limit, cancelled)
         except (IndexBroken, SearchCancelled):
             raise
         except Exception as failure:  # noqa: BLE001 - any parser/matcher failure
@@ -345,7 +376,7 @@ class SearchIndex:
                    "searched for its words"
             try:
                 built = self._queries.build(" ".join(analysis.words(text)), complete_last)
-                results = self._run(built.query, sort, tag, run_limit)
+                results = self._run(built.query, sort, run_limit)
             except Exception:  # noqa: BLE001
                 built = Built(NullQuery, HighlightTerms())
                 results = [], [], 0, self._searcher
@@ -378,9 +409,29 @@ class SearchIndex:
         numbers = self._ids(searcher)[1]
         return {numbers[pid] for pid in ids if pid in numbers}
 
+    def facet_docs(self, searcher, facet: str) -> frozenset[int]:
+        """The documents with `facet`: read from the index once per searcher (that is,
+        per commit), not per search."""
+        cached = self._facet_columns
+        if cached is None or cached[0] != id(searcher):
+            cached = self._facet_columns = (id(searcher), {})
+        docs = cached[1].get(facet)
+        if docs is None:
+            reader = searcher.reader()
+            docs = cached[1][facet] = frozenset(
+                n for n in searcher.docs_for_query(Term("facet", facet))
+                if not reader.is_deleted(n))
+        return docs
+
     def _admitted(self, searcher, only: IdFilter) -> Callable[[int], bool]:
         allow = None if only.allow is None else self._docset(searcher, only.allow)
         deny = self._docset(searcher, only.deny)
+        for group in only.facets:
+            docs = set().union(*(self.facet_docs(searcher, facet) for facet in group))
+            allow = docs if allow is None else allow & docs
+        for group in only.without_facets:
+            for facet in group:
+                deny |= self.facet_docs(searcher, facet)
         if allow is None:
             return lambda docnum: docnum not in deny
         allow -= deny
@@ -410,18 +461,19 @@ class SearchIndex:
         column = self._ids(results._searcher)[0]
         return [column[d] for d in results.docnums]
 
-    def _run(self, query: Query, sort: str, tag: str | None, limit: int | None,
+    def _run(self, query: Query, sort: str, limit: int | None,
              cancelled: Callable[[], bool] | None = None):
         with self._lock:
             searcher = self._searcher
             if searcher is None:
                 raise IndexBroken("index not open")
-        filter_query = Term("tag", tag.lower()) if tag else None
+        # Every filter (tags, facets, the reading state) is applied after ranking, by
+        # document numbers (`only`): the query alone decides the scores.
         ranked = sort == "relevance" and not isinstance(query, Every)
-        if not ranked and filter_query is None and isinstance(query, Every):
+        if not ranked and isinstance(query, Every):
             order = self._every_paper(searcher, sort)
             return order, [], len(order), searcher
-        fast = self._vector_run(searcher, query, sort, filter_query, limit, cancelled)
+        fast = self._vector_run(searcher, query, sort, limit, cancelled)
         if fast is not None:
             return fast
         # Collecting every match gives the exact total for free; asking a limited search
@@ -430,8 +482,6 @@ class SearchIndex:
         collector = searcher.collector(limit=None, sortedby=fields)
         if cancelled is not None:
             collector = _CancellableCollector(collector, cancelled)
-        if filter_query is not None:  # outermost, as Searcher.collector(filter=) puts it
-            collector = FilterCollector(collector, allow=filter_query)
         searcher.search_with_collector(query, collector)
         hits = collector.results()
         if ranked:
@@ -442,8 +492,8 @@ class SearchIndex:
         docnums = [hit.docnum for hit in hits]
         return docnums, [], len(docnums), searcher
 
-    def _vector_run(self, searcher, query: Query, sort: str, filter_query: Query | None,
-                    limit: int | None, cancelled: Callable[[], bool] | None):
+    def _vector_run(self, searcher, query: Query, sort: str, limit: int | None,
+                    cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
         when its shape is one only Whoosh's matchers evaluate."""
         from .engine.ranking import Unsupported  # numpy loads after the first paint
@@ -452,9 +502,9 @@ class SearchIndex:
             ranker = self._ranker(searcher)
             ranker.notes = self._notes_for(searcher)
             if sort == "relevance":
-                docnums, scores = ranker.ranked(query, filter_query, cancelled)
+                docnums, scores = ranker.ranked(query, None, cancelled)
                 return docnums[:limit], scores[:limit], len(docnums), searcher
-            matched = ranker.matching(query, filter_query, cancelled)
+            matched = ranker.matching(query, None, cancelled)
         except Unsupported:
             return None
         position = self._sort_positions(searcher, sort)
@@ -507,7 +557,7 @@ class SearchIndex:
             self._orders[key] = cached
         return cached
 
-    def first_matches(self, text: str, *, tag: str | None = None, complete_last: bool = True,
+    def first_matches(self, text: str, *, complete_last: bool = True,
                       count: int = 100, only: IdFilter | None = None) -> Results:
         """The first `count` papers that match, unranked, found without reading every
         posting: in a large library these show at once while the ranked search runs."""
@@ -520,12 +570,10 @@ class SearchIndex:
             built = self._queries.build(text, complete_last)
             query = built.query
             admitted = self._admitted(searcher, only) if only is not None else None
-            if isinstance(query, Every) and not tag and admitted is None:
+            if isinstance(query, Every) and admitted is None:
                 order = self._every_paper(searcher, "title")[:count]
                 return Results(text, order, [], len(order), time.perf_counter() - start,
                                built.terms, _searcher=searcher, partial=True)
-            if tag:
-                query = And([query, Term("tag", tag.lower())])
             docnums: list[int] = []
             matcher = query.matcher(searcher)
             while matcher.is_active() and len(docnums) < count:
@@ -549,6 +597,20 @@ class SearchIndex:
         docnums = [h.docnum for h in hits]
         return Results(f"similar:{paper.id}", docnums, [h.score for h in hits], len(docnums),
                        time.perf_counter() - start, HighlightTerms(), _searcher=searcher)
+
+
+def _frozen(meta: dict[str, Any]) -> frozenset[str] | None:
+    frozen = meta.get(FROZEN)
+    return frozenset(frozen) if isinstance(frozen, list) else None
+
+
+def _searcher(ix, meta: dict[str, Any]):
+    """A searcher ranking by the statistics of the segments `meta` names as frozen."""
+    return ix.searcher(weighting=StableBM25F(_frozen(meta)))
+
+
+def _segment_ids(ix) -> list[str]:
+    return sorted(segment.segment_id() for segment in ix._segments())
 
 
 class _CancellableCollector(WrappingCollector):

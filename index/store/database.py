@@ -553,8 +553,8 @@ class Store:
             db.executemany("INSERT OR IGNORE INTO tags VALUES (?, ?, ?)",
                            [(pid, tag, now) for pid, tag in pairs])
             added = db.total_changes - before
-            db.executemany("INSERT INTO changes (paper_id) VALUES (?)",
-                           [(pid,) for pid in {pid for pid, _ in pairs}])
+            if added:
+                self.tags_changed(db)
         return added
 
     def untag(self, ids: Iterable[str], tags: Iterable[str]) -> int:
@@ -563,9 +563,40 @@ class Store:
             before = db.total_changes
             db.executemany("DELETE FROM tags WHERE paper_id=? AND tag=?", pairs)
             removed = db.total_changes - before
-            db.executemany("INSERT INTO changes (paper_id) VALUES (?)",
-                           [(pid,) for pid in {pid for pid, _ in pairs}])
+            if removed:
+                self.tags_changed(db)
         return removed
+
+    # Tags are not in the search index: a tag rewrote the paper's document, which moved
+    # every other paper's score (the collection's statistics count the replaced copy)
+    # until segments merged. They are filtered by from here (`tag:`), and a counter in
+    # `meta` tells every process that they changed.
+    @staticmethod
+    def tags_changed(db: sqlite3.Connection) -> None:
+        db.execute("INSERT INTO meta VALUES ('tags_version', '1') ON CONFLICT(key) DO "
+                   "UPDATE SET value = CAST(value AS INTEGER) + 1")
+
+    def names(self) -> list[tuple[str, str]]:
+        """(paper id, method name) of every paper whose abstract names its method."""
+        return [(pid, name) for pid, name in self.read(
+            "SELECT id, name FROM papers WHERE name IS NOT NULL AND name != '' ORDER BY id")]
+
+    def names_stamp(self) -> tuple:
+        """Changes whenever the papers' names may have: when a list is added, refreshed
+        or removed, or papers recovered (names are not edited)."""
+        return tuple(self.read("SELECT (SELECT COUNT(*) FROM papers), (SELECT COUNT(*) "
+                               "FROM lists), (SELECT MAX(added_at) FROM lists)")[0])
+
+    def tags_version(self) -> int:
+        """A number that changes whenever a tag is added or removed, in any process."""
+        return int(self.meta("tags_version", "0") or 0)
+
+    def tags_by_paper(self) -> dict[str, tuple[str, ...]]:
+        """Every tagged paper's tags, in name order (as `papers()` gives them)."""
+        mapping: dict[str, list[str]] = {}
+        for pid, tag in self.read("SELECT paper_id, tag FROM tags ORDER BY tag"):
+            mapping.setdefault(pid, []).append(tag)
+        return {pid: tuple(tags) for pid, tags in mapping.items()}
 
     def tag_counts(self) -> list[tuple[str, int]]:
         """Tags on papers currently in the library, most used first."""

@@ -298,8 +298,9 @@ def _recover_tags_and_edits(store: Store, found: Salvage, ids: dict[str, str],
             added_at = row.get("added_at") if isinstance(row.get("added_at"), float | int) \
                 else now
             db.execute("INSERT OR IGNORE INTO tags VALUES (?, ?, ?)", (paper_id, tag, added_at))
-            touched.add(paper_id)
         report.tags = db.total_changes - before
+        if report.tags:
+            store.tags_changed(db)
         for row in found.tables.get("edits", []):
             old = row.get("paper_id")
             if not isinstance(old, str):

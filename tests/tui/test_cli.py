@@ -399,10 +399,15 @@ def test_show_unknown_or_ambiguous_id_exits_1(seeded_home, capsys):
     shared = next(c for c in firsts if firsts.count(c) > 1)
     code, _, err = run(capsys, "show", shared)
     assert code == 1
-    assert "ambiguous" in err and len(err.splitlines()) == 1
-    # the candidates are named, so the user can pick one
-    candidates = [pid for pid in all_ids(capsys) if pid.startswith(shared)]
-    assert all(pid in err for pid in candidates[:5]) and len(candidates) >= 2
+    first, *listed = err.splitlines()
+    assert first.startswith("papers: ") and "ambiguous" in first
+    # the candidates are named, one a line with its title, so the user can pick one
+    candidates = sorted(pid for pid in all_ids(capsys) if pid.startswith(shared))
+    assert len(candidates) >= 2 and len(listed) == min(len(candidates), 5)
+    code, out, _ = run(capsys, "show", candidates[0], "--json")
+    title = json.loads(out)["title"]
+    assert listed[0].split()[0] == candidates[0]
+    assert listed[0].split(None, 1)[1].rstrip("…") in title
 
 
 # -- similar, tags, edit, cite ---------------------------------------------------------------

@@ -72,7 +72,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
                 text.append(value, style or Style())
 
         if paper.name:
-            row("Name", paper.name)
+            row("Name", self._name_text(paper.name))
         if paper.authors:
             row("Authors", "; ".join(paper.authors))
         else:
@@ -91,6 +91,19 @@ class AbstractPane(VerticalScroll, can_focus=True):
         row("Id", paper.id)
         if paper.edited:
             row("Edited", ", ".join(paper.edited))
+        return text
+
+    def _name_text(self, name: str) -> Text:
+        """The method's name, and whether other papers claim it too: then how many, as a
+        link (and the N key) to list them."""
+        text = Text(name)
+        library = getattr(self.app, "library", None)
+        claims = library.name_claims(name) if library is not None else None
+        if claims is not None and claims > 1:  # (None: not known yet, after launch)
+            text.append("  ")
+            text.append(f"{claims} papers call their method {name}",
+                        self._style("abstract--link") + Style(meta={"@click": "app.same_name"}))
+            text.append(" (N lists them)", self._style("abstract--label"))
         return text
 
     def body_text(self, paper: Paper, terms: HighlightTerms | None) -> Text:

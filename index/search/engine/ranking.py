@@ -27,6 +27,7 @@ from ...errors import SearchCancelled
 from ..notes import NOTE_FIELD, NotePostings, note_score
 from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
+from .stats import StableBM25F
 
 __all__ = ["Unsupported", "VectorRanker"]
 
@@ -75,7 +76,7 @@ class VectorRanker:
         ranker to the next: a segment's are read once (small ones now, others in
         warm_up), not again for every searcher."""
         weighting = searcher.weighting
-        if type(weighting) is not BM25F or weighting._field_B:
+        if type(weighting) not in (BM25F, StableBM25F) or weighting._field_B:
             raise Unsupported("only Whoosh's default BM25F weighting is mirrored")
         self._searcher = searcher
         self._schema = searcher.schema
@@ -156,12 +157,19 @@ class VectorRanker:
             self._lengths[fieldname] = lengths
             return lengths
 
+    def _average_length(self, fieldname: str) -> float | None:
+        """The average the weighting scores by: frozen ones (engine/stats.py) or Whoosh's."""
+        weighting = self._searcher.weighting
+        if isinstance(weighting, StableBM25F):
+            return weighting.avg_field_length(self._searcher, fieldname)
+        return self._searcher.avg_field_length(fieldname)
+
     def _norms(self, fieldname: str) -> np.ndarray:
         """BM25's per-document length normalisation, `k1 * ((1 - b) + b * length /
         average)`: the same for every term of a field, so worked out once."""
         norms = self._field_norms.get(fieldname)
         if norms is None:
-            average = self._searcher.avg_field_length(fieldname) or 1
+            average = self._average_length(fieldname) or 1
             b, k1 = self._b, self._k1
             norms = k1 * ((1 - b) + b * self._field_lengths(fieldname) / average)
             self._field_norms[fieldname] = norms

@@ -74,8 +74,8 @@ USE_PAPERS = textwrap.dedent("""
         found = library.search("policy optimiz")
         assert len(found) > 0
         assert library.search('"policy optimization" -neural', complete_last=False)
-        library.tag(found.ids()[:2], ["kept"])  # an update: a second segment, a merge
-        assert sorted(library.search("tag:kept").ids()) == sorted(found.ids()[:2])
+        library.edit(found.ids()[0], title="Kept zzkept")  # an update: a second segment
+        assert library.search("zzkept").ids() == found.ids()[:1]
 """)
 
 
@@ -102,7 +102,7 @@ def test_using_papers_leaves_whoosh_classes_as_whoosh_ships_them(tmp_path: Path)
 
 def test_papers_segments_name_papers_codec(library: Library) -> None:
     index = library.index
-    library.tag(library.search("policy").ids()[:1], ["again"])  # an update's segment too
+    library.edit(library.search("policy").ids()[0], title="Again")  # an update's segment
     segments = index._ix._read_toc().segments
     assert len(segments) == 2
     for segment in segments:

@@ -115,7 +115,7 @@ def _write_list(path: Path, title: str, abstracts: list[str]) -> Path:
 def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
                                                           tmp_path: Path) -> None:
     """Several segments (a list commits its own when the others are more than twice
-    its size) and deleted documents (a tag replaces the paper's document) must be mapped
+    its size) and deleted documents (an edit replaces the paper's document) must be mapped
     to the right global numbers."""
     for n, size in enumerate((100, 20, 6)):
         abstracts = [f"We study graph policy learning number {n}x{i} with neural "
@@ -124,13 +124,13 @@ def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
         library.add(_write_list(tmp_path / f"extra{n}.txt", f"Workshop 202{n} papers",
                                 abstracts))
     ids = [card.id for card in library.search("graph policy").cards()]
-    library.tag(ids[:1], ["keep"])  # one paper: too few to take in another segment
+    library.edit(ids[0], title="Keep graph")  # one paper: too few to take in another segment
     library.warm_up()  # every segment's term tables in memory
     searcher = library.index._searcher
     ranker = library.index._ranker(searcher)
     assert len(ranker._leaves) >= 3 and ranker._live is not None
     assert all(segment.loaded_terms[1] for segment, _offset in ranker._segments)
-    for text in ("graph policy", "neural bandits regret", "privacy", "le", "tag:keep graph",
+    for text in ("graph policy", "neural bandits regret", "privacy", "le", "keep graph",
                  "learning"):
         _assert_same_as_whoosh(library, text)
     for fields in SORT_FIELDS.values():  # the empty query's order, read from columns
@@ -234,19 +234,19 @@ def test_phrases_are_left_to_whoosh(icml2023_library: Library) -> None:
 
 
 def test_term_tables_are_read_once_per_segment(library: Library, tmp_path: Path) -> None:
-    """A tag makes a new searcher; the segments it shares with the last one keep the
+    """An edit makes a new searcher; the segments it shares with the last one keep the
     term tables already read (an identical object, not a second read)."""
     library.warm_up()
     before = library.index._ranker(library.index._searcher)
     [(segment, _offset)] = before._segments
     pid = library.search("policy").ids()[0]
-    library.tag([pid], ["again"])
+    library.edit(pid, title="Zzagain")
     after = library.index._ranker(library.index._searcher)
     assert after is not before and len(after._segments) == 2
     same = next(s for s, _o in after._segments if s.segment_id == segment.segment_id)
     assert same.loaded_terms[0] is segment.loaded_terms[0]
-    assert all(s.loaded_terms[1] for s, _o in after._segments)  # the tag's, read at once
-    assert library.search("tag:again").ids() == [pid]
+    assert all(s.loaded_terms[1] for s, _o in after._segments)  # the edit's, read at once
+    assert library.search("zzagain").ids() == [pid]
 
 
 PLAIN_WORDS = ["reinforcement", "graph", "policy optimization", "large language model reasoning",
@@ -280,7 +280,7 @@ def test_small_index_lists_across_segments_and_deletions(library: Library,
                                                          tmp_path: Path) -> None:
     abstracts = [f"Graph policy learning, study {i}, with neural bandits." for i in range(10)]
     library.add(_write_list(tmp_path / "extra.txt", "Workshop 2026 papers", abstracts))
-    library.tag([library.search("graph policy").ids()[0]], ["moved"])
+    library.edit(library.search("graph policy").ids()[0], title="Moved graph")
     assert len(library.index._ranker(library.index._searcher)._segments) == 3
     for text in PLAIN_WORDS + ["graph policy", "neural bandits study", "learning"]:
         assert _assert_lists_equal_arrays(library, text, typing=False)

@@ -1,0 +1,26 @@
+"""Scripts written without spaces between words (Chinese, Japanese; Korean's Hangul):
+the search analyses their runs of letters as pairs (search/analysis.py), and lengths
+weigh their letters as words (a Chinese word is one or two letters; an English one
+five or six and a space)."""
+
+from __future__ import annotations
+
+import re
+
+# Hangul Jamo, CJK radicals, 々〆〇 and Hangzhou numerals, hiragana, katakana (with ー,
+# not the ・ between words), Hangul, unified and compatibility ideographs with their
+# extensions, half-width katakana.
+CJK = ("\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3041-\u3096\u309d-\u309f"
+       "\u30a1-\u30fa\u30fc-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+       "\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f")
+# What a CJK letter counts for against a limit set in Latin characters: a Chinese text
+# takes about a third of the characters of its English translation.
+CJK_LETTER_WEIGHT = 3
+
+_CJK_LETTER = re.compile(f"[{CJK}]")
+
+
+def text_length(text: str) -> int:
+    """`len(text)`, each CJK letter counted CJK_LETTER_WEIGHT times: what a limit on
+    how short an abstract may be compares against."""
+    return len(text) + (CJK_LETTER_WEIGHT - 1) * len(_CJK_LETTER.findall(text))
