@@ -433,8 +433,14 @@ class Library:
     def search(self, query: str, *, sort: str = "relevance", tag: str | None = None,
                complete_last: bool = True, limit: int | None = None,
                cancelled: Callable[[], bool] | None = None,
-               unread_only: bool = False) -> Results:
+               unread_only: bool = False, forgive: bool = True) -> Results:
         """Raises SearchCancelled if `cancelled()` turns true while it runs.
+
+        The app and `papers search` call this the same way, so a query means the same
+        papers in both: the last word, with no space after it, also matches as the start
+        of a longer word when it reads as one (`complete_last`, search/prefixes.py), and
+        when fewer than a handful of papers have every word those with most of them
+        follow (`forgive`; `results.relaxed` says so).
 
         `is:…` and `priority:N` are taken out of the query and applied from the store
         (as is `unread_only`, the app's "hide seen"); Whoosh never sees them, so they
@@ -449,7 +455,7 @@ class Library:
         results = self.index.search(text, sort=sort, tag=clean_tag(tag) if tag else None,
                                     complete_last=complete_last, cancelled=cancelled,
                                     only=self._id_filter(filters), groups=self._groups(sort),
-                                    **kwargs)
+                                    forgive=forgive, **kwargs)
         results.query = query
         if problem:
             results.error = f"{results.error}; {problem}" if results.error else problem
@@ -594,7 +600,9 @@ class Library:
         if query is not None:
             if not sanitize(query).strip():
                 raise LibraryError("empty query")
-            found = self.search(query, complete_last=False, limit=None)
+            # What `papers search` lists, but only papers with every word: a command that
+            # tags or exports by query acts on exactly what the query says.
+            found = self.search(query, limit=None, forgive=False)
             groups.append((f"no papers match {sanitize(query)!r}", found.ids()))
         if list_name is not None:
             if list_name not in {info.name for info in self.lists()}:

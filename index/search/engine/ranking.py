@@ -455,6 +455,38 @@ class VectorRanker:
             values = self._per_field_lists[key] = array.tolist()
         return values
 
+    def coordinated(self, groups: list[Query], need: int, allowed: Query | None = None,
+                    cancelled: Callable[[], bool] | None = None
+                    ) -> tuple[list[int], list[int], list[float]]:
+        """Documents matching at least `need` of `groups` (a query's words) but not all
+        of them, by their score (the sum over the words they have) times the share of
+        the words they have, ties by document number; with their counts and those
+        scores."""
+        cancelled = cancelled or (lambda: False)
+        counts = np.zeros(self._size, dtype=np.int64)
+        scores = np.zeros(self._size)
+        for group in groups:
+            part = self._node(group, cancelled)
+            if isinstance(part, _Postings):
+                counts[part.ids] += 1
+                scores[part.ids] += part.scores
+            else:
+                counts += part.mask
+                scores += part.scores
+        keep = (counts >= need) & (counts < len(groups))
+        if allowed is not None:
+            keep &= self._dense(self._node(allowed, cancelled)).mask
+        if self._live is not None:
+            keep &= self._live
+        docnums = keep.nonzero()[0]
+        # Lucene's classic coordination: the score times the share of the words matched,
+        # so more words usually win, but a rare word can outweigh two common ones (it
+        # found more known papers than most-words-first in benchmarks.known_item).
+        coordinated = (scores[docnums] * counts[docnums] / len(groups)).round(9)
+        order = np.lexsort((docnums, -coordinated))
+        docnums = docnums[order]
+        return docnums.tolist(), counts[docnums].tolist(), scores[docnums].tolist()
+
     def matching(self, query: Query, allowed: Query | None = None,
                  cancelled: Callable[[], bool] | None = None) -> np.ndarray:
         """Matching document numbers in index order (for sorting by a field)."""
