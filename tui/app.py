@@ -330,7 +330,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             first = self.library.first_matches(query, tag=tag, unread_only=unread_only)
             if get_current_worker().is_cancelled:
                 return
-            self.call_from_thread(self._show_results, seq, first, cursor)
+            if len(first):  # none with every word: the ranked list may forgive one
+                self.call_from_thread(self._show_results, seq, first, cursor)
         worker = get_current_worker()
         try:
             # A newer keystroke cancels this worker: stop between posting lists rather

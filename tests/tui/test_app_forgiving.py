@@ -30,3 +30,21 @@ async def test_the_status_line_says_when_words_are_forgiven(seeded_home: Path, r
         assert note.removeprefix("note: ").startswith("no paper has all 4 words; ")
         assert note.removeprefix("note: ") in status
         assert len(results(app).results) == len(out.splitlines()) > 0
+
+
+async def test_a_large_library_never_flashes_no_papers_when_words_are_forgiven(
+        seeded_home: Path, monkeypatch):
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    async with running_app(seeded_home) as (app, pilot):
+        shown = []
+        real_show = app._show_results
+
+        def spy(seq, found, cursor=0):
+            shown.append((found.partial, len(found)))
+            real_show(seq, found, cursor)
+
+        app._show_results = spy
+        await type_query(app, pilot, "policy optimization verifier unicorn ")
+        # The first matches (every word) are none: not shown; the ranked list forgives.
+        assert shown and all(count > 0 for _partial, count in shown)
+        assert shown[-1][0] is False and "no paper has all 4 words" in status_text(app)
