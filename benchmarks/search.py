@@ -21,7 +21,7 @@ from pathlib import Path
 VISIBLE_ROWS = 40
 TOP = 1000  # FTS5 lists the top 1,000 (papers lists every match: FTS5 is spared the rows)
 SLOW_S = 1.0  # a query slower than this once is not repeated
-BM25 = "bm25(fts, 3.0, 4.0, 1.5, 1.0)"  # papers' FIELD_BOOSTS: title, name, authors, abstract
+BM25 = "bm25(fts, 3.0, 1.0, 1.5, 1.0)"  # papers' FIELD_BOOSTS: title, name, authors, abstract
 
 # (papers query, FTS5 MATCH expression, extra SQL condition)
 QUERY_CLASSES: dict[str, list[tuple[str, str, str]]] = {

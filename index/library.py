@@ -452,8 +452,14 @@ class Library:
     def search(self, query: str, *, sort: str = "relevance", tag: str | None = None,
                complete_last: bool = True, limit: int | None = None,
                cancelled: Callable[[], bool] | None = None,
-               unread_only: bool = False) -> Results:
+               unread_only: bool = False, forgive: bool = True) -> Results:
         """Raises SearchCancelled if `cancelled()` turns true while it runs.
+
+        The app and `papers search` call this the same way, so a query means the same
+        papers in both: the last word, with no space after it, also matches as the start
+        of a longer word when it reads as one (`complete_last`, search/prefixes.py), and
+        when fewer than a handful of papers have every word those with most of them
+        follow (`forgive`; `results.relaxed` says so).
 
         `is:…`, `priority:N`, `tag:…` and `named:…` are taken out of the query and
         applied from the store (as are `tag`, the tag panel's, and `unread_only`, the
@@ -471,7 +477,8 @@ class Library:
         by_paper, by_tag = self._tags()
         results = self.index.search(text, sort=sort, complete_last=complete_last,
                                     cancelled=cancelled, groups=self._groups(sort),
-                                    only=self._filter(filters, extra, tag, by_tag), **kwargs)
+                                    only=self._filter(filters, extra, tag, by_tag),
+                                    forgive=forgive, **kwargs)
         results.query, results.tags = query, by_paper
         if problem:
             results.error = f"{results.error}; {problem}" if results.error else problem
@@ -729,7 +736,9 @@ class Library:
         if query is not None:
             if not sanitize(query).strip():
                 raise LibraryError("empty query")
-            found = self.search(query, complete_last=False, limit=None)
+            # What `papers search` lists, but only papers with every word: a command that
+            # tags or exports by query acts on exactly what the query says.
+            found = self.search(query, limit=None, forgive=False)
             groups.append((f"no papers match {sanitize(query)!r}", found.ids()))
         if list_name is not None:
             if list_name not in {info.name for info in self.lists()}:

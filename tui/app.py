@@ -332,7 +332,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             first = self.library.first_matches(query, tag=tag, unread_only=unread_only)
             if get_current_worker().is_cancelled:
                 return
-            self.call_from_thread(self._show_results, seq, first, cursor)
+            if len(first):  # none with every word: the ranked list may forgive one
+                self.call_from_thread(self._show_results, seq, first, cursor)
         worker = get_current_worker()
         try:
             # A newer keystroke cancels this worker: stop between posting lists rather
@@ -356,7 +357,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             states = self.library.reading_states()
             self.call_from_thread(self._show_progress, seq,
                                   self.library.progress(results, states), states)
-        if results.total < 3 and results.suggestion:  # worked out after the results show
+        if (results.total < 3 or results.relaxed) and results.suggestion:
+            # (worked out after the results show)
             self.call_from_thread(self._show_results, seq, results, cursor)
 
     def _show_results(self, seq: int, results: Results, cursor: int = 0) -> None:
@@ -395,7 +397,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             lines += ["", f"Did you mean: {results.known_suggestion}"]
         if results.error:
             lines += ["", results.error]
-        lines += ["", "Words must all match; try fewer words, a prefix* or fuzzy~ word."]
+        lines += ["", "Try fewer or other words, a prefix* or fuzzy~ word."]
         return lines
 
     def _status_text(self, results: Results) -> Text:
@@ -423,6 +425,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         marked = len(self.query_one(ResultsView).marked)
         if marked:
             text.append(f" · {marked} marked")
+        if results.relaxed:
+            text.append(f" · {results.relaxed}", "italic")
         if results.known_suggestion:
             text.append(f" · did you mean: {results.known_suggestion}", "bold")
         if results.error:

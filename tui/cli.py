@@ -269,6 +269,8 @@ def _title(title: str, derived: bool) -> str:
 
 def _print_results(library: Library, results, args, limit: int) -> None:
     count = min(limit, len(results))
+    if results.relaxed:  # on stderr: stdout stays one paper a line (or a JSON object)
+        print(f"note: {results.relaxed}", file=sys.stderr)
     if args.json:
         for position in range(count):
             card = results.card(position)
@@ -280,7 +282,12 @@ def _print_results(library: Library, results, args, limit: int) -> None:
                 "authors": paper.authors,
                 "score": round(results.scores[position], 4) if results.scores else None,
                 "snippet": snippet, "status": paper.status, "starred": paper.starred,
-                "priority": paper.priority, "note": paper.note}, ensure_ascii=False))
+                "priority": paper.priority, "note": paper.note,
+                # When too few papers had every word and those with most of them follow:
+                # how many of the query's words this one has (else null).
+                "all_words": results.has_all_words(position),
+                "words_matched": results.matched[position] if results.matched else None},
+                ensure_ascii=False))
         return
     if results.error:
         print(f"note: {results.error}", file=sys.stderr)
@@ -451,8 +458,9 @@ def _search(library: Library, args: argparse.Namespace) -> int:
     if args.saved is not None:
         saved = library.saved_search(args.saved)
         query, sort = " ".join(filter(None, (saved.query, query))), sort or saved.sort
+    # As the app searches (Library.search): the same query lists the same papers.
     results = library.search(query, sort=sort or "relevance", tag=args.tag,
-                             complete_last=False, limit=max(args.limit, 1))
+                             limit=max(args.limit, 1))
     _print_results(library, results, args, args.limit)
     return 0
 

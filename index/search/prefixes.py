@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .analysis import EDGE_MARK
+from .analysis import EDGE_MARK, EDGE_MAX, stem_word
 
 MAX_EXPANSIONS = 24
 
@@ -46,3 +46,27 @@ class PrefixTable:
             return self.terms[start:stop]
         best = heapq.nlargest(limit, self.terms[start:stop], key=self.frequency)
         return sorted(best)
+
+
+def begins_longer_words(prefix: str, frequency: Callable[[str], int],
+                        beginning: Callable[[str], Iterable[str]]) -> bool:
+    """Whether `prefix`, the last word of a query with no space after it, is more likely
+    the start of a longer word than a word of its own: more papers have some longer word
+    it begins, not merely another form of it ("models" for "model"), than have the word
+    itself or its forms. `frequency` is a word's document frequency, `beginning` the
+    indexed words a prefix begins.
+
+    So "reinforcement le" finds "learning" and "language mod" "models", while "graph" is
+    the word graph, not also "graphical". One rule, for the app as it is typed and for
+    `papers search`: the same query means the same papers in both."""
+    if len(prefix) <= EDGE_MAX:  # the words field marks the first letters of longer words
+        return frequency(EDGE_MARK + prefix) > frequency(prefix)
+    own = stem_word(prefix)
+    itself, longer = frequency(prefix), 0
+    for word in beginning(prefix):
+        count = frequency(word)
+        if word == prefix or stem_word(word) == own:
+            itself = max(itself, count)
+        else:
+            longer = max(longer, count)
+    return longer > itself

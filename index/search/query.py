@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from whoosh.qparser import (
     AndGroup,
+    CopyFieldPlugin,
     FieldAliasPlugin,
     FuzzyTermPlugin,
     MultifieldParser,
@@ -25,10 +26,15 @@ from .highlight import HighlightTerms
 from .prefixes import PrefixTable
 
 DEFAULT_FIELDS = ("title", "name", "authors", "abstract", "note")
-# A note is the reader's words, not the paper's: it counts, but below the abstract. Only
-# papers with a note have postings in the field, so notes never change other papers'
-# scores.
-FIELD_BOOSTS = {"title": 3.0, "name": 4.0, "authors": 1.5, "abstract": 1.0, "note": 0.5}
+# A real title is the paper's own summary of itself: it counts three times the abstract.
+# A name is found in the abstract (ingest/titles.py), so the abstract already scores its
+# word; it counts once more, like one more use, so the paper that introduces "X" comes
+# before those that only mention it (4.0, a real title's weight, changed nothing in
+# `python -m benchmarks.known_item` and trusted derived text). A derived title is not
+# scored at all (schema.py). A note is the reader's words, not the paper's: it counts,
+# but below the abstract. Only papers with a note have postings in the field, so notes
+# never change other papers' scores.
+FIELD_BOOSTS = {"title": 3.0, "name": 1.0, "authors": 1.5, "abstract": 1.0, "note": 0.5}
 FIELD_ALIASES = {"authors": ["author", "by"], "tag": ["tags"], "list": ["source"],
                  "abstract": ["text"], "url": ["link"], "note": ["notes"]}
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
@@ -95,19 +101,27 @@ class Built:
 
 
 class QueryBuilder:
-    def __init__(self, schema, prefixes: Callable[[], PrefixTable]) -> None:
+    def __init__(self, schema, prefixes: Callable[[], PrefixTable],
+                 begins_longer_words: Callable[[str], bool] | None = None) -> None:
+        """`begins_longer_words(prefix)`: whether the last word, with no space after it,
+        reads as the start of a longer word (prefixes.begins_longer_words); without it,
+        it always does."""
         self._prefixes = prefixes
+        self._begins_longer_words = begins_longer_words
         self._parser = MultifieldParser(list(DEFAULT_FIELDS), schema,
                                         fieldboosts=FIELD_BOOSTS, group=AndGroup)
         self._parser.add_plugin(FuzzyTermPlugin())
         self._parser.replace_plugin(PlusMinusPlugin(plusexpr=_PLUS, minusexpr=_MINUS))
         self._parser.add_plugin(FieldAliasPlugin(FIELD_ALIASES))
+        # `title:` means the title shown, real or derived (schema.py keeps them apart).
+        self._parser.add_plugin(CopyFieldPlugin({"title": "derived_title"}))
 
     def parse(self, text: str) -> Query:
         return self._parser.parse(text)
 
     def build(self, text: str, complete_last: bool) -> Built:
-        """Parse the query; with `complete_last`, the word being typed matches as a prefix.
+        """Parse the query; with `complete_last`, a last word with no space after it also
+        matches as a prefix when it reads as the start of a longer word.
 
         The string is parsed with a placeholder where the last word was, so operators
         around it keep their meaning; the placeholder is then swapped for the prefix query.
@@ -116,7 +130,7 @@ class QueryBuilder:
         if len(text) > MAX_QUERY_CHARS:
             text = text[:MAX_QUERY_CHARS]
             note = f"the query was cut to its first {MAX_QUERY_CHARS:,} characters"
-        stripped, last = _placeholder_for_last_word(text, complete_last)
+        stripped, last = self._placeholder_for_prefix(text, complete_last)
         plain = self._plain_words(stripped) if stripped else None
         if plain is not None:
             plain, terms = plain
@@ -151,6 +165,16 @@ class QueryBuilder:
             if stripped:
                 note = "nothing to search for in that query; showing every paper"
         return Built(query, terms, note)
+
+    def _placeholder_for_prefix(self, text: str, complete_last: bool) -> tuple[str, str]:
+        """_placeholder_for_last_word, when the last word reads as the start of a longer
+        word; else the query as it is, every word whole."""
+        stripped, last = _placeholder_for_last_word(text, complete_last)
+        tokens = analysis.words(last, keep_stop_words=True) if last else []
+        if tokens and self._begins_longer_words is not None \
+                and not self._begins_longer_words(tokens[-1]):
+            return _placeholder_for_last_word(text, False)
+        return stripped, last
 
     def _plain_words(self, text: str) -> tuple[Query, HighlightTerms] | None:
         """The query Whoosh's parser builds for plain words, built directly (the parser

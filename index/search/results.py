@@ -66,6 +66,12 @@ class Results:
     # Paper id -> its tags, from the store when the search ran (tags are not in the
     # index); None leaves the cards as the index has them.
     tags: dict[str, tuple[str, ...]] | None = None
+    # When too few papers have every word and those with most follow (coordination.py):
+    # what to tell the user ("no paper has all 7 words; 12 have 5 or more"), and how many
+    # of the query's words each row has.
+    relaxed: str | None = None
+    matched: list[int] = field(default_factory=list)
+    words: int = 0
 
     def __len__(self) -> int:
         return len(self.docnums)
@@ -93,6 +99,11 @@ class Results:
         except ValueError:
             return None
 
+    def has_all_words(self, position: int) -> bool:
+        """Whether the row has every word of the query (only rows that papers with
+        most of the words follow may not)."""
+        return not self.matched or self.matched[position] == self.words
+
     def ids(self) -> list[str]:
         return [self.card(i).id for i in range(len(self))]
 
@@ -101,7 +112,9 @@ class Results:
         """'Did you mean', when few papers match. Slower than the search itself, so it is
         worked out on first use, not on every keystroke."""
         if self._suggestion is _UNSET:
-            wanted = self.total < 3 and self.query.strip() and self._searcher is not None
+            # Few papers, or only papers with some of the words: a word may be misspelt.
+            wanted = (self.total < 3 or self.relaxed) and self.query.strip() \
+                and self._searcher is not None
             try:
                 self._suggestion = respell(self._searcher, self.query, self.terms.prefix) \
                     if wanted else None

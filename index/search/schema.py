@@ -36,7 +36,12 @@ def make_schema() -> Schema:
         # Sortable: a column of every document's id, read at once to turn the store's
         # sets of ids (`is:read`, `is:starred`) into document numbers.
         id=ID(stored=True, unique=True, sortable=True),
+        # Only a title the list or the user gave is ranked as a title. One derived from
+        # the abstract is the abstract's own words: it is kept apart, for `title:`
+        # (query.py copies the field to it), and scores nothing in a plain search, where
+        # ranking it like a title counted those words twice.
         title=analysis.WordText(stemmed=True),
+        derived_title=analysis.WordText(stemmed=True),
         name=analysis.WordText(),
         authors=analysis.WordText(),
         abstract=analysis.WordText(stemmed=True),
@@ -70,7 +75,8 @@ def document(paper: Paper) -> dict[str, Any]:
     venue_key = f"{paper.venue or '~'} {paper.year or 0:04d}".lower()
     return {
         "id": paper.id,
-        "title": paper.title,
+        "title": "" if paper.title_derived else paper.title,
+        "derived_title": paper.title if paper.title_derived else "",
         "name": paper.name or "",
         "authors": " ; ".join(paper.authors),
         "abstract": paper.abstract,

@@ -29,12 +29,13 @@ from whoosh.writing import MERGE_SMALL
 from ..errors import IndexBroken, SearchCancelled
 from ..models import Paper
 from . import analysis
+from .coordination import FORGIVE_BELOW, Forgiven, fewest_to_match, word_groups
 from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
 from .engine.stats import StableBM25F
 from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .notes import NotePostings
-from .prefixes import PrefixTable
+from .prefixes import PrefixTable, begins_longer_words
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
@@ -42,8 +43,9 @@ from .schema import SORT_FIELDS, document, make_schema
 # 8: papers' own codec (engine/codec.py); 9: id, year and first-author columns;
 # 10: notes no longer in the documents (searched beside the index, search/notes.py);
 # 11: sort keys are columns only (schema.SortKey);
-# 12: tags no longer in the documents (filtered by from the store); the facet field
-SCHEMA_VERSION = 12
+# 12: tags no longer in the documents (filtered by from the store); the facet field;
+# 13: derived titles in a field of their own (schema.py)
+SCHEMA_VERSION = 13
 WRITER_TIMEOUT = 30.0
 # In the index's meta: the segments whose statistics rank (engine/stats.py), those
 # written when the lists last changed.
@@ -129,7 +131,7 @@ class SearchIndex:
         self._ix = None
         self._searcher = None
         self._prefixes: PrefixTable | None = None
-        self._queries = QueryBuilder(self.schema, self.prefixes)
+        self._queries = QueryBuilder(self.schema, self.prefixes, self._begins_longer_words)
         self._orders: dict[tuple[int, str], Any] = {}
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
@@ -338,6 +340,24 @@ class SearchIndex:
                 self._prefixes = PrefixTable.from_reader(self._searcher.reader(), "words")
             return self._prefixes
 
+    def _begins_longer_words(self, prefix: str) -> bool:
+        """prefixes.begins_longer_words against this index: from the prefix table once the
+        app has built it, else from the lexicon (so `papers search` builds no table)."""
+        with self._lock:
+            searcher, table = self._searcher, self._prefixes
+        if table is not None:
+            return begins_longer_words(prefix, table.frequency, table.expand)
+        if searcher is None:
+            return True
+        reader = searcher.reader()
+
+        def beginning(start: str) -> Iterable[str]:
+            for word in reader.expand_prefix("words", start):
+                yield word.decode("utf-8") if isinstance(word, bytes) else word
+
+        return begins_longer_words(prefix, lambda w: reader.doc_frequency("words", w),
+                                   beginning)
+
     def warm_up(self) -> None:
         """Ready the ranker so the first ranked search pays no set-up."""
         with self._lock:
@@ -354,13 +374,15 @@ class SearchIndex:
     def search(self, text: str, *, sort: str = "relevance",
                complete_last: bool = True, limit: int | None = RELEVANCE_LIMIT,
                cancelled: Callable[[], bool] | None = None, only: IdFilter | None = None,
-               groups: dict[str, int] | None = None) -> Results:
+               groups: dict[str, int] | None = None, forgive: bool = True) -> Results:
         """Never raises for any query string: a bad query falls back to plain words.
 
         `cancelled` is asked between posting lists; when it says so, SearchCancelled
         is raised and the search stops early. `only` keeps the papers it admits, after
         ranking (scores are the index's alone); `groups` (paper id -> key, 0 for papers
         not named) stably reorders the results by key: the store's status or priority.
+        With `forgive`, when too few papers have every word those with most of them
+        follow (coordination.py).
         """
         start = time.perf_counter()
         narrowed = only is not None or groups
@@ -384,10 +406,52 @@ class SearchIndex:
         if narrowed and searcher is not None:
             docnums, scores = self._narrow(searcher, docnums, scores, only, groups)
             total = len(docnums)
-            if limit:
-                docnums, scores = docnums[:limit], scores[:limit]
-        return Results(text, docnums, scores, total, time.perf_counter() - start, built.terms,
-                       error=note, _searcher=searcher)
+        found = Results(text, docnums, scores, total, time.perf_counter() - start,
+                        built.terms, error=note, _searcher=searcher)
+        if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
+            self._add_forgiven(found, built.query, tag, only, cancelled)
+        if limit and len(found.docnums) > limit:
+            found.docnums, found.scores = found.docnums[:limit], found.scores[:limit]
+            found.matched = found.matched[:limit]
+        found.elapsed = time.perf_counter() - start
+        return found
+
+    def _add_forgiven(self, found: Results, query: Query, tag: str | None,
+                      only: IdFilter | None, cancelled: Callable[[], bool] | None) -> None:
+        """Fewer than FORGIVE_BELOW papers have every word: those with most of them
+        follow, and the results say so."""
+        searcher = found._searcher
+        forgiven = self._forgiving(searcher, query, found.query, tag, found.total > 0,
+                                   cancelled)
+        if forgiven is not None and only is not None:
+            forgiven = forgiven.keep(self._admitted(searcher, only))
+        if forgiven is None or not forgiven.docnums:
+            return
+        found.relaxed, found.words = forgiven.describe(found.total), forgiven.words
+        found.matched = [forgiven.words] * len(found.docnums) + forgiven.matched
+        found.docnums = list(found.docnums) + forgiven.docnums
+        found.scores = list(found.scores) + forgiven.scores
+        found.total += len(forgiven.docnums)
+
+    def _forgiving(self, searcher, query: Query, text: str, tag: str | None,
+                   some_have_all: bool, cancelled: Callable[[], bool] | None
+                   ) -> Forgiven | None:
+        """The papers with most but not all the words of a query of plain words
+        (search/coordination.py); None for other queries."""
+        from .engine.ranking import Unsupported
+
+        groups = word_groups(query, text)
+        need = fewest_to_match(len(groups), some_have_all) if groups else None
+        if need is None:
+            return None
+        try:
+            ranker = self._ranker(searcher)
+            ranker.notes = self._notes_for(searcher)
+            allowed = Term("tag", tag.lower()) if tag else None
+            docnums, counts, scores = ranker.coordinated(groups, need, allowed, cancelled)
+        except Unsupported:
+            return None
+        return Forgiven(len(groups), docnums, scores, counts)
 
     # -- filters by paper id (the store's reading state) ---------------------------------
     def _ids(self, searcher) -> tuple[list[str], dict[str, int]]:

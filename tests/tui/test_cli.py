@@ -23,7 +23,8 @@ from tui.cli import main
 from ..locations import REPO, SEED_FILES
 
 JSON_KEYS = {"id", "title", "title_derived", "name", "venue", "year", "authors", "score",
-             "snippet", "status", "starred", "priority", "note"}  # reading state: issue #14
+             "snippet", "status", "starred", "priority", "note",  # reading state: issue #14
+             "all_words", "words_matched"}  # papers with most of the words: issue #12
 ABSTRACT_A = "We study sparse attention for long documents and prove tight bounds on its error."
 
 
@@ -305,11 +306,14 @@ def test_search_human_output(seeded_home, capsys):
 
 
 def test_search_without_results_says_so_and_suggests(seeded_home, capsys):
+    code, out, err = run(capsys, "search", "zzqqxx")
+    assert (code, out) == (0, "") and "no papers match" in err
+    # No paper has both misspelt words: those with one follow ("reinforcment" stems as
+    # "reinforcement" does), said so, and the respelling is offered.
     code, out, err = run(capsys, "search", "reinforcment", "lerning")
-    assert code == 0
-    assert out == ""
-    assert "no papers match" in err
-    assert "reinforcement learning" in err
+    assert code == 0 and out
+    assert "note: no paper has both words;" in err and "no papers match" not in err
+    assert "did you mean: reinforcement learning" in err
 
 
 def test_search_query_words_are_joined(seeded_home, capsys):

@@ -1,0 +1,80 @@
+"""Queries that forgive a word: when too few papers have every word of a query, the papers
+with most of them follow (a minimum-should-match, like Lucene's coordination).
+
+A remembered or copied title uses words its abstract lacks ("Mimetic Initialization of
+Self-Attention Layers": the abstract says "initialize"), and on a list without titles the
+abstract is all there is; requiring every word then hid the paper behind "no papers
+match". Every word must match first; only when fewer than FORGIVE_BELOW papers have them
+all do the others follow, by their score times the share of the words they have
+(engine/ranking.py `coordinated`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from whoosh.query import And, Or, Query, Term
+
+from .query import OPERATORS
+
+# Fewer papers than this with every word, and those with most of them follow. Five: a
+# results list of one to four papers can hide the one wanted behind a word it lacks,
+# while five or more papers with every word are a real answer that padding would bury
+# (and a page of 10 still shows the papers just below them).
+FORGIVE_BELOW = 5
+
+
+def word_groups(query: Query, text: str) -> list[Query] | None:
+    """The words of `query`, parsed from `text`, when it is words (each word's OR over
+    the fields, or a field's term); None for any other shape: phrases, exclusions and
+    operators (`AND` too) mean exactly what they say."""
+    if type(query) is not And or query.boost != 1.0 or OPERATORS & set(text.split()):
+        return None
+    groups = list(query.subqueries)
+    if len(groups) < 2 or not all(type(group) in (Or, Term) for group in groups):
+        return None
+    return groups
+
+
+def fewest_to_match(words: int, some_have_all: bool) -> int | None:
+    """How many of `words` a paper needs to follow: when some papers have every word, at
+    least half (of two words, one is no "most": none follow); when none has, any one, so
+    that a query any paper matches a word of never comes back empty. Papers with more
+    words still come first."""
+    if not some_have_all:
+        return 1
+    return None if words == 2 else -(-words // 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Forgiven:
+    """The papers with most but not all of a query's words, ranked, and how many of its
+    `words` each has."""
+
+    words: int
+    docnums: list[int]
+    scores: list[float]
+    matched: list[int]
+
+    def keep(self, admitted) -> Forgiven:
+        """Only the papers `admitted(docnum)` lets through (the store's filters)."""
+        kept = [i for i, docnum in enumerate(self.docnums) if admitted(docnum)]
+        return Forgiven(self.words, [self.docnums[i] for i in kept],
+                        [self.scores[i] for i in kept], [self.matched[i] for i in kept])
+
+    def describe(self, with_all: int) -> str:
+        """"no paper has all 7 words; 12 have 4 or more" (at least half of them, when some
+        papers have that many), or "2 papers have all 7 words; 12 more have 4 or more"."""
+        every = "both words" if self.words == 2 else f"all {self.words} words"
+        if with_all:
+            head = f"{with_all} {'paper has' if with_all == 1 else 'papers have'} {every}"
+        else:
+            head = f"no paper has {every}"
+        half = -(-self.words // 2)
+        most = sum(1 for count in self.matched if count >= half)
+        fewest, count = (half, most) if most else (min(self.matched), len(self.matched))
+        have = f"{count:,} {'more ' if with_all else ''}{'has' if count == 1 else 'have'}"
+        if self.words == 2:
+            return f"{head}; {have} one of them"
+        # (None has all of them, so "6 or more" of 7 would promise what is not there.)
+        return f"{head}; {have} {fewest}" + (" or more" if fewest < self.words - 1 else "")
