@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..models import NewPaper, Record
+from .names import NameStatistics
 from .render import render, sanitize
 from .titles import derive_name_and_title
 
@@ -61,11 +62,12 @@ def clean_value(value: Any) -> Any:
     return value
 
 
-def prepare(record: Record) -> NewPaper:
+def prepare(record: Record, statistics: NameStatistics | None = None) -> NewPaper:
+    """`statistics`: `list_statistics` of the record's whole list (see names.py)."""
     rendered = render(record.abstract) if record.abstract else None
     if rendered is not None:  # one character for one: emphasis offsets stay exact
         rendered = replace(rendered, text=rendered.text.translate(_SEPARATORS))
-    name, derived_title = (derive_name_and_title(record.abstract, rendered)
+    name, derived_title = (derive_name_and_title(record.abstract, rendered, statistics)
                            if rendered and rendered.text else (None, ""))
     title = clean_line(render(record.title).text) if record.title else None
     extra = clean_value(record.extra)

@@ -1,0 +1,261 @@
+"""Which candidate, if any, is the name of the method an abstract introduces: a small
+logistic model over features of each candidate.
+
+Candidates are the names the cues of titles.py find ("we propose X", "called X", bold X,
+"X, a ... framework") and every token shaped like a made-up name (capitals inside,
+digits, hyphens: OWPO, GraphCleaner, Fed-CBS, Pix2Struct). Each gets features of how the
+abstract treats it (the cue that introduced it, a spelled-out definition, its shape, where
+and how often it occurs, the words before it) and of how the *list* treats it: a name that
+many other abstracts of the same list use is prior work or the field (LLM, CLIP, RLHF).
+
+The weights are trained on real lists with titles (`python -m benchmarks.train_names`)
+and ship as `data/name_model.json`; scoring here is plain Python. The best-scoring
+candidate is the name when its probability clears the model's threshold.
+
+List statistics (`list_statistics`) are one cheap pass over a list's raw abstracts before
+it is imported: for each name-shaped token, how many abstracts use it. Without them (a
+single abstract) every candidate counts as used by no other abstract.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+MODEL_FILE = "name_model.json"
+
+# A token with a capital letter or a digit after its first character, or a hyphen: the
+# shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
+_SHAPED = re.compile(r"(?<![\w+-])[A-Za-z][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
+# A capitalised word inside a sentence (not after its full stop): a plain-word name such
+# as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
+_MID_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{3,}(?:-[A-Za-z]+)*(?![\w-])")
+_WORD = re.compile(r"[\w+]+(?:-[\w+]+)*")
+_INTRO_VERB = re.compile(
+    r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
+    r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
+    r"|construct|curate|create)s?\b", re.I)
+_PRIOR_BEFORE = re.compile(
+    r"\b(?:such as|e\.g\.,?|like|including|than|over|existing|previous|prior|popular"
+    r"|standard|recent|original|vanilla|classical|classic|conventional|baselines?"
+    r"|compared (?:to|with)|of|for|from|on|using|by|via|with|in|to|and|or|versus|vs\.?)\s+"
+    r"(?:the\s+|a\s+)?$", re.I)
+_KIND_AFTER = re.compile(
+    r"^\s*(?:,\s*(?:a|an|the|which|that)\b|\s*\((?:[^()]{4,80})\)|\s*(?:is|are)\s+(?:a|an)\b"
+    r"|\s+(?:framework|method|model|algorithm|approach|system|architecture|benchmark"
+    r"|dataset|agent|library|toolkit|network|estimator|optimizer|loss|objective)s?\b)", re.I)
+# Words shortly before an occurrence that introduce it, each its own feature.
+_BEFORE_OURS = re.compile(r"\b(?:our|we|us|this paper|this work)\b", re.I)
+_BEFORE_NEW = re.compile(r"\b(?:proposed|novel|new|dedicated|designed|developed)\b", re.I)
+_BEFORE_NAMING = re.compile(
+    r"\b(?:call(?:ed)?|name[ds]?|namely|dubbed?|term(?:ed)?|coin(?:ed)?|denoted?"
+    r"|referred to as|known as)\b[^.;]{0,25}$", re.I)
+_BEFORE_VERB = re.compile(
+    r"\b(?:propos|introduc|present|develop|design|build|construct|devis|creat|curat|releas"
+    r"|establish|formulat)\w*\b", re.I)
+_PAREN_CITATION = re.compile(r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|et al\b|,?\s*\d{4}\b)")
+
+FEATURES = (
+    "cue_verb", "cue_markup", "cue_appositive", "component", "defined",
+    "acronym", "camel", "digit", "hyphen", "plain_capital", "lowercase", "words",
+    "length", "count", "count_share", "first_position", "in_first_sentence",
+    "intro_sentence", "prior_context", "kind_after", "cited", "others", "others_many",
+    "sentence_start", "plural", "defined_intro", "cue_count", "after_ours", "after_new",
+    "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
+    "uncued_prior", "capital_next",
+)
+
+
+@dataclass(frozen=True)
+class NameStatistics:
+    """How many abstracts of one list use each name-shaped token (by `usage_key`)."""
+
+    documents: int = 0
+    usage: Mapping[str, int] = field(default_factory=dict)
+
+    def others(self, name: str) -> int:
+        """Abstracts of the list other than this one that use `name`."""
+        return max(0, self.usage.get(usage_key(name), 0) - 1)
+
+
+def usage_key(name: str) -> str:
+    """LLMs and LLM are one name; case does not tell names apart."""
+    if len(name) > 2 and name.endswith("s") and name[-2].isupper():
+        name = name[:-1]
+    return name.casefold()
+
+
+def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
+    """One pass over a list's abstracts (raw source is fine: markup does not split a
+    token): each name-shaped token counted once per abstract that uses it."""
+    usage: Counter[str] = Counter()
+    documents = 0
+    for abstract in abstracts:
+        documents += 1
+        usage.update({usage_key(token) for token in _SHAPED.findall(abstract or "")})
+    return NameStatistics(documents, usage)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A name a cue of titles.py found, with how strongly it was introduced."""
+
+    name: str
+    start: int
+    strength: int  # 3 cue verb, 2 markup, 1 bare appositive
+    component: bool
+    defined: bool  # the abstract spells it out ("One-Way Policy Optimization (OWPO)")
+
+
+@dataclass(frozen=True)
+class Scored:
+    name: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class Model:
+    weights: tuple[float, ...]
+    bias: float
+    threshold: float
+
+    def probability(self, features: list[float]) -> float:
+        z = self.bias + sum(w * x for w, x in zip(self.weights, features, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> Model:
+    data = json.loads(resources.files("index.ingest.data").joinpath(MODEL_FILE)
+                      .read_text(encoding="utf-8"))
+    return model_from(data)
+
+
+def model_from(data: dict) -> Model:
+    if list(data["features"]) != list(FEATURES):
+        raise ValueError(f"{MODEL_FILE}: trained for other features; rerun "
+                         "python -m benchmarks.train_names")
+    return Model(tuple(float(w) for w in data["weights"]), float(data["bias"]),
+                 float(data["threshold"]))
+
+
+def _shape(name: str) -> list[float]:
+    letters = [c for c in name if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    return [
+        float(upper >= 2 and upper >= len(letters) - 1),  # acronym (LLMs too)
+        float(bool(re.search(r"[a-z][A-Z]", name))),  # camel
+        float(any(c.isdigit() for c in name)),
+        float("-" in name),
+        float(name[:1].isupper() and upper == 1 and " " not in name),  # plain capital
+        float(name[:1].islower()),
+        float(name.count(" ")),
+        min(len(name), 30) / 10,
+    ]
+
+
+def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
+                       statistics: NameStatistics | None) -> dict[str, list[float]]:
+    """Each candidate name of the abstract `text` -> its feature vector (FEATURES order)."""
+    statistics = statistics or NameStatistics()
+    counts = Counter(_WORD.findall(text))
+    by_name: dict[str, list[Cue]] = {}
+    for cue in cues:
+        by_name.setdefault(cue.name, []).append(cue)
+    for match in _SHAPED.finditer(text):
+        if not match.group()[0].islower():  # "self-supervised": a lowercase name needs a cue
+            by_name.setdefault(match.group(), [])
+    for match in _MID_CAPITAL.finditer(text):
+        by_name.setdefault(match.group(), [])
+    if not by_name:
+        return {}
+    most = max((counts.get(name, 1) for name in by_name), default=1)
+    first_end = sentences[0][1] if sentences else len(text)
+    sentence_starts = {start for start, _ in sentences}
+    link_spans = [m.span() for m in re.finditer(r"\S*/\S*", text)]
+    links = [text[s:e] for s, e in link_spans]
+    cued = [c for c in cues if c.strength == 3]
+    # The first name a cue verb introduces, unless that is one part of something bigger.
+    first_cued = min(cued, key=lambda c: (c.component, c.start)).name if cued else None
+    features: dict[str, list[float]] = {}
+    for name, found in by_name.items():
+        occurrences = [m.start() for m in re.finditer(
+            r"(?<![\w+-])" + re.escape(name) + r"(?![\w+]|-\w)", text)] or [
+            min((c.start for c in found), default=max(0, text.find(name)))]
+        if all(any(s <= o < e for s, e in link_spans) for o in occurrences):
+            continue  # a user or folder of a code link (github.com/JaneDoe/...), not prose
+        first = occurrences[0]
+        strength = max((c.strength for c in found), default=0)
+        count = counts.get(name, len(occurrences)) if " " not in name else len(occurrences)
+        sentence = next(((s, e) for s, e in sentences if s <= first < e), (0, len(text)))
+        prior = sum(bool(_PRIOR_BEFORE.search(text[max(0, o - 40):o])) for o in occurrences)
+        end = first + len(name)
+        others = statistics.others(name)
+        vector = [
+            *(float(any(c.strength == k for c in found)) for k in (3, 2, 1)),
+            float(any(c.component for c in found)), float(any(c.defined for c in found)),
+            *_shape(name),
+            math.log1p(count), count / most, first / max(1, len(text)),
+            float(first < first_end),
+            float(bool(_INTRO_VERB.search(text[sentence[0]:first]))),
+            prior / len(occurrences),
+            float(bool(_KIND_AFTER.match(text[end:end + 90]))),
+            float(bool(_PAREN_CITATION.match(text[end:end + 60]))),
+            math.log1p(others), float(others >= 3),
+            float(any(o in sentence_starts for o in occurrences)),
+            float(name.endswith("s") and name[-2:-1].isupper()),
+            float(any(c.defined for c in found) and bool(_INTRO_VERB.search(
+                text[sentence[0]:first]))),
+            float(strength == 3) * count / most,
+            *_context_before(text, occurrences, sentence_starts),
+            float(any(name in url for url in links)),
+        ]
+        vector += [
+            float(name == first_cued),
+            float(strength == 0 and not any(c.defined for c in found) and not any(
+                vector[FEATURES.index(k)] for k in ("after_naming", "after_verb"))),
+            # "KL-regularized", "ViT-based": a word made from a name, not a name.
+            float(bool(re.search(r"-[a-z]+$", name))),
+        ]
+        # Nothing introduces it and it mostly follows "of", "for", "than": the object of
+        # the study, or prior work, rather than the contribution.
+        vector.append(vector[FEATURES.index("uncued")] * vector[FEATURES.index("prior_context")])
+        # "Low-Rank Adaptation", "Never-Ending Visual…": the start of a longer name.
+        vector.append(sum(bool(re.match(r" [A-Z]", text[o + len(name):o + len(name) + 2]))
+                          for o in occurrences) / len(occurrences))
+        features[name] = vector
+    return features
+
+
+def _context_before(text: str, occurrences: list[int], sentence_starts: set[int]
+                    ) -> list[float]:
+    """Whether some occurrence follows, within its sentence and a few words, "our"/"we",
+    "proposed"/"novel", a naming word ("called", "namely"), or an introducing verb."""
+    found = [0.0, 0.0, 0.0, 0.0]
+    for occurrence in occurrences[:6]:
+        window = text[max(0, occurrence - 60):occurrence]
+        stop = max(window.rfind(". "), window.rfind("; "))
+        window = window[stop + 1:] if stop >= 0 else window
+        for k, pattern in enumerate((_BEFORE_OURS, _BEFORE_NEW, _BEFORE_NAMING,
+                                     _BEFORE_VERB)):
+            if not found[k] and pattern.search(window):
+                found[k] = 1.0
+    return found
+
+
+def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
+              statistics: NameStatistics | None, model: Model | None = None) -> Scored | None:
+    """The likeliest candidate when the model thinks it likely enough, else None."""
+    model = model or shipped_model()
+    best: Scored | None = None
+    for name, vector in candidate_features(text, sentences, cues, statistics).items():
+        probability = model.probability(vector)
+        if best is None or probability > best.probability:
+            best = Scored(name, probability)
+    return best if best is not None and best.probability >= model.threshold else None
