@@ -19,6 +19,7 @@ single abstract) every candidate counts as used by no other abstract.
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import re
@@ -36,7 +37,6 @@ _SHAPED = re.compile(r"(?<![\w+-])[A-Za-z][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
 _MID_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{3,}(?:-[A-Za-z]+)*(?![\w-])")
-_WORD = re.compile(r"[\w+]+(?:-[\w+]+)*")
 _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
@@ -59,6 +59,8 @@ _BEFORE_NAMING = re.compile(
 _BEFORE_VERB = re.compile(
     r"\b(?:propos|introduc|present|develop|design|build|construct|devis|creat|curat|releas"
     r"|establish|formulat)\w*\b", re.I)
+_LINK = re.compile(r"\S*/\S*")
+_LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|et al\b|,?\s*\d{4}\b)")
 
 FEATURES = (
@@ -160,85 +162,122 @@ def _shape(name: str) -> list[float]:
     ]
 
 
+def _token_positions(text: str, name: str) -> list[int]:
+    """Where `name` occurs as a whole token (not inside "xNAME", "NAME2", "NAME-based")."""
+    found, start = [], text.find(name)
+    while start >= 0:
+        end = start + len(name)
+        before = text[start - 1] if start else " "
+        after = text[end:end + 2]
+        if not (before.isalnum() or before in "_+-") and not (
+                after[:1].isalnum() or after[:1] in "_+" or (
+                    after[:1] == "-" and after[1:2].isalnum())):
+            found.append(start)
+        start = text.find(name, end)
+    return found
+
+
+@dataclass(frozen=True)
+class _Abstract:
+    """What every candidate's features read from one abstract, computed once."""
+
+    text: str
+    sentences: list[tuple[int, int]]
+    links: list[tuple[int, int]]
+    first_cued: str | None
+    most: int  # occurrences of the most frequent candidate
+
+    def in_link(self, position: int) -> bool:
+        return any(start <= position < end for start, end in self.links)
+
+    def sentence(self, position: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.sentences, (position, len(self.text) + 1)) - 1
+        return self.sentences[index] if index >= 0 else (0, len(self.text))
+
+
 def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                        statistics: NameStatistics | None) -> dict[str, list[float]]:
     """Each candidate name of the abstract `text` -> its feature vector (FEATURES order)."""
-    statistics = statistics or NameStatistics()
-    counts = Counter(_WORD.findall(text))
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
     for match in _SHAPED.finditer(text):
         if not match.group()[0].islower():  # "self-supervised": a lowercase name needs a cue
             by_name.setdefault(match.group(), [])
-    for match in _MID_CAPITAL.finditer(text):
-        by_name.setdefault(match.group(), [])
+    mid_capitals = Counter(match.group() for match in _MID_CAPITAL.finditer(text))
+    for word, count in mid_capitals.items():
+        if count >= 2:  # a plain word used once is almost never the name (and costs time)
+            by_name.setdefault(word, [])
     if not by_name:
         return {}
-    most = max((counts.get(name, 1) for name in by_name), default=1)
-    first_end = sentences[0][1] if sentences else len(text)
-    sentence_starts = {start for start, _ in sentences}
-    link_spans = [m.span() for m in re.finditer(r"\S*/\S*", text)]
-    links = [text[s:e] for s, e in link_spans]
+    positions = {name: _token_positions(text, name) or [
+        min((c.start for c in found), default=max(0, text.find(name)))]
+        for name, found in by_name.items()}
     cued = [c for c in cues if c.strength == 3]
-    # The first name a cue verb introduces, unless that is one part of something bigger.
-    first_cued = min(cued, key=lambda c: (c.component, c.start)).name if cued else None
+    abstract = _Abstract(
+        text, sentences or [(0, len(text))],
+        [m.span() for m in _LINK.finditer(text)] if "/" in text else [],
+        # The first name a cue verb introduces, unless that is one part of something bigger.
+        min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
+        max(len(where) for where in positions.values()))
     features: dict[str, list[float]] = {}
     for name, found in by_name.items():
-        occurrences = [m.start() for m in re.finditer(
-            r"(?<![\w+-])" + re.escape(name) + r"(?![\w+]|-\w)", text)] or [
-            min((c.start for c in found), default=max(0, text.find(name)))]
-        if all(any(s <= o < e for s, e in link_spans) for o in occurrences):
+        occurrences = positions[name]
+        if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # a user or folder of a code link (github.com/JaneDoe/...), not prose
-        first = occurrences[0]
-        strength = max((c.strength for c in found), default=0)
-        count = counts.get(name, len(occurrences)) if " " not in name else len(occurrences)
-        sentence = next(((s, e) for s, e in sentences if s <= first < e), (0, len(text)))
-        prior = sum(bool(_PRIOR_BEFORE.search(text[max(0, o - 40):o])) for o in occurrences)
-        end = first + len(name)
-        others = statistics.others(name)
-        vector = [
-            *(float(any(c.strength == k for c in found)) for k in (3, 2, 1)),
-            float(any(c.component for c in found)), float(any(c.defined for c in found)),
-            *_shape(name),
-            math.log1p(count), count / most, first / max(1, len(text)),
-            float(first < first_end),
-            float(bool(_INTRO_VERB.search(text[sentence[0]:first]))),
-            prior / len(occurrences),
-            float(bool(_KIND_AFTER.match(text[end:end + 90]))),
-            float(bool(_PAREN_CITATION.match(text[end:end + 60]))),
-            math.log1p(others), float(others >= 3),
-            float(any(o in sentence_starts for o in occurrences)),
-            float(name.endswith("s") and name[-2:-1].isupper()),
-            float(any(c.defined for c in found) and bool(_INTRO_VERB.search(
-                text[sentence[0]:first]))),
-            float(strength == 3) * count / most,
-            *_context_before(text, occurrences, sentence_starts),
-            float(any(name in url for url in links)),
-        ]
-        vector += [
-            float(name == first_cued),
-            float(strength == 0 and not any(c.defined for c in found) and not any(
-                vector[FEATURES.index(k)] for k in ("after_naming", "after_verb"))),
-            # "KL-regularized", "ViT-based": a word made from a name, not a name.
-            float(bool(re.search(r"-[a-z]+$", name))),
-        ]
-        # Nothing introduces it and it mostly follows "of", "for", "than": the object of
-        # the study, or prior work, rather than the contribution.
-        vector.append(vector[FEATURES.index("uncued")] * vector[FEATURES.index("prior_context")])
-        # "Low-Rank Adaptation", "Never-Ending Visual…": the start of a longer name.
-        vector.append(sum(bool(re.match(r" [A-Z]", text[o + len(name):o + len(name) + 2]))
-                          for o in occurrences) / len(occurrences))
-        features[name] = vector
+        features[name] = _vector(abstract, name, found, occurrences,
+                                 (statistics or NameStatistics()).others(name))
     return features
 
 
-def _context_before(text: str, occurrences: list[int], sentence_starts: set[int]
-                    ) -> list[float]:
+def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[int],
+            others: int) -> list[float]:
+    text = abstract.text
+    first, count = occurrences[0], len(occurrences)
+    strength = max((c.strength for c in found), default=0)
+    defined = any(c.defined for c in found)
+    sentence_start, _ = abstract.sentence(first)
+    sentence_starts = {start for start, _ in abstract.sentences}
+    end = first + len(name)
+    intro = bool(_INTRO_VERB.search(text[sentence_start:first]))
+    prior = sum(bool(_PRIOR_BEFORE.search(text[max(0, o - 40):o]))
+                for o in occurrences[:5]) / min(count, 5)
+    ours, new, naming, verb = _context_before(text, occurrences)
+    uncued = float(strength == 0 and not defined and not naming and not verb)
+    return [
+        *(float(any(c.strength == k for c in found)) for k in (3, 2, 1)),
+        float(any(c.component for c in found)), float(defined),
+        *_shape(name),
+        math.log1p(count), count / abstract.most, first / max(1, len(text)),
+        float(first < abstract.sentences[0][1]), float(intro), prior,
+        float(bool(_KIND_AFTER.match(text[end:end + 90]))),
+        float(bool(_PAREN_CITATION.match(text[end:end + 60]))),
+        math.log1p(others), float(others >= 3),
+        float(any(o in sentence_starts for o in occurrences)),
+        float(name.endswith("s") and name[-2:-1].isupper()),
+        float(defined and intro),
+        float(strength == 3) * count / abstract.most,
+        ours, new, naming, verb,
+        float(any(name in text[s:e] for s, e in abstract.links)),
+        float(name == abstract.first_cued),
+        uncued,
+        # "KL-regularized", "ViT-based": a word made from a name, not a name.
+        float(bool(_LOWERCASE_TAIL.search(name))),
+        # Nothing introduces it and it mostly follows "of", "for", "than": the object of
+        # the study, or prior work, rather than the contribution.
+        uncued * prior,
+        # "Low-Rank Adaptation", "Never-Ending Visual…": the start of a longer name.
+        sum(text[o + len(name):o + len(name) + 2][:1] == " "
+            and text[o + len(name) + 1:o + len(name) + 2].isupper()
+            for o in occurrences) / count,
+    ]
+
+
+def _context_before(text: str, occurrences: list[int]) -> list[float]:
     """Whether some occurrence follows, within its sentence and a few words, "our"/"we",
     "proposed"/"novel", a naming word ("called", "namely"), or an introducing verb."""
     found = [0.0, 0.0, 0.0, 0.0]
-    for occurrence in occurrences[:6]:
+    for occurrence in occurrences[:3]:
         window = text[max(0, occurrence - 60):occurrence]
         stop = max(window.rfind(". "), window.rfind("; "))
         window = window[stop + 1:] if stop >= 0 else window

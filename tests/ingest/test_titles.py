@@ -25,8 +25,7 @@ EXPECTED_NAMES: dict[str, str | None] = {
     "we propose **One-Way Policy Optimization (OWPO)**": "OWPO",
     "These insights motivate **TRACER**": "TRACER",
     "we propose PerContrast, a self-contrast method": "PerContrast",  # PerCE builds on it
-    # C-RASP is the object of study; the model names it (a known miss, see KNOWN_MISSES).
-    "computability of such generalization bounds": None,
+    "computability of such generalization bounds": None,  # C-RASP is the object of study
     "we propose Trifuse, an attention-based": "Trifuse",
     "we propose **Faithful-Agent**": "Faithful-Agent",
     "increased sycophantic behavior after preference-based": None,
@@ -58,10 +57,6 @@ EXPECTED_NAMES: dict[str, str | None] = {
     "We introduce ThetaEvolve, an open-source": "ThetaEvolve",  # not AlphaEvolve
     "we propose SCOUT (Sub-Scale Collaboration On Unseen Tasks)": "SCOUT",
 }
-
-# Seeds the name model gets wrong today, said here rather than hidden: the test for each
-# is expected to fail, and passes (strict xfail) only once the miss is fixed.
-KNOWN_MISSES = {"computability of such generalization bounds"}
 
 # Titles worked out by hand from the rules: acronym -> its expansion; else the appositive.
 EXPECTED_TITLES = {
@@ -118,12 +113,7 @@ def test_the_table_covers_every_seed_abstract_once():
         assert len(matches) == 1, (abstract[:80], matches)
 
 
-@pytest.mark.parametrize(
-    ("snippet", "expected"),
-    [pytest.param(snippet, expected, marks=pytest.mark.xfail(strict=True, reason="known miss"))
-     if snippet in KNOWN_MISSES else (snippet, expected)
-     for snippet, expected in EXPECTED_NAMES.items()],
-    ids=lambda v: str(v)[:30])
+@pytest.mark.parametrize(("snippet", "expected"), EXPECTED_NAMES.items(), ids=lambda v: str(v)[:30])
 def test_seed_name(snippet, expected):
     name, title = derive_seed(snippet)
     assert name == expected
