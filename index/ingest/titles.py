@@ -1,17 +1,17 @@
 """A name and a display title for an abstract that came without a title.
 
-The *name* is the method or system the abstract introduces. Only a cue counts as an
-introduction, so acronyms for prior work and the field (RLVR, LLMs, LoRA, ...) are never
-taken: "we propose/introduce/present/develop/derive ...", "named/called/dubbed ...",
-"our proposed method, ...", bold or italic markup, or "X, a ... framework/method/...".
-When several names are introduced, one from a sentence that adds a component ("we first
-propose", "Second, we introduce", "we further ...") loses to one from a sentence that does
-not; then a verb cue beats markup, which beats a bare appositive; then the earliest wins.
+The *name* is the method or system the abstract introduces. The cues here find the names
+it introduces ("we propose/introduce/present/develop/derive ...", "named/called/dubbed
+...", "our proposed method, ...", bold or italic markup, "X, a ... framework/method/...",
+a spelled-out definition "One-Way Policy Optimization (OWPO)"); names.py adds every token
+shaped like a made-up name and lets a small trained model pick one, or none, from how the
+abstract and its list treat each (prior work and the field, which many abstracts of a
+list use, lose).
 
-The *title* uses only the abstract's own words: "NAME: Expansion" when the name is an
-acronym spelled out, else "NAME: the description given with it", else (no name) the main
-result, the contribution ("we present X" gives "X"), the claim ("we show that X"), or the
-first sentence, cut at a clause boundary or before a linking word.
+The *title* uses only the abstract's own words and reads as a noun phrase: "NAME:
+Expansion" when the name is an acronym spelled out, else "NAME: the description given
+with it", else (no name) the contribution in the abstract's words ("we present X" gives
+"X"), shortened only at phrase boundaries (phrases.py).
 """
 
 from __future__ import annotations
