@@ -41,24 +41,27 @@ _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
     r"|construct|curate|create)s?\b", re.I)
-_PRIOR_BEFORE = re.compile(
-    r"\b(?:such as|e\.g\.,?|like|including|than|over|existing|previous|prior|popular"
-    r"|standard|recent|original|vanilla|classical|classic|conventional|baselines?"
-    r"|compared (?:to|with)|of|for|from|on|using|by|via|with|in|to|and|or|versus|vs\.?)\s+"
-    r"(?:the\s+|a\s+)?$", re.I)
+# The word just before an occurrence (or before its article) that makes it prior work or
+# the object of study: "such as X", "than X", "existing X", "of X", "for X".
+_PRIOR_WORDS = frozenset(re.split(r"\s+", """
+such as e.g. e.g., like including than over existing previous prior popular standard recent
+original vanilla classical classic conventional baseline baselines to with of for from on
+using by via in and or versus vs vs.
+""".strip()))
+_ARTICLES = frozenset({"the", "a", "an"})
 _KIND_AFTER = re.compile(
     r"^\s*(?:,\s*(?:a|an|the|which|that)\b|\s*\((?:[^()]{4,80})\)|\s*(?:is|are)\s+(?:a|an)\b"
     r"|\s+(?:framework|method|model|algorithm|approach|system|architecture|benchmark"
     r"|dataset|agent|library|toolkit|network|estimator|optimizer|loss|objective)s?\b)", re.I)
 # Words shortly before an occurrence that introduce it, each its own feature.
-_BEFORE_OURS = re.compile(r"\b(?:our|we|us|this paper|this work)\b", re.I)
-_BEFORE_NEW = re.compile(r"\b(?:proposed|novel|new|dedicated|designed|developed)\b", re.I)
-_BEFORE_NAMING = re.compile(
-    r"\b(?:call(?:ed)?|name[ds]?|namely|dubbed?|term(?:ed)?|coin(?:ed)?|denoted?"
-    r"|referred to as|known as)\b[^.;]{0,25}$", re.I)
-_BEFORE_VERB = re.compile(
-    r"\b(?:propos|introduc|present|develop|design|build|construct|devis|creat|curat|releas"
-    r"|establish|formulat)\w*\b", re.I)
+_OURS = frozenset({"our", "we", "us"})
+_NEW = frozenset({"proposed", "novel", "new", "dedicated", "designed", "developed"})
+_NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely", "dub",
+                           "dubbed", "term", "termed", "coin", "coined", "denote", "denoted",
+                           "as"})
+_VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
+               "devis", "creat", "curat", "releas", "establish", "formulat")
+_WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 _LINK = re.compile(r"\S*/\S*")
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|et al\b|,?\s*\d{4}\b)")
@@ -240,8 +243,7 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     sentence_starts = {start for start, _ in abstract.sentences}
     end = first + len(name)
     intro = bool(_INTRO_VERB.search(text[sentence_start:first]))
-    prior = sum(bool(_PRIOR_BEFORE.search(text[max(0, o - 40):o]))
-                for o in occurrences[:5]) / min(count, 5)
+    prior = sum(_after_prior_word(text, o) for o in occurrences[:5]) / min(count, 5)
     ours, new, naming, verb = _context_before(text, occurrences)
     uncued = float(strength == 0 and not defined and not naming and not verb)
     return [
@@ -273,19 +275,31 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     ]
 
 
-def _context_before(text: str, occurrences: list[int]) -> list[float]:
+def _words_before(text: str, position: int) -> list[str]:
+    """The words of the 60 characters before `position`, within its sentence, lowercased."""
+    window = text[max(0, position - 60):position]
+    stop = max(window.rfind(". "), window.rfind("; "))
+    return [w.rstrip(",").lower() for w in _WINDOW_WORD.findall(window[stop + 1:])]
+
+
+def _after_prior_word(text: str, position: int) -> bool:
+    words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()]
+    if words and words[-1] in _ARTICLES:
+        words.pop()
+    return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
+
+
+def _context_before(text: str, occurrences: list[int]) -> tuple[float, float, float, float]:
     """Whether some occurrence follows, within its sentence and a few words, "our"/"we",
     "proposed"/"novel", a naming word ("called", "namely"), or an introducing verb."""
-    found = [0.0, 0.0, 0.0, 0.0]
+    ours = new = naming = verb = False
     for occurrence in occurrences[:3]:
-        window = text[max(0, occurrence - 60):occurrence]
-        stop = max(window.rfind(". "), window.rfind("; "))
-        window = window[stop + 1:] if stop >= 0 else window
-        for k, pattern in enumerate((_BEFORE_OURS, _BEFORE_NEW, _BEFORE_NAMING,
-                                     _BEFORE_VERB)):
-            if not found[k] and pattern.search(window):
-                found[k] = 1.0
-    return found
+        words = _words_before(text, occurrence)
+        ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
+        new = new or not _NEW.isdisjoint(words)
+        naming = naming or not _NAMING_WORDS.isdisjoint(words[-4:])
+        verb = verb or any(w.startswith(_VERB_STEMS) for w in words)
+    return float(ours), float(new), float(naming), float(verb)
 
 
 def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
