@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..models import NewPaper, Record
+from .names import NameStatistics
 from .render import render, sanitize
 from .titles import derive_name_and_title
 
@@ -65,11 +66,12 @@ def clean_value(value: Any) -> Any:
     return value
 
 
-def prepare(record: Record) -> NewPaper:
+def prepare(record: Record, statistics: NameStatistics | None = None) -> NewPaper:
+    """`statistics`: `list_statistics` of the record's whole list (see names.py)."""
     rendered = render(record.abstract) if record.abstract else None
     if rendered is not None:  # one character for one: emphasis offsets stay exact
         rendered = replace(rendered, text=rendered.text.translate(_SEPARATORS))
-    name, derived_title = (derive_name_and_title(record.abstract, rendered)
+    name, derived_title = (derive_name_and_title(record.abstract, rendered, statistics)
                            if rendered and rendered.text else (None, ""))
     title = clean_line(render(record.title).text) if record.title else None
     extra = clean_value(record.extra)
@@ -101,8 +103,9 @@ CHUNK = 100  # records per task
 IN_FLIGHT = 2  # tasks per worker handed out ahead: records are held about once
 
 
-def _prepare_chunk(records: list[Record]) -> list[NewPaper]:
-    return [prepare(record) for record in records]
+def _prepare_chunk(records: list[Record], statistics: NameStatistics | None
+                   ) -> list[NewPaper]:
+    return [prepare(record, statistics) for record in records]
 
 
 def _workers(count: int) -> int:
@@ -119,14 +122,15 @@ def _workers(count: int) -> int:
     return cores if cores > 1 else 0
 
 
-def prepare_each(records: list[Record | None]) -> Iterator[NewPaper]:
-    """`prepare` of each record, in order; each record is let go (set to None in
+def prepare_each(records: list[Record | None], statistics: NameStatistics | None = None
+                 ) -> Iterator[NewPaper]:
+    """`prepare(record, statistics)` of each record, in order; each record is let go (set to None in
     `records`) once it is handed out, so a list is held once."""
     workers = _workers(len(records))
     if not workers:
         for position, record in enumerate(records):
             records[position] = None
-            yield prepare(record)
+            yield prepare(record, statistics)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -143,7 +147,7 @@ def prepare_each(records: list[Record | None]) -> Iterator[NewPaper]:
             chunk = records[handed:handed + CHUNK]
             records[handed:handed + len(chunk)] = [None] * len(chunk)
             handed += len(chunk)
-            pending.append(pool.submit(_prepare_chunk, chunk))
+            pending.append(pool.submit(_prepare_chunk, chunk, statistics))
 
     try:
         for _ in range(workers * IN_FLIGHT):

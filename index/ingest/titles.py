@@ -1,17 +1,17 @@
 """A name and a display title for an abstract that came without a title.
 
-The *name* is the method or system the abstract introduces. Only a cue counts as an
-introduction, so acronyms for prior work and the field (RLVR, LLMs, LoRA, ...) are never
-taken: "we propose/introduce/present/develop/derive ...", "named/called/dubbed ...",
-"our proposed method, ...", bold or italic markup, or "X, a ... framework/method/...".
-When several names are introduced, one from a sentence that adds a component ("we first
-propose", "Second, we introduce", "we further ...") loses to one from a sentence that does
-not; then a verb cue beats markup, which beats a bare appositive; then the earliest wins.
+The *name* is the method or system the abstract introduces. The cues here find the names
+it introduces ("we propose/introduce/present/develop/derive ...", "named/called/dubbed
+...", "our proposed method, ...", bold or italic markup, "X, a ... framework/method/...",
+a spelled-out definition "One-Way Policy Optimization (OWPO)"); names.py adds every token
+shaped like a made-up name and lets a small trained model pick one, or none, from how the
+abstract and its list treat each (prior work and the field, which many abstracts of a
+list use, lose).
 
-The *title* uses only the abstract's own words: "NAME: Expansion" when the name is an
-acronym spelled out, else "NAME: the description given with it", else (no name) the main
-result, the contribution ("we present X" gives "X"), the claim ("we show that X"), or the
-first sentence, cut at a clause boundary or before a linking word.
+The *title* uses only the abstract's own words and reads as a noun phrase: "NAME:
+Expansion" when the name is an acronym spelled out, else "NAME: the description given
+with it", else (no name) the contribution in the abstract's words ("we present X" gives
+"X"), shortened only at phrase boundaries (phrases.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..models import Rendered
+from .names import Cue, NameStatistics, best_name, candidate_features
+from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
 
 TITLE_LIMIT = 120
 NAMING_CHARS = 20_000  # of an abstract read for its name and title
@@ -56,6 +58,7 @@ _KIND_THEN_NAME = re.compile(
 )
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
+_LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
@@ -70,34 +73,7 @@ _COMMON_WORDS = frozenset({
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|resp|approx)\.|\b[A-Z]\.)$")
-_CLAUSE_BOUNDARY = re.compile(
-    r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
-    r"|but|namely|i\.e\.|e\.g\.|\w+ing\b)"
-    r"|,\s+and\s+(?=(?:we|it|its|this|these|those|the|our|extensive|experiments|results|thus"
-    r"|then|show|prove)\b)"
-    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$")
-_ACRONYM_IN_PARENTHESES = re.compile(r"\s+\((?=[\w-]*[A-Z])[\w-]+\)")
-_CUT_BEFORE = re.compile(
-    r"\s(?=(?:that|which|with|through|via|by|for|in|on|to|from|without|using|across|under"
-    r"|over|into|while|where|and|at|based)(?![\w-]))")
-_TRAILING_JUNK = re.compile(
-    r"(?:[\s,;:.!?—–(-]+"
-    r"|\s+(?:a|an|the|and|or|of|to|with|for|in|on|by|that|which|as|its|both))+$",
-    re.I)
 
-_MAIN_RESULT = re.compile(r"\bour main (?:result|contribution|finding) is (?:that )?", re.I)
-_CONTRIBUTION = re.compile(
-    r"\b(?:we|(?:this|the) (?:work|paper|study|article))"
-    r"(?:\s+(?:\w+ly|instead|further|first|also|then))?\s+"
-    r"(?:(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
-    r"|explore|revisit|consider)s?|stud(?:y|ies))(?:\s+here)?\s+(?!to\s|and\s|\(?(?:\d|i+)\))",
-    re.I)
-_COMPOUND_PREDICATE = re.compile(
-    r"\sand\s+(?:\w+ly\s+)?(?:introduce|propose|present|develop|show|prove|analy[sz]e|study"
-    r"|investigate|derive|provide|establish|demonstrate|evaluate|use|apply|design)s?\b")
-_CLAIM = re.compile(
-    r"\bwe(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish)s?"
-    r"(?:\s+(?:theoretically|empirically|formally))?\s+that\s+", re.I)
 
 
 @dataclass(frozen=True)
@@ -110,26 +86,35 @@ class _Candidate:
     description: str | None = None  # the noun phrase the cue gave it ("a ... framework")
 
 
-def derive_name_and_title(source: str, rendered: Rendered) -> tuple[str | None, str]:
-    """(name or None, display title) for an abstract; never raises.
-
-    `rendered` (from `index.render.render`) supplies the clean text and the bold/italic
-    runs; `source` is only a fallback for when rendering produced no text at all.
-    """
+def _naming_text(source: str, rendered: Rendered) -> tuple[str, Rendered]:
     text = rendered.text.strip() or " ".join((source or "").split())
     if len(text) > NAMING_CHARS:
         # A name and a title come from an abstract's opening; an abstract of megabytes
         # (a broken list) must not make the import crawl.
         text = text[:NAMING_CHARS]
         rendered = Rendered(text, tuple(s for s in rendered.spans if s.end <= NAMING_CHARS))
+    return text, rendered
+
+
+def derive_name_and_title(source: str, rendered: Rendered,
+                          statistics: NameStatistics | None = None
+                          ) -> tuple[str | None, str]:
+    """(name or None, display title) for an abstract; never raises.
+
+    `rendered` (from `index.render.render`) supplies the clean text and the bold/italic
+    runs; `source` is only a fallback for when rendering produced no text at all.
+    `statistics` (`names.list_statistics` of the abstract's list) tell prior work that
+    many abstracts use from a name this one introduces.
+    """
+    text, rendered = _naming_text(source, rendered)
     try:
         sentences = _sentences(text)
-        best = _best_candidate(text, sentences, rendered)
+        best = _best_candidate(text, sentences, rendered, statistics)
         if best is not None:
             return best.name, _named_title(best, text, sentences)
-        return None, _unnamed_title(text, sentences)
+        return None, unnamed_title(text, sentences, UNNAMED_LIMIT)
     except Exception:  # a title is never worth failing an import over
-        return None, _clip(text, UNNAMED_LIMIT, ellipsis=True) or "Untitled"
+        return None, shorten(text, UNNAMED_LIMIT) or "Untitled"
 
 
 # --- sentences -------------------------------------------------------------------------------
@@ -277,8 +262,21 @@ def _cued_names(text: str, sentences,
             yield named.group("name"), position, None, description
 
 
-def _best_candidate(text: str, sentences, rendered: Rendered) -> _Candidate | None:
-    definitions = _definitions(text)
+def _up_to_comma(text: str) -> str:
+    """Up to the comma that closes an appositive; commas of a list inside it ("a propose,
+    evaluate, and correct loop") and the ", and" ending that list do not close it."""
+    in_list = False
+    for comma in re.finditer(r",\s+", text):
+        if _LIST_COMMA.match(text, comma.start()):
+            in_list = True
+        elif not (in_list and re.match(r"(?:and|or)\s", text[comma.end():])):
+            return text[: comma.start()]
+    return text
+
+
+def _cue_candidates(text: str, sentences, rendered: Rendered,
+                    definitions: list[_Definition]) -> list[_Candidate]:
+    """Every name a cue introduces: a cue verb, bold or italic markup, an appositive."""
     candidates: list[_Candidate] = []
 
     def add(name: str, start: int, strength: int, expansion=None, description=None) -> None:
@@ -305,81 +303,68 @@ def _best_candidate(text: str, sentences, rendered: Rendered) -> _Candidate | No
         if _name_like(match.group("name"), after_article=False) and not _PRIOR_WORK.search(
                 text[sentence_start : match.start()]):
             # "BarNet, a graph model for molecules, improves ...": the commas close it.
-            appositive = text[match.end("name") : sentence_end].lstrip(", ").split(",")[0]
+            appositive = _up_to_comma(text[match.end("name") : sentence_end].lstrip(", "))
             add(match.group("name"), match.start(), 1, description=appositive)
+    # A spelled-out definition anywhere is a candidate too, without a cue of its own.
+    for definition in definitions:
+        add(definition.short, definition.start, 0, expansion=definition.long)
+    return candidates
 
-    if not candidates:
+
+def _cues(candidates: list[_Candidate]) -> list[Cue]:
+    return [Cue(c.name, c.start, c.strength, c.component, c.expansion is not None)
+            for c in candidates if c.name]
+
+
+def name_features(source: str, rendered: Rendered,
+                  statistics: NameStatistics | None = None) -> dict[str, list[float]]:
+    """Each candidate name of an abstract and its features (for training the model)."""
+    text, rendered = _naming_text(source, rendered)
+    sentences = _sentences(text)
+    candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
+    return candidate_features(text, sentences, _cues(candidates), statistics)
+
+
+def _best_candidate(text: str, sentences, rendered: Rendered,
+                    statistics: NameStatistics | None) -> _Candidate | None:
+    candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
+    chosen = best_name(text, sentences, _cues(candidates), statistics)
+    if chosen is None:
         return None
-    return max(candidates, key=lambda c: (not c.component, c.strength, -c.start))
+    same = [c for c in candidates if c.name == chosen.name]
+    if not same:  # a name known by its shape alone: no cue, no definition
+        start = text.find(chosen.name)
+        return _Candidate(chosen.name, max(0, start), 0, False)
+    # The strongest introduction of the name carries its expansion or description.
+    strongest = max(same, key=lambda c: (c.expansion is not None, c.strength, -c.start))
+    if strongest.expansion is None and strongest.description is None:
+        described = [c for c in same if c.description]
+        strongest = described[0] if described else strongest
+    return strongest
 
 
 # --- building titles -------------------------------------------------------------------------
 
 
-def _tidy(text: str) -> str:
-    return _TRAILING_JUNK.sub("", text.strip())
-
-
-def _clip(text: str, limit: int, ellipsis: bool) -> str:
-    """Cut at the first clause boundary; if still too long, before a linking word."""
-    text = _ACRONYM_IN_PARENTHESES.sub("", text)
-    boundary = _CLAUSE_BOUNDARY.search(text)
-    if boundary:
-        text = text[: boundary.start()]
-    text = _tidy(text)
-    if len(text) <= limit:
-        return text
-    cut = None
-    for match in _CUT_BEFORE.finditer(text):
-        if match.start() > limit:
-            break
-        if match.start() >= 20:
-            cut = match.start()
-    if cut is None or cut < limit // 2:  # a linking word too early would leave a stub
-        cut = text.rfind(" ", 0, limit + 1)
-        cut = cut if cut > 0 else limit
-    return _tidy(text[:cut]) + ("…" if ellipsis else "")
-
-
-def _capitalised(text: str) -> str:
-    if re.match(r"[a-z][a-z-]*(?:\s|$)", text):
-        return text[0].upper() + text[1:]
-    return text
-
-
 def _named_title(best: _Candidate, text: str, sentences) -> str:
+    """"NAME: what it is": its expansion, else the description given with it, else the
+    abstract's contribution or subject (phrases.py)."""
     limit = min(DESCRIPTION_LIMIT, TITLE_LIMIT - len(best.name) - 2)
     if best.expansion:
-        return f"{best.name}: {_capitalised(_clip(best.expansion, limit, ellipsis=True))}"
+        expansion = shorten(re.sub(r"\s*\([^()]*\)", "", best.expansion), limit)
+        return f"{best.name}: {capitalised(expansion)}"
     description = best.description
     if description is None:
         after = text[best.start + len(best.name) : _sentence_at(sentences, best.start)[1]]
         appositive = re.match(r"\s*,\s*(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?"
-                              r"((?:an?|the|which|that)\s.+)", after, re.S)
-        if appositive:
-            description = re.sub(r"^(?:which|that)\s+", "", appositive.group(1))
+                              r"((?:an?|the)\s.+)", after, re.S)
+        if appositive:  # "X, which is a Y" or "X, a Y"; not "X, which does Y"
+            description = appositive.group(1)
     if description:
-        clipped = _clip(description, limit, ellipsis=False)
-        if len(clipped) >= 8:
-            return f"{best.name}: {clipped}"
-    unnamed = _unnamed_title(text, sentences, limit)
-    return unnamed if best.name in unnamed else f"{best.name}: {unnamed}"
-
-
-def _unnamed_title(text: str, sentences, limit: int = UNNAMED_LIMIT) -> str:
-    """The main result, else the contribution, else the claim, else the first sentence."""
-    for pattern in (_MAIN_RESULT, _CONTRIBUTION, _CLAIM):
-        for start, end in sentences:
-            sentence = text[start:end]
-            match = pattern.search(sentence)
-            if match is None:
-                continue
-            body = sentence[match.end() :]
-            if pattern is _CONTRIBUTION and _COMPOUND_PREDICATE.search(body.split(",")[0]):
-                # "we analyze X and introduce Y": the object alone would not read; keep "We".
-                body = sentence[match.start() :]
-            title = _clip(body, limit, ellipsis=True)
-            if len(title) >= 12:
-                return _capitalised(title)
-    start, end = sentences[0]
-    return _capitalised(_clip(text[start:end], limit, ellipsis=True)) or "Untitled"
+        phrase = noun_phrase(description, limit)
+        if phrase:
+            return f"{best.name}: {phrase}"
+    phrase = contribution(text, sentences, limit)
+    if phrase is None:  # nothing reads as a title: the name alone is one
+        return best.name
+    return phrase if best.name in phrase.split() else f"{best.name}: {phrase}"

@@ -24,6 +24,7 @@ from ..ingest.formats import (
     parse_text,
     read_bytes,
 )
+from ..ingest.names import list_statistics
 from ..ingest.prepare import clean_line, prepare_each, short_id
 from ..models import NewPaper, Record
 from ..paths import Locations
@@ -143,6 +144,9 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
         records: list[Record | None] = list(parsed.records)
         parsed.records = []
         total = len(records)
+        # One cheap pass before the records are prepared: how many abstracts of this list
+        # use each name-shaped token (a name most of them use is prior work, names.py).
+        statistics = list_statistics(r.abstract for r in records if r is not None)
         suffix = _copy_suffix(path, parsed.format, gzipped)
         with store.transaction() as db:
             store.ensure_id_indexes(db)
@@ -166,7 +170,7 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
                         None if bundled else str(path.resolve()),
                         sha, time.time(), total, int(bundled)))
             seen: set[str] = set()
-            for position, paper in enumerate(prepare_each(records)):
+            for position, paper in enumerate(prepare_each(records, statistics)):
                 if progress and position % PROGRESS_EVERY == 0:
                     progress(position, total, "importing")
                 _store_paper(store, db, paper, report, seen, bool(existing))

@@ -1,6 +1,7 @@
 """index.titles: the name an abstract introduces, and a title made from its own words.
 
-EXPECTED_NAMES was written by reading each of the 33 unique seed abstracts by hand.
+EXPECTED_NAMES was written by reading each of the 33 unique seed abstracts by hand. The
+seeds are derived as the import derives them: with the statistics of their own list.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import re
 
 import pytest
 
+from benchmarks import title_truth
+from index.ingest.names import list_statistics
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
 
@@ -77,17 +80,29 @@ EXPECTED_TITLES = {
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
+def seed_lists() -> dict[str, object]:
+    """Each unique seed abstract -> the name statistics of the (first) list it is in."""
+    seen: dict[str, object] = {}
+    for path in SEED_FILES:
+        paragraphs = seed_abstracts(path)
+        statistics = list_statistics(paragraphs)
+        for paragraph in paragraphs:
+            seen.setdefault(paragraph, statistics)
+    return seen
+
+
 def unique_seed_abstracts() -> list[str]:
     """Each paragraph after the title line of both seed lists, once."""
-    seen: dict[str, None] = {}
-    for path in SEED_FILES:
-        for paragraph in seed_abstracts(path):
-            seen.setdefault(paragraph, None)
-    return list(seen)
+    return list(seed_lists())
 
 
-def derive(source: str) -> tuple[str | None, str]:
-    return derive_name_and_title(source, render(source))
+def derive(source: str, statistics=None) -> tuple[str | None, str]:
+    return derive_name_and_title(source, render(source), statistics)
+
+
+def derive_seed(snippet: str) -> tuple[str | None, str]:
+    abstract, statistics = next((a, s) for a, s in seed_lists().items() if snippet in a)
+    return derive(abstract, statistics)
 
 
 def test_the_table_covers_every_seed_abstract_once():
@@ -100,8 +115,7 @@ def test_the_table_covers_every_seed_abstract_once():
 
 @pytest.mark.parametrize(("snippet", "expected"), EXPECTED_NAMES.items(), ids=lambda v: str(v)[:30])
 def test_seed_name(snippet, expected):
-    abstract = next(a for a in unique_seed_abstracts() if snippet in a)
-    name, title = derive(abstract)
+    name, title = derive_seed(snippet)
     assert name == expected
     if expected in EXPECTED_TITLES:
         assert title == EXPECTED_TITLES[expected]
@@ -112,8 +126,10 @@ def test_seed_name(snippet, expected):
 @pytest.mark.parametrize("abstract", unique_seed_abstracts(), ids=lambda a: a[:30])
 def test_seed_title_is_short_clean_and_made_of_the_abstracts_words(abstract):
     rendered = render(abstract)
-    name, title = derive_name_and_title(abstract, rendered)
+    name, title = derive_name_and_title(abstract, rendered, seed_lists()[abstract])
     assert title.strip() and len(title) <= 120
+    assert not title_truth.sentence_like(title), title
+    assert not title_truth.cut(title), title
     for text in (title, name or ""):
         assert not re.search(r"[*$\\]", text)
     assert not re.search(r"[,;:.]$", title)
@@ -123,14 +139,49 @@ def test_seed_title_is_short_clean_and_made_of_the_abstracts_words(abstract):
 
 
 def test_unnamed_abstract_title_is_its_main_result():
-    abstract = next(a for a in unique_seed_abstracts() if "computability of such generalization" in a)
-    assert derive(abstract) == (
-        None, "The non-existence of computable length generalization bounds for C-RASP")
+    abstract = ("Length generalization matters. This paper concerns an open problem. Our main "
+                "result is the non-existence of computable bounds for two-layer models. We also "
+                "give a bound for a fragment.")
+    assert derive(abstract) == (None, "The non-existence of computable bounds for two-layer models")
 
 
 def test_unnamed_contribution_becomes_a_noun_phrase_title():
-    abstract = next(a for a in unique_seed_abstracts() if "through the lens of latent geometry" in a)
-    assert derive(abstract) == (None, "Dynamics adaptation through the lens of latent geometry")
+    assert derive_seed("through the lens of latent geometry") == (
+        None, "Dynamics adaptation through the lens of latent geometry")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        # A verb of the authors' with an object: the object.
+        ("Go-playing agents are strong. We attack the state-of-the-art Go-playing system "
+         "by training adversarial policies. It loses.", "The state-of-the-art Go-playing system"),
+        ("This paper employs a formal connection of learning with thermodynamics. It helps.",
+         "A formal connection of learning with thermodynamics"),
+        # A claim: its subject, never "We show that …".
+        ("Landscapes are studied. We show that the loss landscape of deep networks is benign.",
+         "The loss landscape of deep networks"),
+        # No contribution at all: the first sentence's subject, not its whole clause.
+        ("Graph transformers have been proven effective for graph learning. Many follow.",
+         "Graph transformers"),
+    ],
+    ids=["object", "paper-verb", "claim", "subject"])
+def test_titles_are_noun_phrases_never_sentences(abstract, title):
+    assert derive(abstract) == (None, title)
+
+
+def test_a_long_phrase_is_shortened_at_a_phrase_boundary_not_inside_a_list():
+    abstract = ("We propose CorrPlan, an autoregressive planner with self-correction that "
+                "contains a propose, evaluate, and correct loop in the motion-token generation "
+                "process. It drives well.")
+    assert derive(abstract) == ("CorrPlan", "CorrPlan: an autoregressive planner with "
+                                "self-correction that contains a propose, evaluate, and correct loop")
+
+
+def test_an_appositive_verb_phrase_is_not_a_description():
+    name, title = derive("Agents plan. We introduce UniPlanX, which acquires the ability to "
+                         "plan in latent space through pretraining on videos.")
+    assert name == "UniPlanX" and not title.startswith("UniPlanX: acquires")
 
 
 # --- cues, synthetic -------------------------------------------------------------------------
@@ -141,7 +192,8 @@ def test_field_and_prior_work_acronyms_are_not_names():
         "Reinforcement Learning with Verifiable Rewards (RLVR) has become a paradigm for "
         "Large Language Models (LLMs). Low-Rank Adaptation (LoRA) and Exponential Moving "
         "Average (EMA) are popular. We show that these methods fail on long contexts.")
-    assert derive(abstract) == (None, "These methods fail on long contexts")
+    # The claim's subject ("these methods") points back: the first sentence's subject.
+    assert derive(abstract) == (None, "Reinforcement Learning with Verifiable Rewards")
 
 
 def test_prior_system_in_an_appositive_is_not_a_name():
@@ -169,14 +221,13 @@ def test_other_introduction_cues(abstract, name):
     assert derive(abstract)[0] == name
 
 
-def test_long_first_sentence_is_cut_at_a_word_with_an_ellipsis():
+def test_long_first_sentence_is_cut_at_a_phrase_boundary():
     abstract = ("Many learning algorithms used as normative models in neuroscience or as candidate "
                 "approaches for learning on neuromorphic chips learn by contrasting one set of "
                 "network states with another. More text follows.")
-    name, title = derive(abstract)
-    assert name is None
-    assert title.endswith("…") and len(title) <= 91
-    assert abstract.startswith(title[:-1])
+    # Cut before "or": what is left is a whole noun phrase, so no "…".
+    assert derive(abstract) == (
+        None, "Many learning algorithms used as normative models in neuroscience")
 
 
 def test_empty_rendering_falls_back_to_source_words():
@@ -189,10 +240,18 @@ def test_empty_rendering_falls_back_to_source_words():
 # --- the real corpus -------------------------------------------------------------------------
 
 
-def test_every_corpus_abstract_gets_a_short_title(icml2023_path):
+def test_every_corpus_abstract_gets_a_short_title_that_reads_like_one(icml2023_path):
+    """The issue's title targets on a real list (python -m benchmarks.titles has them per
+    list): at most 1% of derived titles read as a sentence, at most 10% end cut."""
     records = json.loads(icml2023_path.read_text(encoding="utf-8"))
     assert len(records) == 2020
+    statistics = list_statistics(record["abstract"] for record in records)
+    sentence_like = cut = 0
     for record in records:
-        name, title = derive(record["abstract"])
+        name, title = derive(record["abstract"], statistics)
         assert title.strip() and len(title) <= 120, title
         assert name is None or (name.strip() and not re.search(r"[*$\\]", name))
+        sentence_like += title_truth.sentence_like(title)
+        cut += title_truth.cut(title)
+    assert sentence_like <= len(records) // 100
+    assert cut <= len(records) // 10

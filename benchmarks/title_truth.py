@@ -1,0 +1,140 @@
+"""What counts as right for a derived name and title, measured against a list's real titles.
+
+Shared by the evaluation (`python -m benchmarks.titles`) and the name model's training
+(`python -m benchmarks.train_names`), so both judge by the same definitions:
+
+- **True name.** A real title "NAME: rest" whose part before the first colon is one token
+  (no space; "GraphCleaner", "Fed-CBS", "E(3)-Net") with a letter in it names the method.
+  Titles whose part before the colon has several words ("Deep Sets: …", "Rethinking X: …")
+  do not count: they are slogans as often as names. A paper is *findable* when that name
+  occurs in its abstract as a whole token (case-insensitively); recall is reported over
+  findable papers (an abstract that never says the name cannot yield it) and over all.
+- **Wrong name.** A derived name that is not the true one: for a paper with a true name,
+  any other name; for a paper without one, a name its real title neither contains
+  ("Learning to Sort with FooNet" confirms "FooNet") nor spells out as initials
+  ("Intermediate Layer Optimization for …" confirms "ILO"), for names that look made
+  up (a capital after the first letter, or a digit). Over all papers. This is
+  strict: an abstract that introduces a name its title never mentions counts as wrong.
+- **Sentence-like title.** See `sentence_like`: a general detector of clause openings,
+  checked on the real titles too (they should almost never trip it).
+- **Cut title.** Ends with "…", or with a word that cannot end a phrase (an article,
+  preposition, conjunction, pronoun or auxiliary): see `cut`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# One token before the first colon, then the rest.
+_NAME_TITLE = re.compile(r"^\s*(?P<name>[^\s:]+)\s*:\s*\S")
+_TOKEN_EDGE = r"(?<![\w-])({})(?![\w-])"
+
+# Words that open a clause rather than a noun phrase when they start a title: pronouns and
+# determiners that point back into the text ("This heterogeneity…"), subordinators and
+# sentence adverbs ("By carefully…", "However…"), and the article-less "In this/these".
+_CLAUSE_OPENERS = frozenset(re.split(r"\s+", """
+we our us i my you your it its they their them he she his her this these those that there
+here such by as while whereas although though because since if unless when whenever once
+however moreover furthermore additionally also thus hence therefore consequently finally
+recently specifically notably importantly instead yet so but and or nor then first second
+third lastly overall together unlike despite due although given
+""".strip()))
+# "In this paper…", "To this end…", "For this…", "At the same time…": a preposition
+# followed by a pointing word is an adverbial, not the head of a noun phrase.
+_ADVERBIAL_OPENING = re.compile(
+    r"^(?:in|to|for|at|on|with|from|under|of|after|before|through|within|among)\s+"
+    r"(?:this|these|that|those|our|such|which|what|it|its|addition|particular|contrast"
+    r"|general|practice|summary|short|order|turn|doing|recent|the\s+(?:same|last|past|end))\b",
+    re.I)
+# A finite verb of the sentence's own ("… models are vulnerable", "… can be improved",
+# "we show"): auxiliaries, modals and a subject pronoun with a verb.
+_FINITE = re.compile(
+    r"(?<![\w-])(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might"
+    r"|must|shall|should|will|would|remains|remain|becomes|become|seems|seem)(?![\w-])"
+    r"|(?<![\w-])(?:we|they|it)\s+\w+", re.I)
+_RELATIVE = re.compile(r"(?<![\w-])(?:that|which|who|whom|whose|where|when|whereby)(?![\w-])",
+                       re.I)
+# Words a phrase cannot end on.
+_DANGLING = frozenset(re.split(r"\s+", """
+a an the of to for in on at by with from into onto over under via and or nor but as that
+which who whose whom where when while than then its their our his her this these those
+such is are was were be been being has have had can could may might must should will would
+both each either every not no very more most less least between among through without
+across towards toward upon per using based including whether if
+""".strip()))
+_FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_LAST_WORD = re.compile(r"([^\W_][\w'’-]*)\W*$")
+
+
+def true_name(title: str | None) -> str | None:
+    """The name a real title gives its method ("NAME: rest"), or None."""
+    match = _NAME_TITLE.match(title or "")
+    if match is None:
+        return None
+    name = match.group("name").strip("\"'“”‘’")
+    return name if re.search(r"[^\W\d_]", name) else None
+
+
+def mentions(text: str, name: str) -> bool:
+    """`name` occurs in `text` as a whole token, case-insensitively."""
+    return re.search(_TOKEN_EDGE.format(re.escape(name)), text, re.I) is not None
+
+
+def confirms(title: str, name: str) -> bool:
+    """A real title without "NAME:" confirms a derived name it contains or spells out,
+    when the name looks made up (a capital after its first letter, or a digit): a title
+    with "Gaussian" or "state-of-the-art" in it confirms no name."""
+    made_up = re.search(r"^.+[A-Z0-9]", name) is not None and not name[:1].islower()
+    return made_up and (mentions(title, name) or spells(title, name))
+
+
+def spells(title: str, acronym: str) -> bool:
+    """The initials of consecutive words of `title` spell `acronym` (its capitals and
+    digits), function words skippable: "Differentiable Cell Complex Module" spells DCM,
+    "Dataset Condensation with Contrastive Signals" spells DCC."""
+    letters = [c.lower() for c in acronym if c.isupper() or c.isdigit()]
+    if len(letters) < 2:
+        return False
+    words = re.findall(r"[^\W_]+", title)
+    for start in range(len(words)):
+        k, i = 0, start
+        while i < len(words) and k < len(letters):
+            if words[i][0].lower() == letters[k]:
+                k += 1
+            elif words[i].lower() not in _DANGLING:
+                break
+            i += 1
+        if k == len(letters):
+            return True
+    return False
+
+
+def same_name(derived: str | None, truth: str) -> bool:
+    return derived is not None and derived.casefold() == truth.casefold()
+
+
+def sentence_like(title: str) -> bool:
+    """The title opens or is a clause, not a noun phrase.
+
+    Three general signs: the first word opens a clause (a pronoun, a pointing determiner,
+    a subordinator or sentence adverb); the title opens with an adverbial ("In this
+    paper", "To this end"); or the title carries a finite verb of its own (an auxiliary
+    or modal, or a subject pronoun with its verb). The part after "NAME: " is judged.
+    """
+    text = title.split(": ", 1)[1] if re.match(r"[^\s:]+: ", title) else title
+    first = _FIRST_WORD.search(text)
+    if first is None:
+        return False
+    if first.group().lower() in _CLAUSE_OPENERS or _ADVERBIAL_OPENING.match(text):
+        return True
+    # A verb inside a relative clause ("A method that can …") belongs to the noun phrase.
+    main = _RELATIVE.split(text, maxsplit=1)[0]
+    return _FINITE.search(main) is not None
+
+
+def cut(title: str) -> bool:
+    """The title ends with "…" or on a word no phrase ends on ("… of the", "… and")."""
+    if title.rstrip().endswith(("…", "...")):
+        return True
+    last = _LAST_WORD.search(title)
+    return last is not None and last.group(1).lower() in _DANGLING

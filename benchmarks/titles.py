@@ -1,0 +1,246 @@
+"""`python -m benchmarks.titles`: how well names and titles are derived for bare lists.
+
+For each real list in the corpora folder (ICML 2020–2023, half of ICLR 2024), the titles
+are stripped and the abstracts written in the bundled lists' bare format (a title line,
+then one abstract per paragraph). The bare file is then read back and each paper named and
+titled, and the result is scored against the real titles (definitions in title_truth.py).
+
+Two ways through the import, giving the same names and titles:
+
+- default: the bare file is parsed by the real reader (`read_list`) and every record goes
+  through `prepare` with the list's name statistics, exactly the calls `import_list` makes
+  (a few seconds per list);
+- `--import`: `papers`' real import (`Library.add`) into a temporary PAPERS_HOME, papers
+  read back from the store (slower: it also builds the search index).
+
+The seeds (the two bundled lists) are scored against the names read by hand in
+tests/ingest/test_titles.py: right names, and no name for the six without one.
+
+    python -m benchmarks.titles [--import] [--lists icml2023 ...] [--show N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from index.ingest.formats import read_list
+from index.ingest.names import list_statistics
+from index.ingest.prepare import normalise, prepare
+from index.ingest.render import render
+from tests import locations
+
+from . import title_truth as truth
+
+LISTS = ("icml2020", "icml2021", "icml2022", "icml2023", "iclr2024_topics_dev")
+
+
+@dataclass
+class Real:
+    """A corpus paper: its abstract and real title."""
+
+    abstract: str
+    title: str
+
+
+@dataclass
+class Derived:
+    name: str | None
+    title: str
+
+
+@dataclass
+class Score:
+    label: str
+    papers: int = 0
+    named: int = 0  # real titles that name a method
+    findable: int = 0  # ... whose name the abstract says
+    right: int = 0  # derived name == true name (findable ones)
+    wrong: int = 0  # a name other than the one the title gives
+    unconfirmed: int = 0  # a name on a paper whose title neither gives nor confirms one
+    sentence_like: int = 0
+    cut: int = 0
+    real_sentence_like: int = 0  # the detector on the real titles (its false alarms)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+
+    def note(self, kind: str, text: str) -> None:
+        self.examples.setdefault(kind, []).append(text)
+
+    def row(self) -> str:
+        def pct(part: int, whole: int) -> str:
+            return f"{100 * part / whole:5.1f}%" if whole else "    –"
+        return (f"{self.label:<22} {self.papers:>6} {self.findable:>5}/{self.named:<5}"
+                f" {pct(self.right, self.findable)} {pct(self.right, self.named)}"
+                f" {pct(self.wrong, self.papers)} {pct(self.unconfirmed, self.papers)}"
+                f" {pct(self.sentence_like, self.papers)}"
+                f" {pct(self.cut, self.papers)} {pct(self.real_sentence_like, self.papers)}")
+
+
+HEADER = (f"{'list':<22} {'papers':>6} {'named':>11} {'recall':>6} {'r.all':>6}"
+          f" {'wrong':>6} {'unconf':>6} {'sent.':>6} {'cut':>6} {'real.s':>6}")
+LEGEND = """\
+named   real titles "NAME: …" whose abstract says NAME / all such titles
+recall  derived name = NAME, over the first count; r.all over the second
+wrong   derived names other than the title's NAME, over all papers
+unconf  derived names on papers whose title has no NAME and neither contains nor spells
+        the derived one (often a real introduction the title omits), over all papers
+sent.   derived titles that read as a sentence; cut: ending "…" or on a dangling word
+real.s  the same sentence detector on the real titles (how often it misfires)"""
+
+
+def load(name: str) -> list[Real]:
+    """A corpus list, each abstract once (the lists hold exact repeats)."""
+    records = json.loads((locations.CORPORA / f"{name}.json").read_text(encoding="utf-8"))
+    seen: dict[str, Real] = {}
+    for record in records:
+        abstract, title = record.get("abstract") or "", record.get("title") or ""
+        if len(abstract.split()) >= 5 and title:
+            seen.setdefault(normalise(abstract), Real(" ".join(abstract.split()), title))
+    return list(seen.values())
+
+
+def write_bare(papers: list[Real], path: Path, heading: str) -> None:
+    """The bundled lists' format: a title line, then one abstract per paragraph."""
+    path.write_text(heading + "\n\n" + "\n\n".join(p.abstract for p in papers) + "\n",
+                    encoding="utf-8")
+
+
+def derive_by_prepare(path: Path) -> dict[str, Derived]:
+    """What `import_list` computes for each record, without storing it."""
+    records = read_list(path).records
+    statistics = list_statistics(record.abstract for record in records)
+    derived = {}
+    for record in records:
+        paper = prepare(record, statistics)
+        derived[normalise(record.abstract)] = Derived(paper.name, paper.derived_title)
+    return derived
+
+
+def derive_by_import(path: Path) -> dict[str, Derived]:
+    """The real import into a temporary library, papers read back from its store."""
+    from index.library import Library
+
+    with tempfile.TemporaryDirectory(prefix="papers-titles-") as home, \
+            Library(home, seed=False) as library:
+        report = library.add(path)
+        papers = library.select(list_name=report.list_name)
+        return {normalise(p.abstract_source): Derived(p.name, p.title) for p in papers}
+
+
+def score(label: str, papers: list[Real], derived: dict[str, Derived]) -> Score:
+    result = Score(label)
+    for paper in papers:
+        got = derived.get(normalise(paper.abstract))
+        if got is None:  # skipped by the reader (too short): nothing was derived
+            continue
+        result.papers += 1
+        real_title = render(paper.title).text
+        name = truth.true_name(real_title)
+        text = render(paper.abstract).text
+        if name is not None:
+            result.named += 1
+            if truth.mentions(text, name):
+                result.findable += 1
+                if truth.same_name(got.name, name):
+                    result.right += 1
+                else:
+                    result.note("missed", f"{name!r} -> {got.name!r}  [{got.title}]")
+        if got.name is not None and name is not None and not truth.same_name(got.name, name):
+            result.wrong += 1
+            result.note("wrong", f"{got.name!r} (truth {name!r})  [{real_title}]")
+        elif got.name is not None and name is None and not truth.confirms(real_title,
+                                                                          got.name):
+            result.unconfirmed += 1
+            result.note("unconfirmed", f"{got.name!r}  [{real_title}]")
+        if truth.sentence_like(got.title):
+            result.sentence_like += 1
+            result.note("sentence", got.title)
+        if truth.cut(got.title):
+            result.cut += 1
+            result.note("cut", got.title)
+        result.real_sentence_like += truth.sentence_like(real_title)
+    return result
+
+
+def seeds() -> tuple[int, int, int, int, list[str]]:
+    """(right, named, invented, unnamed, problems) on the bundled lists, against the names
+    read by hand (tests/ingest/test_titles.py)."""
+    from tests.ingest.test_titles import EXPECTED_NAMES
+
+    records = [r for path in locations.SEED_FILES for r in read_list(path).records]
+    statistics = list_statistics(r.abstract for r in records)
+    right = named = invented = unnamed = 0
+    problems: list[str] = []
+    done: set[str] = set()
+    for record in records:
+        snippet = next(s for s in EXPECTED_NAMES if s in record.abstract)
+        if snippet in done:
+            continue
+        done.add(snippet)
+        expected, got = EXPECTED_NAMES[snippet], prepare(record, statistics).name
+        if expected is None:
+            unnamed += 1
+            invented += got is not None
+        else:
+            named += 1
+            right += got == expected
+        if got != expected:
+            problems.append(f"{snippet[:40]!r}: expected {expected!r}, got {got!r}")
+    return right, named, invented, unnamed, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.titles",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--import", dest="real_import", action="store_true",
+                        help="go through papers' real import into a temporary PAPERS_HOME")
+    parser.add_argument("--lists", nargs="+", choices=LISTS, default=list(LISTS))
+    parser.add_argument("--show", type=int, default=0, metavar="N",
+                        help="print N random examples of each kind of miss")
+    args = parser.parse_args(argv)
+    if not locations.CORPORA.is_dir():
+        print(f"no corpora at {locations.CORPORA}", file=sys.stderr)
+        return 2
+    derive = derive_by_import if args.real_import else derive_by_prepare
+    print(HEADER)
+    total = Score("all lists")
+    scores = []
+    with tempfile.TemporaryDirectory(prefix="papers-bare-") as folder:
+        for name in args.lists:
+            start = time.perf_counter()
+            papers = load(name)
+            path = Path(folder) / f"{name}.txt"
+            write_bare(papers, path, f"{name.upper()} Papers")
+            result = score(name, papers, derive(path))
+            scores.append(result)
+            print(result.row(), f"  {time.perf_counter() - start:4.1f}s", flush=True)
+    for result in scores:
+        for key in ("papers", "named", "findable", "right", "wrong", "unconfirmed",
+                    "sentence_like", "cut", "real_sentence_like"):
+            setattr(total, key, getattr(total, key) + getattr(result, key))
+        for kind, texts in result.examples.items():
+            total.examples.setdefault(kind, []).extend(texts)
+    print(total.row())
+    print(LEGEND)
+    right, named, invented, unnamed, problems = seeds()
+    print(f"seeds: {right}/{named} names right; {invented} invented for the {unnamed} "
+          "without one")
+    for problem in problems:
+        print("  ", problem)
+    rng = random.Random(0)
+    for kind, texts in sorted(total.examples.items()):
+        if args.show:
+            print(f"\n{kind} ({len(texts)}):")
+            for text in rng.sample(texts, min(args.show, len(texts))):
+                print("  ", text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

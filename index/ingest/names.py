@@ -1,0 +1,314 @@
+"""Which candidate, if any, is the name of the method an abstract introduces: a small
+logistic model over features of each candidate.
+
+Candidates are the names the cues of titles.py find ("we propose X", "called X", bold X,
+"X, a ... framework") and every token shaped like a made-up name (capitals inside,
+digits, hyphens: OWPO, GraphCleaner, Fed-CBS, Pix2Struct). Each gets features of how the
+abstract treats it (the cue that introduced it, a spelled-out definition, its shape, where
+and how often it occurs, the words before it) and of how the *list* treats it: a name that
+many other abstracts of the same list use is prior work or the field (LLM, CLIP, RLHF).
+
+The weights are trained on real lists with titles (`python -m benchmarks.train_names`)
+and ship as `data/name_model.json`; scoring here is plain Python. The best-scoring
+candidate is the name when its probability clears the model's threshold.
+
+List statistics (`list_statistics`) are one cheap pass over a list's raw abstracts before
+it is imported: for each name-shaped token, how many abstracts use it. Without them (a
+single abstract) every candidate counts as used by no other abstract.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+MODEL_FILE = "name_model.json"
+
+# A token with a capital letter or a digit after its first character, or a hyphen: the
+# shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
+_SHAPED = re.compile(r"(?<![\w+-])[A-Za-z][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
+# A capitalised word inside a sentence (not after its full stop): a plain-word name such
+# as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
+_MID_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{3,}(?:-[A-Za-z]+)*(?![\w-])")
+_INTRO_VERB = re.compile(
+    r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
+    r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
+    r"|construct|curate|create)s?\b", re.I)
+# The word just before an occurrence (or before its article) that makes it prior work or
+# the object of study: "such as X", "than X", "existing X", "of X", "for X".
+_PRIOR_WORDS = frozenset(re.split(r"\s+", """
+such as e.g. e.g., like including than over existing previous prior popular standard recent
+original vanilla classical classic conventional baseline baselines to with of for from on
+using by via in and or versus vs vs.
+""".strip()))
+_ARTICLES = frozenset({"the", "a", "an"})
+_KIND_AFTER = re.compile(
+    r"^\s*(?:,\s*(?:a|an|the|which|that)\b|\s*\((?:[^()]{4,80})\)|\s*(?:is|are)\s+(?:a|an)\b"
+    r"|\s+(?:framework|method|model|algorithm|approach|system|architecture|benchmark"
+    r"|dataset|agent|library|toolkit|network|estimator|optimizer|loss|objective)s?\b)", re.I)
+# Words shortly before an occurrence that introduce it, each its own feature.
+_OURS = frozenset({"our", "we", "us"})
+_NEW = frozenset({"proposed", "novel", "new", "dedicated", "designed", "developed"})
+_NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely", "dub",
+                           "dubbed", "term", "termed", "coin", "coined", "denote", "denoted",
+                           "as"})
+_VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
+               "devis", "creat", "curat", "releas", "establish", "formulat")
+_WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
+_LINK = re.compile(r"\S*/\S*")
+_LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
+_PAREN_CITATION = re.compile(r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|et al\b|,?\s*\d{4}\b)")
+
+FEATURES = (
+    "cue_verb", "cue_markup", "cue_appositive", "component", "defined",
+    "acronym", "camel", "digit", "hyphen", "plain_capital", "lowercase", "words",
+    "length", "count", "count_share", "first_position", "in_first_sentence",
+    "intro_sentence", "prior_context", "kind_after", "cited", "others", "others_many",
+    "sentence_start", "plural", "defined_intro", "cue_count", "after_ours", "after_new",
+    "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
+    "uncued_prior", "capital_next",
+)
+
+
+@dataclass(frozen=True)
+class NameStatistics:
+    """How many abstracts of one list use each name-shaped token (by `usage_key`)."""
+
+    documents: int = 0
+    usage: Mapping[str, int] = field(default_factory=dict)
+
+    def others(self, name: str) -> int:
+        """Abstracts of the list other than this one that use `name`."""
+        return max(0, self.usage.get(usage_key(name), 0) - 1)
+
+
+def usage_key(name: str) -> str:
+    """LLMs and LLM are one name; case does not tell names apart."""
+    if len(name) > 2 and name.endswith("s") and name[-2].isupper():
+        name = name[:-1]
+    return name.casefold()
+
+
+def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
+    """One pass over a list's abstracts (raw source is fine: markup does not split a
+    token): each name-shaped token counted once per abstract that uses it."""
+    usage: Counter[str] = Counter()
+    documents = 0
+    for abstract in abstracts:
+        documents += 1
+        usage.update({usage_key(token) for token in _SHAPED.findall(abstract or "")})
+    return NameStatistics(documents, usage)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A name a cue of titles.py found, with how strongly it was introduced."""
+
+    name: str
+    start: int
+    strength: int  # 3 cue verb, 2 markup, 1 bare appositive
+    component: bool
+    defined: bool  # the abstract spells it out ("One-Way Policy Optimization (OWPO)")
+
+
+@dataclass(frozen=True)
+class Scored:
+    name: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class Model:
+    weights: tuple[float, ...]
+    bias: float
+    threshold: float
+
+    def probability(self, features: list[float]) -> float:
+        z = self.bias + sum(w * x for w, x in zip(self.weights, features, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> Model:
+    data = json.loads(resources.files("index.ingest.data").joinpath(MODEL_FILE)
+                      .read_text(encoding="utf-8"))
+    return model_from(data)
+
+
+def model_from(data: dict) -> Model:
+    if list(data["features"]) != list(FEATURES):
+        raise ValueError(f"{MODEL_FILE}: trained for other features; rerun "
+                         "python -m benchmarks.train_names")
+    return Model(tuple(float(w) for w in data["weights"]), float(data["bias"]),
+                 float(data["threshold"]))
+
+
+def _shape(name: str) -> list[float]:
+    letters = [c for c in name if c.isalpha()]
+    upper = sum(c.isupper() for c in letters)
+    return [
+        float(upper >= 2 and upper >= len(letters) - 1),  # acronym (LLMs too)
+        float(bool(re.search(r"[a-z][A-Z]", name))),  # camel
+        float(any(c.isdigit() for c in name)),
+        float("-" in name),
+        float(name[:1].isupper() and upper == 1 and " " not in name),  # plain capital
+        float(name[:1].islower()),
+        float(name.count(" ")),
+        min(len(name), 30) / 10,
+    ]
+
+
+def _token_positions(text: str, name: str) -> list[int]:
+    """Where `name` occurs as a whole token (not inside "xNAME", "NAME2", "NAME-based")."""
+    found, start = [], text.find(name)
+    while start >= 0:
+        end = start + len(name)
+        before = text[start - 1] if start else " "
+        after = text[end:end + 2]
+        if not (before.isalnum() or before in "_+-") and not (
+                after[:1].isalnum() or after[:1] in "_+" or (
+                    after[:1] == "-" and after[1:2].isalnum())):
+            found.append(start)
+        start = text.find(name, end)
+    return found
+
+
+@dataclass(frozen=True)
+class _Abstract:
+    """What every candidate's features read from one abstract, computed once."""
+
+    text: str
+    sentences: list[tuple[int, int]]
+    links: list[tuple[int, int]]
+    first_cued: str | None
+    most: int  # occurrences of the most frequent candidate
+
+    def in_link(self, position: int) -> bool:
+        return any(start <= position < end for start, end in self.links)
+
+    def sentence(self, position: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.sentences, (position, len(self.text) + 1)) - 1
+        return self.sentences[index] if index >= 0 else (0, len(self.text))
+
+
+def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
+                       statistics: NameStatistics | None) -> dict[str, list[float]]:
+    """Each candidate name of the abstract `text` -> its feature vector (FEATURES order)."""
+    by_name: dict[str, list[Cue]] = {}
+    for cue in cues:
+        by_name.setdefault(cue.name, []).append(cue)
+    for match in _SHAPED.finditer(text):
+        if not match.group()[0].islower():  # "self-supervised": a lowercase name needs a cue
+            by_name.setdefault(match.group(), [])
+    mid_capitals = Counter(match.group() for match in _MID_CAPITAL.finditer(text))
+    for word, count in mid_capitals.items():
+        if count >= 2:  # a plain word used once is almost never the name (and costs time)
+            by_name.setdefault(word, [])
+    if not by_name:
+        return {}
+    positions = {name: _token_positions(text, name) or [
+        min((c.start for c in found), default=max(0, text.find(name)))]
+        for name, found in by_name.items()}
+    cued = [c for c in cues if c.strength == 3]
+    abstract = _Abstract(
+        text, sentences or [(0, len(text))],
+        [m.span() for m in _LINK.finditer(text)] if "/" in text else [],
+        # The first name a cue verb introduces, unless that is one part of something bigger.
+        min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
+        max(len(where) for where in positions.values()))
+    features: dict[str, list[float]] = {}
+    for name, found in by_name.items():
+        occurrences = positions[name]
+        if abstract.links and all(abstract.in_link(o) for o in occurrences):
+            continue  # a user or folder of a code link (github.com/JaneDoe/...), not prose
+        features[name] = _vector(abstract, name, found, occurrences,
+                                 (statistics or NameStatistics()).others(name))
+    return features
+
+
+def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[int],
+            others: int) -> list[float]:
+    text = abstract.text
+    first, count = occurrences[0], len(occurrences)
+    strength = max((c.strength for c in found), default=0)
+    defined = any(c.defined for c in found)
+    sentence_start, _ = abstract.sentence(first)
+    sentence_starts = {start for start, _ in abstract.sentences}
+    end = first + len(name)
+    intro = bool(_INTRO_VERB.search(text[sentence_start:first]))
+    prior = sum(_after_prior_word(text, o) for o in occurrences[:5]) / min(count, 5)
+    ours, new, naming, verb = _context_before(text, occurrences)
+    uncued = float(strength == 0 and not defined and not naming and not verb)
+    return [
+        *(float(any(c.strength == k for c in found)) for k in (3, 2, 1)),
+        float(any(c.component for c in found)), float(defined),
+        *_shape(name),
+        math.log1p(count), count / abstract.most, first / max(1, len(text)),
+        float(first < abstract.sentences[0][1]), float(intro), prior,
+        float(bool(_KIND_AFTER.match(text[end:end + 90]))),
+        float(bool(_PAREN_CITATION.match(text[end:end + 60]))),
+        math.log1p(others), float(others >= 3),
+        float(any(o in sentence_starts for o in occurrences)),
+        float(name.endswith("s") and name[-2:-1].isupper()),
+        float(defined and intro),
+        float(strength == 3) * count / abstract.most,
+        ours, new, naming, verb,
+        float(any(name in text[s:e] for s, e in abstract.links)),
+        float(name == abstract.first_cued),
+        uncued,
+        # "KL-regularized", "ViT-based": a word made from a name, not a name.
+        float(bool(_LOWERCASE_TAIL.search(name))),
+        # Nothing introduces it and it mostly follows "of", "for", "than": the object of
+        # the study, or prior work, rather than the contribution.
+        uncued * prior,
+        # "Low-Rank Adaptation", "Never-Ending Visual…": the start of a longer name.
+        sum(text[o + len(name):o + len(name) + 2][:1] == " "
+            and text[o + len(name) + 1:o + len(name) + 2].isupper()
+            for o in occurrences) / count,
+    ]
+
+
+def _words_before(text: str, position: int) -> list[str]:
+    """The words of the 60 characters before `position`, within its sentence, lowercased."""
+    window = text[max(0, position - 60):position]
+    stop = max(window.rfind(". "), window.rfind("; "))
+    return [w.rstrip(",").lower() for w in _WINDOW_WORD.findall(window[stop + 1:])]
+
+
+def _after_prior_word(text: str, position: int) -> bool:
+    words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()]
+    if words and words[-1] in _ARTICLES:
+        words.pop()
+    return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
+
+
+def _context_before(text: str, occurrences: list[int]) -> tuple[float, float, float, float]:
+    """Whether some occurrence follows, within its sentence and a few words, "our"/"we",
+    "proposed"/"novel", a naming word ("called", "namely"), or an introducing verb."""
+    ours = new = naming = verb = False
+    for occurrence in occurrences[:3]:
+        words = _words_before(text, occurrence)
+        ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
+        new = new or not _NEW.isdisjoint(words)
+        naming = naming or not _NAMING_WORDS.isdisjoint(words[-4:])
+        verb = verb or any(w.startswith(_VERB_STEMS) for w in words)
+    return float(ours), float(new), float(naming), float(verb)
+
+
+def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
+              statistics: NameStatistics | None, model: Model | None = None) -> Scored | None:
+    """The likeliest candidate when the model thinks it likely enough, else None."""
+    model = model or shipped_model()
+    best: Scored | None = None
+    for name, vector in candidate_features(text, sentences, cues, statistics).items():
+        probability = model.probability(vector)
+        if best is None or probability > best.probability:
+            best = Scored(name, probability)
+    return best if best is not None and best.probability >= model.threshold else None

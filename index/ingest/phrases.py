@@ -1,0 +1,191 @@
+"""Noun phrases from an abstract's own words, for titles of abstracts that came without one.
+
+A title reads as a noun phrase ("A fast solver for sparse systems"), never as a sentence
+("We propose …", "This gap …", "Graph transformers have been …"), and never stops inside a
+phrase. So a phrase is taken from where an abstract names its contribution ("we propose
+X", "this paper studies X", "our main result is X"), else from the subject of its first
+sentence, and shortened only at phrase boundaries: before a preposition, a relative
+pronoun or a conjunction, at a comma — where what remains is a whole noun phrase.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that open a clause, not a noun phrase: pronouns and pointing determiners ("This
+# gap …" points back into a text a title does not have), subordinators, sentence adverbs.
+CLAUSE_OPENERS = frozenset(re.split(r"\s+", """
+we our us i you it its they their them he she this these those that there here such by as
+while whereas although though because since if unless when once however moreover
+furthermore additionally also thus hence therefore consequently finally recently
+specifically notably importantly instead yet so but and or nor then first second third
+lastly overall unlike despite given to in for with from at on
+""".strip()))
+_FINITE = re.compile(
+    r"(?<![\w-])(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might"
+    r"|must|shall|should|will|would|remains|remain|becomes|become|seems|seem|we|they)(?![\w-])",
+    re.I)
+_RELATIVE = re.compile(r"(?<![\w-])(?:that|which|who|whom|whose|where|when|whereby)(?![\w-])",
+                       re.I)
+# Where a phrase may end: before these words what precedes is a whole noun phrase. Before
+# "and"/"or" or at a comma it may not be ("a propose, evaluate, and correct loop"), so
+# those are used only when there is no other boundary.
+_BOUNDARY_BEFORE = re.compile(
+    r"\s(?=(?:that|which|who|whose|where|with|through|via|by|for|in|on|to|from|without"
+    r"|using|across|under|over|into|while|at|based|as|of|beyond|towards|toward"
+    r"|against|between|among|within|given|than)(?![\w-]))", re.I)
+_WEAK_BOUNDARY = re.compile(r"\s(?=(?:and|or)(?![\w-]))|,\s", re.I)
+_CLAUSE_BOUNDARY = re.compile(
+    r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
+    r"|but|namely|i\.e\.|e\.g\.|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
+    r"|\w+ing\b)"
+    # "… by training adversarial policies": how the verb is done, not part of its object.
+    r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
+    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!")
+_PARENTHESES = re.compile(r"\s*\([^()]*\)")
+_TRAILING_JUNK = re.compile(
+    r"(?:[\s,;:.!?—–(-]+|\s+(?:a|an|the|and|or|of|to|with|for|in|on|by|that|which|as|its"
+    r"|both|their|our|this|these|such|from|at|via|into|than|is|are|be|can|we|without|across"
+    r"|under|over|through|between|among|within|using|towards|toward|against|upon|including"
+    r"|where|when|while|whose|who|whether|how|based|not|no|more|most|very))+$", re.I)
+
+_CONTRIBUTION = re.compile(
+    r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))"
+    r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
+    r"(?:(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
+    r"|explore|revisit|consider|design|give|establish|obtain|offer|formulate|address|tackle"
+    r"|initiate|describe|characteri[sz]e|construct|devise|build|prove|report|focus(?:es)? on"
+    r"|put(?:s)? forward)s?|stud(?:y|ies))(?:\s+here)?\s+"
+    r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b|this\b"
+    r"|these\b|\(?(?:\d|i+)\))", re.I)
+_NOT_AN_OBJECT = (r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b"
+                  r"|this\b|these\b|us\b|ourselves\b|\(?(?:\d|i+)\))")
+# "we attack X", "this paper employs X", "this work is concerned with X": any verb of the
+# authors' own with an object; verbs that take a clause ("we find that") are kept out by
+# what may follow, modals and auxiliaries by name.
+_AUTHORS_VERB = re.compile(
+    r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))(?:\s+\w+ly)?\s+"
+    r"(?:is concerned with|deals? with|(?!(?:can|could|may|might|will|would|should|must|are"
+    r"|is|have|has|had|were|was|do|does|did|need|want|aim|seek|hope|try|tries|believe"
+    r"|argue|conjecture|note|observe|find|show|prove|demonstrate|conclude|then|also|not"
+    r"|first|further|here)\b)[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
+_MAIN_RESULT = re.compile(
+    r"\bour (?:main|key|central|first) (?:result|contribution|finding)s? (?:is|are) (?!that\b)",
+    re.I)
+_COMPOUND_PREDICATE = re.compile(
+    r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:introduce|propose|present|develop|show|prove|analy[sz]e"
+    r"|study|investigate|derive|provide|establish|demonstrate|evaluate|use|apply|design"
+    r"|find|obtain|give)s?\b"
+    # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
+    r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b",
+    re.I)
+_LEADING_ADVERBIAL = re.compile(
+    r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
+    r"|although|though|since|because|when|if|unlike|despite|given|recently|however|here"
+    r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*)+", re.I)
+
+
+def opens_clause(phrase: str) -> bool:
+    """The phrase starts or is a clause: an opening word of a clause, or a finite verb
+    of its own (one inside a relative clause, "a method that can …", belongs to it)."""
+    first = re.match(r"[^\W\d_][\w'’-]*", phrase)
+    if first is None or first.group().lower() in CLAUSE_OPENERS:
+        return True
+    return _FINITE.search(_RELATIVE.split(phrase, maxsplit=1)[0]) is not None
+
+
+def tidy(text: str) -> str:
+    return _TRAILING_JUNK.sub("", text.strip())
+
+
+def shorten(text: str, limit: int) -> str:
+    """At most `limit` characters, cut at the last phrase boundary that leaves a whole
+    phrase; only a text with no boundary at all is cut at a word (and then ends "…")."""
+    text = tidy(text)
+    if len(text) <= limit:
+        return text
+    cut = _last_boundary(_BOUNDARY_BEFORE, text, limit) or _last_boundary(
+        _WEAK_BOUNDARY, text, limit)
+    if cut is None:
+        cut = text.rfind(" ", 0, limit)
+        return tidy(text[:cut if cut > 0 else limit]) + "…"
+    return tidy(text[:cut])
+
+
+def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
+    cut = None
+    for match in pattern.finditer(text):
+        if match.start() > limit:
+            break
+        if match.start() >= 12:
+            cut = match.start()
+    return cut
+
+
+def noun_phrase(text: str, limit: int) -> str | None:
+    """The noun phrase `text` opens with, at most `limit` characters, or None."""
+    text = _PARENTHESES.sub("", text)
+    boundary = _CLAUSE_BOUNDARY.search(text)
+    if boundary:
+        text = text[: boundary.start()]
+    compound = _COMPOUND_PREDICATE.search(text)
+    if compound:  # "X and show that …": the object ends where the next predicate begins
+        text = text[: compound.start()]
+    # A verb of the main clause ends the phrase: "Graph transformers have been …".
+    main = _RELATIVE.split(text, maxsplit=1)[0]
+    verb = _FINITE.search(main)
+    if verb:
+        text = text[: verb.start()]
+    phrase = shorten(text, limit)
+    if len(phrase) < 8 or " " not in phrase or opens_clause(phrase):
+        return None
+    return phrase
+
+
+def _subject(sentence: str, limit: int) -> str | None:
+    """The subject of a sentence "X is/are/has …": X, when it is a noun phrase."""
+    sentence = _LEADING_ADVERBIAL.sub("", sentence)
+    main = _RELATIVE.split(sentence, maxsplit=1)[0]
+    verb = _FINITE.search(main)
+    if verb is None or verb.start() < 8:
+        return None
+    return noun_phrase(sentence[: verb.start()], limit)
+
+
+def capitalised(text: str) -> str:
+    if re.match(r"[a-z][a-z-]*(?:\s|$)", text):
+        return text[0].upper() + text[1:]
+    return text
+
+
+_START = re.compile(r"^")  # the whole sentence
+_CLAIM = re.compile(
+    r"\bwe(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
+    r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that\s+", re.I)
+
+
+def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str | None:
+    """A noun phrase for what the abstract contributes, or None: its main result or
+    contribution ("we propose X" gives X), else the object of another verb of the
+    authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
+    the subject of the first sentence that has one."""
+    tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
+             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_START, _subject))
+    for pattern, phrase_of in tiers:
+        for start, end in sentences:
+            sentence = text[start:end]
+            for match in pattern.finditer(sentence):
+                phrase = phrase_of(sentence[match.end():], limit)
+                if phrase and len(phrase) >= 12:
+                    return capitalised(phrase)
+    return None
+
+
+def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> str:
+    """The contribution's noun phrase, else the opening words of the first sentence."""
+    phrase = contribution(text, sentences, limit)
+    if phrase:
+        return phrase
+    start, end = sentences[0]
+    opening = _LEADING_ADVERBIAL.sub("", _PARENTHESES.sub("", text[start:end]))
+    return capitalised(shorten(opening, limit)) or "Untitled"
