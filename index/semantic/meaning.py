@@ -51,6 +51,8 @@ class MeaningIndex:
             if space.meta.get("version") != VERSION:
                 return None
             self._space, self._space_name = space, name
+        else:  # a build that changed no vector moves the generation's seq on in place
+            self._space.reread_meta()
         return self._space
 
     def behind(self, store_uuid: str, last_change: int) -> bool:

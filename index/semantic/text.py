@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from ..models import Paper
 
 _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+# A link's words (https, github, com) say where code is, not what a paper is about.
+_URL = re.compile(r"\b(?:https?://|www\.)\S+|\b\S+\.(?:com|org|io|net)/\S*", re.IGNORECASE)
 
 
 def paper_text(paper: Paper) -> str:
@@ -33,7 +35,7 @@ def _fold(text: str) -> str:
 
 def words(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:
     """Content words in order: stop words, numbers and single characters dropped."""
-    return [word for word in _WORD.findall(_fold(text))
+    return [word for word in _WORD.findall(_fold(_URL.sub(" ", text)))
             if len(word) > 1 and word not in stop_words and not word.isdigit()
             and any(ch.isalpha() for ch in word)]
 
