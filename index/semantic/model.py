@@ -118,8 +118,7 @@ def fit(texts: Sequence[str], dims: int | None = None) -> Fitted:
     if dims < 1:  # one paper, or one term: nothing to reduce
         components = np.eye(1, tfidf.shape[1], dtype=np.float32)
     else:
-        svd = TruncatedSVD(n_components=dims, algorithm="randomized", n_iter=7,
-                           random_state=SEED)
+        svd = TruncatedSVD(n_components=dims, algorithm="randomized", random_state=SEED)
         svd.fit(tfidf)
         components = svd.components_.astype(np.float32)
     vocabulary = {term: int(column) for term, column in vectorizer.vocabulary_.items()}

@@ -29,6 +29,9 @@ class Space:
         self.hashes = np.load(directory / "hashes.npy")
         self.assignment = np.load(directory / "assignment.npy")  # row -> topic id
         self.centroids = np.load(directory / "centroids.npy")  # in topic_ids order
+        if not len(self.ids) == self.vectors.shape[0] == len(self.hashes) \
+                == len(self.assignment):
+            raise ValueError(f"{directory}: its files disagree on the number of papers")
         labels = json.loads((directory / "topics.json").read_text(encoding="utf-8"))
         self.topic_ids: list[int] = [item["id"] for item in labels]
         counts = np.bincount(self.assignment, minlength=max(self.topic_ids, default=0) + 1)

@@ -127,6 +127,24 @@ def test_a_removed_list_leaves_the_space_and_growth_refits(home, tmp_path):
         assert len(left) == len(first)
 
 
+@pytest.mark.parametrize("damage", ["truncated vectors", "ids of another size"])
+def test_a_damaged_space_is_fitted_again_at_the_next_sync(home, damage):
+    with Library(home) as library:
+        library.sync()
+        directory = generation(home)
+        if damage == "truncated vectors":
+            vectors = directory / "vectors.npy"
+            vectors.write_bytes(vectors.read_bytes()[:200])
+        else:
+            (directory / "ids.json").write_text('["abc"]', encoding="utf-8")
+    with Library(home) as library:
+        assert library.meaning_behind()
+        library.sync()
+        assert generation(home) != directory and not library.meaning_behind()
+        pid = library.ids_of(library.search(""))[0]
+        assert library.similar(pid, 3).by_meaning and len(library.topics()) > 1
+
+
 def test_similar_ranks_a_near_duplicate_abstract_first(library, tmp_path):
     original = seed_abstracts(SEED_FILES[0])[4]
     words = original.split()
