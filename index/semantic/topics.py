@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .model import sample_rows
 from .text import joined, stem, stems
 
 MAX_TOPICS = 100
+CLUSTER_SAMPLE = 20_000  # papers k-means is fitted on; the rest join their nearest topic
 LABEL_TERMS = 3
 SEED = 0
 
@@ -44,8 +46,10 @@ def cluster(vectors: np.ndarray, tfidf, terms: Sequence[str]) -> Clustering:
         assignment = np.zeros(n, dtype=np.int32)
         centroids = vectors.mean(axis=0, keepdims=True)
     else:
-        kmeans = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(vectors)
-        assignment = kmeans.labels_.astype(np.int32)
+        # Fitted on an even sample (as the basis is), then every paper to its nearest.
+        sample = vectors[sample_rows(n, CLUSTER_SAMPLE)]
+        kmeans = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(sample)
+        assignment = kmeans.predict(vectors).astype(np.int32)
         centroids = kmeans.cluster_centers_.astype(np.float32)
     norms = np.linalg.norm(centroids, axis=1, keepdims=True)
     centroids = np.divide(centroids, norms, out=np.zeros_like(centroids), where=norms > 0)

@@ -79,7 +79,19 @@ def paper_with(library: Library, pattern: str) -> str:
 
 # -- the build on disk ------------------------------------------------------------------
 
-def test_indexing_writes_unit_vectors_and_their_ids_beside_the_index(library, home):
+@pytest.mark.parametrize("sample", [None, 10], ids=["every paper", "fitted on a sample"])
+def test_indexing_writes_unit_vectors_and_their_ids_beside_the_index(home, monkeypatch,
+                                                                     sample):
+    """Past FIT_SAMPLE papers the basis and topics are fitted on an even sample and the
+    rest placed in them: every row must still be its own paper's."""
+    import index.semantic.model
+    import index.semantic.topics
+
+    if sample:
+        monkeypatch.setattr(index.semantic.model, "FIT_SAMPLE", sample)
+        monkeypatch.setattr(index.semantic.topics, "CLUSTER_SAMPLE", sample)
+    library = Library(home)
+    library.sync()
     directory = generation(home)
     vectors = np.load(directory / "vectors.npy", mmap_mode="r")
     ids = json.loads((directory / "ids.json").read_text(encoding="utf-8"))
@@ -94,6 +106,8 @@ def test_indexing_writes_unit_vectors_and_their_ids_beside_the_index(library, ho
         folded = space.basis.fold([f"{paper.title}. {paper.abstract}"
                                    if not paper.title_derived else paper.abstract])[0]
         assert int(np.argmax(vectors @ folded)) == row
+    assert all(library.topic_of(pid) is not None for pid in ids)
+    library.close()
 
 
 def test_a_tag_rewrites_nothing_and_an_added_list_is_folded_in(library, home, tmp_path):
