@@ -11,7 +11,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -45,6 +45,16 @@ from .search import (
     generations,
     split_filters,
     split_reading_filters,
+)
+from .semantic import (
+    MEANING_LIMIT,
+    BuildReport,
+    MeaningIndex,
+    StoreView,
+    Topic,
+    TopicFilter,
+    meaning_query,
+    split_topic_filters,
 )
 from .store import (
     MAX_PRIORITY,
@@ -159,6 +169,24 @@ def parse_tag_input(words: str | Sequence[str]) -> TagChange:
     return TagChange(add, remove)
 
 
+def _joined(first: IdFilter | None, second: IdFilter) -> IdFilter:
+    """Papers both filters admit."""
+    if first is None:
+        return second
+    if first.allow is None or second.allow is None:
+        allow = first.allow if second.allow is None else second.allow
+    else:
+        allow = first.allow & second.allow
+    return IdFilter(allow, first.deny | second.deny, first.facets + second.facets,
+                    first.without_facets + second.without_facets)
+
+
+def _admits(only: IdFilter) -> Callable[[str], bool]:
+    if only.allow is None:
+        return lambda pid: pid not in only.deny
+    return lambda pid: pid in only.allow and pid not in only.deny
+
+
 class Library:
     """The user's library. `notices` holds what the user must be told about opening it
     (a damaged library file moved aside); the CLI and the app show each one."""
@@ -194,6 +222,7 @@ class Library:
         # (the store's tags_version, paper id -> tags, tag -> paper ids) when last read
         self._tag_maps: tuple[int, dict[str, tuple[str, ...]], dict[str, frozenset[str]]] \
             | None = None
+        self.meaning = MeaningIndex(self.where.meaning_dir)
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -312,8 +341,12 @@ class Library:
         return matches[0], len(removed)
 
     # -- index -------------------------------------------------------------------------
-    def sync(self, progress: Progress | None = None, *, rebuild: bool = False) -> SyncReport:
+    def sync(self, progress: Progress | None = None, *, rebuild: bool = False,
+             meaning: bool = True) -> SyncReport:
         """Bring the index up to date: nothing to do when nothing changed.
+
+        With `meaning` (the default) the meaning space follows (update_meaning), as part
+        of indexing; the app passes False to paint first and updates it in a worker.
 
         Repairs on the way: a missing, damaged, foreign or older-version index, or one
         whose last build was cut short, is rebuilt, and the report says why. Another
@@ -341,7 +374,79 @@ class Library:
         self.index_warning = report.reason if report.stale else None
         if self._name_index is not None:  # in use (the app): keep it current, off its UI
             self._names()
+        if meaning and not report.stale:
+            self._update_meaning_quietly(progress, refit=rebuild)
+            # Building the meaning space is part of indexing: the time says so.
+            report = replace(report, seconds=time.perf_counter() - start)
         return report
+
+    # -- meaning: similar papers, search by meaning, topics ------------------------------
+    def _store_view(self) -> StoreView:
+        return StoreView(self.store.uuid, self.store.last_change, self.store.ids,
+                         self.store.papers, self.store.changed_since)
+
+    def update_meaning(self, progress: Progress | None = None, *,
+                       refit: bool = False) -> BuildReport | None:
+        """Bring the meaning space up to date with the store (new papers folded in, or the
+        basis and topics fitted again); None if it cannot be written here or another
+        process is building it. Safe to call from a worker thread while searching."""
+        if not self._meaning_writable():
+            return None
+        return self.meaning.update(self._store_view(), refit=refit, progress=progress)
+
+    def _update_meaning_quietly(self, progress: Progress | None, *, refit: bool) -> None:
+        """After indexing: a meaning space that cannot be written (a full disk) leaves the
+        last one in use and says so; the search index and the library are unaffected."""
+        try:
+            self.update_meaning(progress, refit=refit)
+        except (OSError, DiskFull) as error:
+            if not (isinstance(error, DiskFull) or is_disk_full(error)):
+                raise
+            self.index_warning = f"the disk is full ({self.where.meaning_dir}): similar " \
+                                 "papers and topics could not be brought up to date"
+
+    def _meaning_writable(self) -> bool:
+        return not self.read_only and _writable(self.where.cache_dir)
+
+    def meaning_behind(self) -> bool:
+        """Whether the meaning space lags the library (or is not built yet)."""
+        return self.meaning.behind(self.store.uuid, self.store.last_change())
+
+    def topics(self) -> list[Topic]:
+        """The library's topics, the biggest first (empty before the meaning space is
+        built)."""
+        space = self.meaning.current()
+        if space is None:
+            return []
+        return sorted(space.topics.values(), key=lambda t: (-t.count, t.id))
+
+    def topic_of(self, ref: str) -> Topic | None:
+        """The topic a paper belongs to; None if the meaning space does not hold it yet."""
+        paper_id = self.resolve(ref)
+        space = self.meaning.current()
+        return None if space is None else space.topic_of(paper_id)
+
+    def _topic_ids(self, filters: list[TopicFilter]
+                   ) -> tuple[set[str] | None, set[str], str | None]:
+        """(papers to keep, or None for all; papers to leave out; what was wrong)."""
+        if not filters:
+            return None, set(), None
+        space = self.meaning.current()
+        if space is None:
+            return set(), set(), "topics are not built yet"
+        allow: set[str] | None = None
+        deny: set[str] = set()
+        problems = []
+        for item in filters:
+            topics = item.matching(space.topics.values())
+            if not topics:
+                problems.append(f"no topic matches {item}; see papers topics")
+            ids = space.in_topics(topics)
+            if item.negated:
+                deny |= ids
+            else:
+                allow = ids if allow is None else allow & ids
+        return allow, deny, "; ".join(problems) or None
 
     def _sync_read_only(self, start: float) -> SyncReport:
         """The index's folder may not be written: search the generation that is there,
@@ -471,14 +576,20 @@ class Library:
         query = sanitize(query).replace("\n", " ")
         text, extra = split_filters(query)
         text, filters, problem = split_reading_filters(text)
-        problem = "; ".join(filter(None, (extra.problem, problem))) or None
+        text, topic_filters = split_topic_filters(text)
         if unread_only:
             filters.append(ReadingFilter("unread"))
         by_paper, by_tag = self._tags()
-        results = self.index.search(text, sort=sort, complete_last=complete_last,
-                                    cancelled=cancelled, groups=self._groups(sort),
-                                    only=self._filter(filters, extra, tag, by_tag),
-                                    forgive=forgive, **kwargs)
+        only, topic_problem = self._with_topics(self._filter(filters, extra, tag, by_tag),
+                                                topic_filters)
+        problem = "; ".join(filter(None, (extra.problem, problem, topic_problem))) or None
+        words = meaning_query(text)
+        if words is not None:
+            results = self._meaning_search(words, sort, only, limit)
+        else:
+            results = self.index.search(text, sort=sort, complete_last=complete_last,
+                                        cancelled=cancelled, groups=self._groups(sort),
+                                        only=only, forgive=forgive, **kwargs)
         results.query, results.tags = query, by_paper
         if problem:
             results.error = f"{results.error}; {problem}" if results.error else problem
@@ -534,6 +645,36 @@ class Library:
                 continue
         return found
 
+    def _meaning_search(self, words: str, sort: str, only: IdFilter | None,
+                        limit: int | None) -> Results:
+        """`~words`: the papers whose meaning vectors are closest to the folded words
+        (at most MEANING_LIMIT), then narrowed and sorted like any search."""
+        start = time.perf_counter()
+        space = self.meaning.current()
+        ranked = []
+        if space is not None and words:
+            admitted = None if only is None else _admits(only)
+            ranked = space.search(words, min(limit or MEANING_LIMIT, MEANING_LIMIT),
+                                  allowed=admitted)
+        results = self.index.results_of(f"~{words}", ranked, started=start, words=words,
+                                        sort=sort, only=only,
+                                        groups=self._groups(sort))
+        results.by_meaning = True
+        if not words:
+            results.error = "type words after ~ to search by meaning"
+        elif space is None:
+            results.error = "the meaning space is not built yet (papers index builds it)"
+        return results
+
+    def _with_topics(self, only: IdFilter | None, topic_filters: list[TopicFilter]
+                     ) -> tuple[IdFilter | None, str | None]:
+        """`only` narrowed to the papers of the `topic:` filters, and what was wrong."""
+        allow, deny, problem = self._topic_ids(topic_filters)
+        if allow is None and not deny:
+            return only, problem
+        return _joined(only, IdFilter(None if allow is None else frozenset(allow),
+                                      frozenset(deny))), problem
+
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
         paper not seen or read, so it is a set to leave out rather than one to keep."""
@@ -585,11 +726,16 @@ class Library:
         self._ensure_open()
         text, extra = split_filters(sanitize(query).replace("\n", " "))
         text, filters, _problem = split_reading_filters(text)
+        text, topic_filters = split_topic_filters(text)
+        if meaning_query(text) is not None:  # as fast as first matches: the real thing
+            return self.search(query, tag=tag, complete_last=complete_last,
+                               unread_only=unread_only)
         if unread_only:
             filters.append(ReadingFilter("unread"))
         by_paper, by_tag = self._tags()
+        only = self._with_topics(self._filter(filters, extra, tag, by_tag), topic_filters)[0]
         results = self.index.first_matches(text, complete_last=complete_last, count=count,
-                                           only=self._filter(filters, extra, tag, by_tag))
+                                           only=only)
         results.tags = by_paper
         return results
 
@@ -605,7 +751,9 @@ class Library:
             return True
         if self._tag_maps is not None and self.store.tags_version() != self._tag_maps[0]:
             return True  # tags changed: the rows show them (they are not in the index)
-        return self.store.last_change() > seq or not self.index.seen_latest()
+        if self.store.last_change() > seq or not self.index.seen_latest():
+            return True
+        return self._meaning_writable() and self.meaning_behind()
 
     def _ensure_open(self) -> None:
         if not self.index.is_open:
@@ -651,9 +799,21 @@ class Library:
         return papers, [pid for pid in dict.fromkeys(ids) if pid not in present]
 
     def similar(self, ref: str, limit: int = 10) -> Results:
+        """The papers closest in meaning to one (see semantic/space.py); by shared words
+        (Whoosh's more-like-this) while the meaning space does not hold it yet."""
         self._ensure_open()
-        results = self.index.similar(self.paper(ref), limit)
-        results.tags = self._tags()[0]
+        paper = self.paper(ref)
+        start = time.perf_counter()
+        space = self.meaning.current()
+        ranked = space.similar(paper.id, limit + 1) if space is not None else None
+        if ranked is None:
+            results = self.index.similar(paper, limit)
+            results.tags = self._tags()[0]
+            return results
+        results = self.index.results_of(f"similar:{paper.id}",
+                                         [r for r in ranked if r[0] != paper.id][:limit],
+                                         started=start)
+        results.by_meaning, results.tags = True, self._tags()[0]
         return results
 
     def count(self) -> int:

@@ -72,6 +72,7 @@ class Results:
     relaxed: str | None = None
     matched: list[int] = field(default_factory=list)
     words: int = 0
+    by_meaning: bool = False  # ranked by meaning (`~words`), not by the words themselves
 
     def __len__(self) -> int:
         return len(self.docnums)
