@@ -1,5 +1,6 @@
 """The search index, a cache of the store: the Whoosh schema, keeping it in step with the
-store (generations), the query language, prefixes, highlighting and results. How postings
+store (generations), the query language, prefixes, highlighting and results, and the
+terms that rose and fell between two lists (trends.py), in the index's own words. How postings
 are written and ranked is the engine's business (`engine/`), reached only from here."""
 
 from .highlight import HighlightTerms
@@ -7,6 +8,8 @@ from .query import READING_KINDS, ReadingFilter, split_reading_filters
 from .results import Card, Results
 from .schema import SORTS
 from .search_index import IdFilter, Progress, SearchIndex
+from .trends import ListTexts, Trend, Trends, compare_lists
 
-__all__ = ["READING_KINDS", "SORTS", "Card", "HighlightTerms", "IdFilter", "Progress",
-           "ReadingFilter", "Results", "SearchIndex", "split_reading_filters"]
+__all__ = ["READING_KINDS", "SORTS", "Card", "HighlightTerms", "IdFilter", "ListTexts",
+           "Progress", "ReadingFilter", "Results", "SearchIndex", "Trend", "Trends",
+           "compare_lists", "split_reading_filters"]
