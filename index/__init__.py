@@ -37,10 +37,12 @@ from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
 from .search import SORTS, Card, HighlightTerms, Results, Trend, Trends
+from .store import ListInfo
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
            "MAX_PRIORITY", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "STATUSES", "Card",
            "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
-           "ListFormatError", "OutputFormat", "Paper", "PaperNotFound", "ReadingProgress",
-           "Results", "SavedSearch", "SearchCancelled", "StoreError", "SyncReport",
-           "TagChange", "Target", "Trend", "Trends", "clean_tag", "parse_tag_input", "sanitize", "web_url"]
+           "ListFormatError", "ListInfo", "OutputFormat", "Paper", "PaperNotFound",
+           "ReadingProgress", "Results", "SavedSearch", "SearchCancelled", "StoreError",
+           "SyncReport", "TagChange", "Target", "Trend", "Trends", "clean_tag", "parse_tag_input",
+           "sanitize", "web_url"]

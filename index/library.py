@@ -73,6 +73,7 @@ _TAG_FORBIDDEN = set(",\n\r\t")
 # (searching the last built index), and how long when there is no index to search at all.
 SYNC_WAIT = 5.0
 SYNC_WAIT_NO_INDEX = 600.0
+TRENDS_KEPT = 4  # comparisons remembered while the library is unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +183,8 @@ class Library:
         self.index = SearchIndex(self.where.index_dir,
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
+        # (list A, list B, limit, the store's last change) -> what trends() found
+        self._trends: dict[tuple[str, str, int, int], Trends] = {}
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -575,13 +578,20 @@ class Library:
                                    f"{', '.join(sorted(known)) or 'none'})")
         if list_a == list_b:
             raise LibraryError(f"name two different lists to compare (both are {list_a!r})")
+        key = (list_a, list_b, limit, self.store.last_change())
+        if key in self._trends:  # the same lists again (the screen reopened): unchanged
+            return self._trends[key]
         texts = []
         for name in (list_a, list_b):
             papers = self.store.papers(self.store.listed(name))
             if not papers:
                 raise LibraryError(f"the list {name!r} holds no papers")
             texts.append(ListTexts(name, [(p.id, p.title, p.abstract) for p in papers]))
-        return compare_lists(texts[0], texts[1], limit)
+        found = compare_lists(texts[0], texts[1], limit)
+        while len(self._trends) >= TRENDS_KEPT:
+            del self._trends[next(iter(self._trends))]
+        self._trends[key] = found
+        return found
 
     # -- tags and edits ----------------------------------------------------------------
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:

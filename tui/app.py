@@ -39,6 +39,7 @@ from index import (
 
 from .commands import ActionCommands, JumpToPaper, PapersCommandPalette
 from .config import Config, load_config, save_setting
+from .discovery import DiscoveryActions
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
@@ -63,7 +64,7 @@ class View:
     cursor: int
 
 
-class PapersApp(ReadingStateActions, ReadingListActions, App):
+class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     TITLE = "papers"
     CSS_PATH = "papers.tcss"
     COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper}
@@ -110,6 +111,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                 tooltip="Clear the filters named above the list (tag, hidden seen papers)"),
         Binding("A", "author_view", "Author's papers", id="author_view", show=False,
                 tooltip="Other papers by one of this paper's authors (backspace: back)"),
+        Binding("W", "trends", "What changed", id="trends", show=False,
+                tooltip="What changed between two lists: the terms that rose and fell"),
         Binding("ctrl+s", "save_search", "Save search", id="save_search", show=False,
                 tooltip="Save the current query under a name (1-9 recall saved searches)"),
         *[Binding(str(n), f"recall_saved({n})", f"Saved search {n}", id=f"saved_{n}",
@@ -293,8 +296,9 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
     def binding_ids(self) -> set[str]:
         """Every binding id a keymap may name: the app's, its widgets' and its dialogs'."""
         from . import screens  # the dialogs load with the first that opens, or here
+        from .trends import TrendsScreen
 
-        classes = [type(self), ResultsView, AbstractPane,
+        classes = [type(self), ResultsView, AbstractPane, TrendsScreen,
                    *(v for v in vars(screens).values()
                      if isinstance(v, type) and issubclass(v, screens.ModalScreen))]
         return {b.id for cls in classes for b in getattr(cls, "BINDINGS", [])

@@ -215,7 +215,9 @@ def log_odds_z(count_a: np.ndarray, total_a: int, count_b: np.ndarray, total_b: 
     smoothed by a Beta prior centred on the pooled share and worth `prior` papers."""
     count_a = np.asarray(count_a, dtype=float)
     count_b = np.asarray(count_b, dtype=float)
-    pooled = (count_a + count_b) / (total_a + total_b)
+    # The pooled share, kept off 0 and 1 (by Jeffreys' half a paper each way) so that
+    # a term in every paper of both lists still has a prior on lacking it.
+    pooled = (count_a + count_b + 0.5) / (total_a + total_b + 1.0)
     has, lacks = prior * pooled, prior * (1.0 - pooled)
     odds_a = np.log(count_a + has) - np.log(total_a - count_a + lacks)
     odds_b = np.log(count_b + has) - np.log(total_b - count_b + lacks)
@@ -234,10 +236,12 @@ def _phrase(label: str) -> str:
 
 
 def _ranked(keys: list[str], z: np.ndarray, rising: bool) -> list[int]:
-    """Indices into `keys` of the significant shifts one way, strongest first."""
-    chosen = np.flatnonzero(z >= MIN_Z) if rising else np.flatnonzero(z <= -MIN_Z)
-    order = np.argsort(-z[chosen] if rising else z[chosen], kind="stable")
-    return chosen[order].tolist()
+    """Indices into `keys` of the significant shifts one way, strongest first; on a tie,
+    the phrase before its words (it says more), then by the term itself, so the order
+    never depends on the order the terms were met in."""
+    sign = 1.0 if rising else -1.0
+    chosen = np.flatnonzero(sign * z >= MIN_Z).tolist()
+    return sorted(chosen, key=lambda i: (-sign * z[i], -keys[i].count(" "), keys[i]))
 
 
 def _without_repeats(order: list[int], keys: list[str], members: Callable[[int], list[int]],
