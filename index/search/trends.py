@@ -341,8 +341,8 @@ def compare_lists(a: ListTexts, b: ListTexts, limit: int = 20,
 
 def share(value: float) -> str:
     """A share of papers for people: 4.8%, 0.35%, 0%."""
-    if value == 0:
-        return "0%"
+    if value in (0, 1):
+        return f"{100 * value:.0f}%"
     percent = 100 * value
     digits = 1 if percent >= 1 else max(1, 1 - math.floor(math.log10(percent)))
     return f"{percent:.{digits}f}%"

@@ -25,6 +25,9 @@ LAZY = (
     "pyperclip",  # copying
     "tomli_w",  # writing the settings file
     "tui.screens",  # the dialogs
+    "tui.trends",  # the trends screen
+    "textual_plotext",  # its chart
+    "plotext",
 )
 
 CHILD = textwrap.dedent("""

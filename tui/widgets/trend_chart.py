@@ -11,7 +11,7 @@ from textual_plotext import PlotextPlot
 
 from index import Trend
 
-ROWS_PER_BAR = 2  # fewer and plotext's rounding gives some bars one row, others none
+ROWS_PER_BAR = 3  # rows a bar is given: with fewer, plotext rounds bars together
 AXIS_ROWS = 4  # the frame, the tick labels and the axis title
 
 
@@ -39,12 +39,16 @@ class TrendChart(PlotextPlot):
     def replot(self) -> None:
         plt = self.plt
         plt.clear_figure()
-        room = max((self.size.height - AXIS_ROWS) // ROWS_PER_BAR, 2)
+        # The room is the container's: the chart itself is only as tall as its bars
+        # need, so a few terms are not drawn as slabs.
+        height = self.parent.size.height if self.parent is not None else self.size.height
+        room = max((height - AXIS_ROWS) // ROWS_PER_BAR, 2)
         each = max(room // 2, 1)
         # Fill the room: the side with fewer terms lends its rows to the other.
         up = self.rising[:max(each, room - min(len(self.falling), each))]
         down = self.falling[:max(room - len(up), 0)]
         bars = len(up) + len(down)
+        self.styles.max_height = bars * ROWS_PER_BAR + AXIS_ROWS if bars else None
         if not bars:
             plt.title("No term's share changed clearly")
             self.refresh()
@@ -59,11 +63,11 @@ class TrendChart(PlotextPlot):
         down_rows = list(range(len(down), 0, -1))
         if up:
             plt.bar(up_rows, [100 * (t.share_b - t.share_a) for t in up],
-                    orientation="horizontal", width=0.6,
+                    orientation="horizontal", width=0.4,
                     color=self._colour("success", "#4EBF71"))
         if down:
             plt.bar(down_rows, [100 * (t.share_b - t.share_a) for t in down],
-                    orientation="horizontal", width=0.6,
+                    orientation="horizontal", width=0.4,
                     color=self._colour("error", "#BA3C5B"))
         plt.yticks(up_rows + down_rows, [label(t) for t in (*up, *down)])
         plt.xlabel("change in share of papers, percentage points")
