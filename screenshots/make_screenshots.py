@@ -71,9 +71,34 @@ async def shoot(name: str, size: tuple[int, int], keys: list[str]) -> Path:
             return path
 
 
+async def shoot_trends(size: tuple[int, int] = (150, 45)) -> Path | None:
+    """What changed from ICML 2022 to ICML 2023: the real lists of the shared corpora
+    (beside the checkout), the bundled ones removed; skipped when they are absent."""
+    from tests.locations import CORPORA
+
+    lists = [CORPORA / "icml2022.json", CORPORA / "icml2023.json"]
+    if not all(path.is_file() for path in lists):
+        print(f"skipped trends: {CORPORA} holds no ICML 2022 and 2023 lists")
+        return None
+    with tempfile.TemporaryDirectory() as home:
+        with Library(home) as library:
+            for info in library.lists():
+                library.remove_list(info.name)
+            library.add_all(lists)
+        app = PapersApp(home)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await pilot.press("escape", "W")
+            await settle(app, pilot)
+            path = HERE / "trends.svg"
+            app.save_screenshot(filename=path.name, path=str(HERE))
+            return path
+
+
 def main() -> None:
     for name, size, keys in SHOTS:
         print(asyncio.run(shoot(name, size, keys)))
+    print(asyncio.run(shoot_trends()))
 
 
 if __name__ == "__main__":
