@@ -6,6 +6,7 @@ Data flows one way, and the folders show it:
     store/   the SQLite library: lists, papers, tags, edits; importing; recovery
     search/  the Whoosh index kept in step with the store; queries and results
              (search/engine/: how postings are written and ranked)
+    semantic/  the meaning space beside the index: similar papers, `~` search, topics
     output/  citations and exported files
     library.py  `Library`, the facade over all of them
 
@@ -37,12 +38,13 @@ from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
 from .search import SORTS, Card, HighlightTerms, Results, Trend, Trends
+from .semantic import MEANING_PREFIX, Topic
 from .store import ListInfo
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
-           "MAX_PRIORITY", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "STATUSES", "Card",
-           "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
+           "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "STATUSES",
+           "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
            "ListFormatError", "ListInfo", "OutputFormat", "Paper", "PaperNotFound",
            "ReadingProgress", "Results", "SavedSearch", "SearchCancelled", "StoreError",
-           "SyncReport", "TagChange", "Target", "Trend", "Trends", "clean_tag", "parse_tag_input",
-           "sanitize", "web_url"]
+           "SyncReport", "TagChange", "Target", "Topic", "Trend", "Trends", "clean_tag",
+           "parse_tag_input", "sanitize", "web_url"]

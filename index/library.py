@@ -11,7 +11,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -44,6 +44,16 @@ from .search import (
     compare_lists,
     generations,
     split_reading_filters,
+)
+from .semantic import (
+    MEANING_LIMIT,
+    BuildReport,
+    MeaningIndex,
+    StoreView,
+    Topic,
+    TopicFilter,
+    meaning_query,
+    split_topic_filters,
 )
 from .store import (
     MAX_PRIORITY,
@@ -153,6 +163,23 @@ def parse_tag_input(words: str | Sequence[str]) -> TagChange:
     return TagChange(add, remove)
 
 
+def _joined(first: IdFilter | None, second: IdFilter) -> IdFilter:
+    """Papers both filters admit."""
+    if first is None:
+        return second
+    if first.allow is None or second.allow is None:
+        allow = first.allow if second.allow is None else second.allow
+    else:
+        allow = first.allow & second.allow
+    return IdFilter(allow, first.deny | second.deny)
+
+
+def _admits(only: IdFilter) -> Callable[[str], bool]:
+    if only.allow is None:
+        return lambda pid: pid not in only.deny
+    return lambda pid: pid in only.allow and pid not in only.deny
+
+
 class Library:
     """The user's library. `notices` holds what the user must be told about opening it
     (a damaged library file moved aside); the CLI and the app show each one."""
@@ -183,6 +210,7 @@ class Library:
         self.index = SearchIndex(self.where.index_dir,
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
+        self.meaning = MeaningIndex(self.where.meaning_dir)
         # (list A, list B, limit, the store's last change) -> what trends() found
         self._trends: dict[tuple[str, str, int, int], Trends] = {}
 
@@ -303,8 +331,12 @@ class Library:
         return matches[0], len(removed)
 
     # -- index -------------------------------------------------------------------------
-    def sync(self, progress: Progress | None = None, *, rebuild: bool = False) -> SyncReport:
+    def sync(self, progress: Progress | None = None, *, rebuild: bool = False,
+             meaning: bool = True) -> SyncReport:
         """Bring the index up to date: nothing to do when nothing changed.
+
+        With `meaning` (the default) the meaning space follows (update_meaning), as part
+        of indexing; the app passes False to paint first and updates it in a worker.
 
         Repairs on the way: a missing, damaged, foreign or older-version index, or one
         whose last build was cut short, is rebuilt, and the report says why. Another
@@ -330,7 +362,79 @@ class Library:
             report = SyncReport(self.store.count(), 0, False, reason,
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
+        if meaning and not report.stale:
+            self._update_meaning_quietly(progress, refit=rebuild)
+            # Building the meaning space is part of indexing: the time says so.
+            report = replace(report, seconds=time.perf_counter() - start)
         return report
+
+    # -- meaning: similar papers, search by meaning, topics ------------------------------
+    def _store_view(self) -> StoreView:
+        return StoreView(self.store.uuid, self.store.last_change, self.store.ids,
+                         self.store.papers, self.store.changed_since)
+
+    def update_meaning(self, progress: Progress | None = None, *,
+                       refit: bool = False) -> BuildReport | None:
+        """Bring the meaning space up to date with the store (new papers folded in, or the
+        basis and topics fitted again); None if it cannot be written here or another
+        process is building it. Safe to call from a worker thread while searching."""
+        if not self._meaning_writable():
+            return None
+        return self.meaning.update(self._store_view(), refit=refit, progress=progress)
+
+    def _update_meaning_quietly(self, progress: Progress | None, *, refit: bool) -> None:
+        """After indexing: a meaning space that cannot be written (a full disk) leaves the
+        last one in use and says so; the search index and the library are unaffected."""
+        try:
+            self.update_meaning(progress, refit=refit)
+        except (OSError, DiskFull) as error:
+            if not (isinstance(error, DiskFull) or is_disk_full(error)):
+                raise
+            self.index_warning = f"the disk is full ({self.where.meaning_dir}): similar " \
+                                 "papers and topics could not be brought up to date"
+
+    def _meaning_writable(self) -> bool:
+        return not self.read_only and _writable(self.where.cache_dir)
+
+    def meaning_behind(self) -> bool:
+        """Whether the meaning space lags the library (or is not built yet)."""
+        return self.meaning.behind(self.store.uuid, self.store.last_change())
+
+    def topics(self) -> list[Topic]:
+        """The library's topics, the biggest first (empty before the meaning space is
+        built)."""
+        space = self.meaning.current()
+        if space is None:
+            return []
+        return sorted(space.topics.values(), key=lambda t: (-t.count, t.id))
+
+    def topic_of(self, ref: str) -> Topic | None:
+        """The topic a paper belongs to; None if the meaning space does not hold it yet."""
+        paper_id = self.resolve(ref)
+        space = self.meaning.current()
+        return None if space is None else space.topic_of(paper_id)
+
+    def _topic_ids(self, filters: list[TopicFilter]
+                   ) -> tuple[set[str] | None, set[str], str | None]:
+        """(papers to keep, or None for all; papers to leave out; what was wrong)."""
+        if not filters:
+            return None, set(), None
+        space = self.meaning.current()
+        if space is None:
+            return set(), set(), "topics are not built yet"
+        allow: set[str] | None = None
+        deny: set[str] = set()
+        problems = []
+        for item in filters:
+            topics = item.matching(space.topics.values())
+            if not topics:
+                problems.append(f"no topic matches {item}; see papers topics")
+            ids = space.in_topics(topics)
+            if item.negated:
+                deny |= ids
+            else:
+                allow = ids if allow is None else allow & ids
+        return allow, deny, "; ".join(problems) or None
 
     def _sync_read_only(self, start: float) -> SyncReport:
         """The index's folder may not be written: search the generation that is there,
@@ -450,16 +554,54 @@ class Library:
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
         query = sanitize(query).replace("\n", " ")
         text, filters, problem = split_reading_filters(query)
+        text, topic_filters = split_topic_filters(text)
         if unread_only:
             filters.append(ReadingFilter("unread"))
-        results = self.index.search(text, sort=sort, tag=clean_tag(tag) if tag else None,
-                                    complete_last=complete_last, cancelled=cancelled,
-                                    only=self._id_filter(filters), groups=self._groups(sort),
-                                    **kwargs)
+        only, topic_problem = self._filter(filters, topic_filters)
+        problem = "; ".join(p for p in (problem, topic_problem) if p) or None
+        words = meaning_query(text)
+        if words is not None:
+            results = self._meaning_search(words, sort, tag, only, limit)
+        else:
+            results = self.index.search(text, sort=sort, tag=clean_tag(tag) if tag else None,
+                                        complete_last=complete_last, cancelled=cancelled,
+                                        only=only, groups=self._groups(sort), **kwargs)
         results.query = query
         if problem:
             results.error = f"{results.error}; {problem}" if results.error else problem
         return results
+
+    def _meaning_search(self, words: str, sort: str, tag: str | None,
+                        only: IdFilter | None, limit: int | None) -> Results:
+        """`~words`: the papers whose meaning vectors are closest to the folded words
+        (at most MEANING_LIMIT), then narrowed and sorted like any search."""
+        start = time.perf_counter()
+        if tag:
+            only = _joined(only, IdFilter(frozenset(self.store.tagged(clean_tag(tag)))))
+        space = self.meaning.current()
+        ranked = []
+        if space is not None and words:
+            admitted = None if only is None else _admits(only)
+            ranked = space.search(words, min(limit or MEANING_LIMIT, MEANING_LIMIT),
+                                  allowed=admitted)
+        results = self.index.results_of(f"~{words}", ranked, started=start, words=words,
+                                        sort=sort, groups=self._groups(sort))
+        results.by_meaning = True
+        if not words:
+            results.error = "type words after ~ to search by meaning"
+        elif space is None:
+            results.error = "the meaning space is not built yet (papers index builds it)"
+        return results
+
+    def _filter(self, filters: list[ReadingFilter],
+                topic_filters: list[TopicFilter]) -> tuple[IdFilter | None, str | None]:
+        """One filter by paper id from the reading filters and the topic filters."""
+        only = self._id_filter(filters)
+        allow, deny, problem = self._topic_ids(topic_filters)
+        if allow is None and not deny:
+            return only, problem
+        return _joined(only, IdFilter(None if allow is None else frozenset(allow),
+                                      frozenset(deny))), problem
 
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
@@ -510,10 +652,15 @@ class Library:
         """The first papers that match, unranked and at once, for large libraries."""
         self._ensure_open()
         text, filters, _problem = split_reading_filters(sanitize(query).replace("\n", " "))
+        text, topic_filters = split_topic_filters(text)
+        if meaning_query(text) is not None:  # as fast as first matches: the real thing
+            return self.search(query, tag=tag, complete_last=complete_last,
+                               unread_only=unread_only)
         if unread_only:
             filters.append(ReadingFilter("unread"))
         return self.index.first_matches(text, tag=tag, complete_last=complete_last,
-                                        count=count, only=self._id_filter(filters))
+                                        count=count, only=self._filter(filters,
+                                                                       topic_filters)[0])
 
     def behind(self) -> bool:
         """Whether another process changed the library (a list added, a tag) or its index
@@ -525,7 +672,9 @@ class Library:
             seq = int(self.index.meta().get("seq", 0) or 0)
         except (TypeError, ValueError):
             return True
-        return self.store.last_change() > seq or not self.index.seen_latest()
+        if self.store.last_change() > seq or not self.index.seen_latest():
+            return True
+        return self._meaning_writable() and self.meaning_behind()
 
     def _ensure_open(self) -> None:
         if not self.index.is_open:
@@ -559,8 +708,19 @@ class Library:
         return papers, [pid for pid in dict.fromkeys(ids) if pid not in present]
 
     def similar(self, ref: str, limit: int = 10) -> Results:
+        """The papers closest in meaning to one (see semantic/space.py); by shared words
+        (Whoosh's more-like-this) while the meaning space does not hold it yet."""
         self._ensure_open()
-        return self.index.similar(self.paper(ref), limit)
+        paper = self.paper(ref)
+        start = time.perf_counter()
+        space = self.meaning.current()
+        ranked = space.similar(paper.id, limit + 1) if space is not None else None
+        if ranked is None:
+            return self.index.similar(paper, limit)
+        results = self.index.results_of(f"similar:{paper.id}",
+                                         [r for r in ranked if r[0] != paper.id][:limit],
+                                         started=start)
+        return results
 
     def count(self) -> int:
         return self.store.count()

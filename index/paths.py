@@ -39,6 +39,11 @@ class Locations:
     def index_dir(self) -> Path:
         return self.cache_dir / "index"
 
+    @property
+    def meaning_dir(self) -> Path:
+        """The meaning space (index/semantic/), beside the search index."""
+        return self.cache_dir / "meaning"
+
     def create(self) -> Locations:
         for directory in (self.config_dir, self.data_dir, self.lists_dir, self.cache_dir):
             directory.mkdir(parents=True, exist_ok=True)

@@ -411,7 +411,7 @@ def test_large_rebuild_reports_papers_then_writing(home, icml2023_path, monkeypa
                                                    pool_mb):
     """The final write is a third of a large build: it moves the progress bar too, in
     steps, up to the total number of postings (counted across the pool's spills to
-    disk), after every paper was read."""
+    disk), after every paper was read; then the meaning space is built."""
     import index.search.search_index
 
     monkeypatch.setattr(index.search.search_index, "WRITING_PROGRESS_STEP", 50_000)
@@ -422,8 +422,9 @@ def test_large_rebuild_reports_papers_then_writing(home, icml2023_path, monkeypa
     calls: list[tuple[int, int, str]] = []
     library.rebuild(lambda done, total, phase: calls.append((done, total, phase)))
     phases = [phase for _done, _total, phase in calls]
-    assert phases[0] == "papers" and phases[-1] == "writing"
-    assert phases == sorted(phases, key=["papers", "writing"].index)  # papers, then writing
+    assert phases[0] == "papers" and phases[-1] == "topics"
+    order = ["papers", "writing", "meaning", "topics"]
+    assert phases == sorted(phases, key=order.index)  # papers, writing, then the meaning
     papers = [(done, total) for done, total, phase in calls if phase == "papers"]
     assert papers[-1] == (library.count(), library.count())
     writing = [(done, total) for done, total, phase in calls if phase == "writing"]

@@ -187,7 +187,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                     f"writing it, {100 * done // max(total, 1)}%"
                 self.call_from_thread(self.set_status, f"Building the search index: {what}")
 
-            report = library.sync(progress)
+            # The meaning space (similar papers, topics) follows after the first paint.
+            report = library.sync(progress, meaning=False)
             states, saved = library.reading_states(), library.saved_searches()
             session = library.session() if config.resume else {}
         except (StoreError, LibraryError, OSError, sqlite3.DatabaseError) as error:
@@ -209,10 +210,36 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     @work(thread=True, group="warm-up")
     def _warm_up(self) -> None:
         self.library.warm_up()  # before the first keystrokes need it
+        self.update_meaning()
         # What is loaded now lives as long as the app: keep the garbage collector from
         # walking it on every full collection (46-73 ms pauses while typing at 10k).
         gc.collect()
         gc.freeze()
+
+    @work(thread=True, exclusive=True, group="meaning")
+    def update_meaning(self) -> None:
+        """Bring the meaning space up to date (a first build, or papers added while the app
+        was closed) in a worker: the app stays usable; until then `m` ranks by shared
+        words."""
+        library = self.library
+        if library is None:
+            return
+        try:
+            report = library.update_meaning()
+        except (LibraryError, StoreError, OSError, sqlite3.Error) as error:
+            self.call_from_thread(self.notify, f"Similar papers and topics could not be "
+                                  f"updated: {error}", severity="warning", markup=False)
+            return
+        if report is not None and (report.refitted or report.folded):
+            self.call_from_thread(self._meaning_updated)
+
+    def _meaning_updated(self) -> None:
+        """The meaning space changed: a search by meaning or by topic is run again."""
+        query = self.query_text
+        if self.similar_to is None and ("~" in query or "topic:" in query.lower()):
+            card = self.current_card()
+            self.run_search(cursor=self.query_one(ResultsView).cursor,
+                            paper_id=card.id if card is not None else None)
 
     def _fail_open(self, message: str) -> None:
         self.query_one(ResultsView).show_message(["The library could not be opened:", message])
@@ -407,6 +434,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             text.append(f"first {shown:,} matches · ranking every match…")
         elif self.similar_to is not None:
             text.append(f"{shown} papers like “{self.similar_to.title}” · backspace goes back")
+        elif results.by_meaning:
+            text.append(f"{shown:,} papers closest in meaning · "
+                        f"{results.elapsed * 1000:.0f} ms · a search by meaning (~), "
+                        "not by the words")
         else:
             noun = "paper" if results.total == 1 else "papers"
             count = f"{results.total:,} {noun}" if shown == results.total else \

@@ -29,6 +29,7 @@ from index import (
     ListFormatError,
     Paper,
     StoreError,
+    Topic,
     clean_tag,
     parse_tag_input,
 )
@@ -108,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     search = _command(commands, "search", _search, help="search the library")
     search.add_argument("query", nargs="*", metavar="QUERY",
-                        help="words and filters (is:unread, is:starred, priority:N, tag:T, …)")
+                        help="words and filters (is:unread, is:starred, priority:N, tag:T, "
+                             "topic:N, …); ~words searches by meaning")
     search.add_argument("--saved", metavar="NAME", help="run the search saved as NAME")
     search.add_argument("--limit", type=int, default=20, metavar="N")
     search.add_argument("--sort", choices=SORTS, default=None,
@@ -124,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     similar.add_argument("id", metavar="ID")
     similar.add_argument("--limit", type=int, default=10, metavar="N")
     similar.add_argument("--json", action="store_true")
+
+    topics = _command(commands, "topics", _topics,
+                      help="the library's topics (papers clustered by meaning)")
+    topics.add_argument("--json", action="store_true", help="a JSON list of id, label, count")
 
     trends = _command(commands, "trends", _trends, synced=False,
                       help="what changed between two lists: the terms that rose and fell",
@@ -247,6 +253,8 @@ _PHASES = {
     "importing": lambda done, total: f"importing {done:,}/{total:,} papers",
     "papers": lambda done, total: f"indexing {done:,}/{total:,} papers",
     "writing": lambda done, total: f"writing the index {100 * done // max(total, 1)}%",
+    "meaning": lambda done, total: f"reading {done:,}/{total:,} papers for similarity",
+    "topics": lambda done, total: "learning similarity and topics",
 }
 
 
@@ -264,14 +272,19 @@ def _progress(done: int, total: int, phase: str = "papers") -> None:
     sys.stderr.flush()
 
 
-def _paper_json(paper: Paper) -> dict:
+def _topic_json(topic: Topic | None) -> dict | None:
+    return None if topic is None else {"id": topic.id, "label": topic.label,
+                                       "count": topic.count}
+
+
+def _paper_json(paper: Paper, topic: Topic | None = None) -> dict:
     return {
         "id": paper.id, "title": paper.title, "title_derived": paper.title_derived,
         "name": paper.name, "authors": paper.authors, "venue": paper.venue,
         "year": paper.year, "url": paper.url, "urls": paper.urls, "lists": paper.lists,
         "tags": paper.tags, "edited": paper.edited, "abstract": paper.abstract,
         "extra": paper.extra, "status": paper.status, "starred": paper.starred,
-        "priority": paper.priority, "note": paper.note,
+        "priority": paper.priority, "note": paper.note, "topic": _topic_json(topic),
     }
 
 
@@ -312,12 +325,14 @@ def _print_results(library: Library, results, args, limit: int) -> None:
     shown = f"{count} of {results.total:,}" if results.total > count else f"{count}"
     footer = f"{shown} {'paper' if results.total == 1 else 'papers'}, " \
              f"{results.elapsed * 1000:.0f} ms"
+    if results.by_meaning:
+        footer += ", searched by meaning (the closest papers, not every match)"
     if results.suggestion:
         footer += f"; did you mean: {results.suggestion}"
     print(footer, file=sys.stderr)
 
 
-def _paper_text(paper: Paper) -> str:
+def _paper_text(paper: Paper, topic: Topic | None = None) -> str:
     width = min(shutil.get_terminal_size((100, 24)).columns, 100)
     lines = [_title(paper.title, paper.title_derived)]
     if paper.name:
@@ -328,6 +343,8 @@ def _paper_text(paper: Paper) -> str:
     lines.append(f"Lists:    {', '.join(paper.lists)}")
     if paper.tags:
         lines.append(f"Tags:     {', '.join(paper.tags)}")
+    if topic is not None:
+        lines.append(f"Topic:    {topic.id} · {topic.label} ({topic.count:,} papers)")
     for link in dict.fromkeys(filter(None, [paper.url, *paper.urls])):
         lines.append(f"Link:     {link}")
     if paper.edited:
@@ -471,8 +488,9 @@ def _search(library: Library, args: argparse.Namespace) -> int:
 
 def _show(library: Library, args: argparse.Namespace) -> int:
     paper = library.paper(args.id)
-    print(json.dumps(_paper_json(paper), ensure_ascii=False, indent=2) if args.json
-          else _paper_text(paper))
+    topic = library.topic_of(paper.id)
+    print(json.dumps(_paper_json(paper, topic), ensure_ascii=False, indent=2) if args.json
+          else _paper_text(paper, topic))
     return 0
 
 
@@ -504,6 +522,20 @@ def _trends(library: Library, args: argparse.Namespace) -> int:
     if every:
         print(visible(f"papers behind a term: papers search '{every[0].query}'"),
               file=sys.stderr)
+    return 0
+
+
+def _topics(library: Library, args: argparse.Namespace) -> int:
+    topics = library.topics()
+    if args.json:
+        print(json.dumps([_topic_json(topic) for topic in topics], ensure_ascii=False))
+        return 0
+    for topic in topics:
+        print(f"{topic.id:>4}  {topic.count:>6}  {topic.label}")
+    if not topics:
+        print("no topics yet; add a list with: papers add FILE", file=sys.stderr)
+    else:
+        print(f"{len(topics)} topics; search one with topic:N", file=sys.stderr)
     return 0
 
 

@@ -62,6 +62,7 @@ class Results:
     _cards: dict[int, Card] = field(default_factory=dict)
     _suggestion: Any = _UNSET
     partial: bool = False  # the first matches found, unranked; the ranked list follows
+    by_meaning: bool = False  # ranked by meaning (`~words`), not by the words themselves
 
     def __len__(self) -> int:
         return len(self.docnums)

@@ -536,6 +536,31 @@ class SearchIndex:
         return Results(text, docnums, [], len(docnums), time.perf_counter() - start,
                        built.terms, _searcher=searcher, partial=True)
 
+    def results_of(self, query: str, ranked: list[tuple[str, float]], *, started: float,
+                   words: str = "", sort: str = "relevance", only: IdFilter | None = None,
+                   groups: dict[str, int] | None = None) -> Results:
+        """Results for papers ranked outside Whoosh (by meaning), best first: those the
+        index holds, narrowed like a search, in `sort` order; `words` are highlighted."""
+        with self._lock:
+            searcher = self._searcher
+            if searcher is None:
+                raise IndexBroken("index not open")
+        numbers = self._ids(searcher)[1]
+        found = [(numbers[pid], score) for pid, score in ranked if pid in numbers]
+        docnums, scores = [d for d, _ in found], [s for _, s in found]
+        if only is not None or groups:
+            docnums, scores = self._narrow(searcher, docnums, scores, only, groups)
+        if sort != "relevance" and not groups and docnums:
+            import numpy as np
+
+            position = self._sort_positions(searcher, sort)
+            order = np.argsort(position[np.asarray(docnums)], kind="stable")
+            docnums, scores = [docnums[i] for i in order], []
+        terms = self._queries.build(words, False).terms if words.strip() \
+            else HighlightTerms()
+        return Results(query, docnums, scores, len(docnums), time.perf_counter() - started,
+                       terms, _searcher=searcher)
+
     def similar(self, paper: Paper, limit: int = 10) -> Results:
         start = time.perf_counter()
         with self._lock:

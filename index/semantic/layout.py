@@ -1,0 +1,40 @@
+"""What a generation of the meaning space is called and holds, and the records its
+builders pass around: shared by reading (space.py), building (build.py) and the light
+front (meaning.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..models import Paper
+
+VERSION = 1
+POINTER = "CURRENT"
+LOCK = "BUILD.lock"
+META = "meta.json"
+MEANING_LIMIT = 100  # a search by meaning lists the closest papers, not all of them
+# How long an update waits for another process's build: not long, since a tag must not
+# wait for a refit; the library is caught up by the next sync (the app looks every second).
+BUILD_WAIT = 1.0
+# A progress callback like the index's: (done, total, phase).
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StoreView:
+    """What building the space reads of the store (the library gives it)."""
+
+    uuid: str
+    last_change: Callable[[], int]
+    ids: Callable[[], list[str]]
+    papers: Callable[[Sequence[str]], list[Paper]]
+    changed_since: Callable[[int], tuple[list[str], int]]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildReport:
+    papers: int
+    folded: int  # papers placed in the existing basis
+    refitted: bool  # the basis and topics were fitted again
+    seconds: float

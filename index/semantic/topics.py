@@ -1,0 +1,112 @@
+"""The topic map: the library's papers clustered in the meaning space, each cluster named
+by its own key phrases.
+
+k-means (scikit-learn, seeded, so the same library gives the same map) on the unit LSA
+vectors; k grows as sqrt(n / 2), the usual rule of thumb, capped so the panel stays
+readable. A label is the three terms (bigrams welcome) most particular to the cluster:
+high in its mean TF-IDF and higher there than across the library, with a phrase left out
+when its words are already said ("reward" after "reward models").
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .text import joined, stems
+
+MAX_TOPICS = 100
+LABEL_TERMS = 3
+SEED = 0
+
+
+def topics_for(papers: int) -> int:
+    return max(1, min(MAX_TOPICS, round(math.sqrt(papers / 2))))
+
+
+@dataclass
+class Clustering:
+    assignment: np.ndarray  # row -> cluster index
+    centroids: np.ndarray  # cluster index -> unit vector
+    labels: list[str]
+
+
+def cluster(vectors: np.ndarray, tfidf, terms: Sequence[str]) -> Clustering:
+    """Cluster unit vectors and label each cluster from the TF-IDF rows of its papers."""
+    from sklearn.cluster import KMeans
+
+    n = vectors.shape[0]
+    k = min(topics_for(n), max(1, len({row.tobytes() for row in vectors[:5000]})))
+    if k == 1:
+        assignment = np.zeros(n, dtype=np.int32)
+        centroids = vectors.mean(axis=0, keepdims=True)
+    else:
+        kmeans = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(vectors)
+        assignment = kmeans.labels_.astype(np.int32)
+        centroids = kmeans.cluster_centers_.astype(np.float32)
+    norms = np.linalg.norm(centroids, axis=1, keepdims=True)
+    centroids = np.divide(centroids, norms, out=np.zeros_like(centroids), where=norms > 0)
+    return Clustering(assignment, centroids, label_clusters(assignment, k, tfidf, terms))
+
+
+def label_clusters(assignment: np.ndarray, k: int, tfidf, terms: Sequence[str]) -> list[str]:
+    from scipy import sparse
+
+    n = assignment.shape[0]
+    members = sparse.csr_matrix((np.ones(n, dtype=np.float32), (assignment, np.arange(n))),
+                                shape=(k, n))
+    sizes = np.asarray(members.sum(axis=1)).ravel()
+    means = np.asarray((members @ tfidf).todense()) / np.maximum(sizes, 1)[:, None]
+    overall = np.asarray(tfidf.mean(axis=0)).ravel() + 1e-9
+    # Mean weight times lift: frequent in the cluster, and more so than elsewhere.
+    scores = means * np.log1p(means / overall)
+    labels = []
+    for row in scores:
+        labels.append(_label(row, terms) or "(no key phrase)")
+    return labels
+
+
+def _label(scores: np.ndarray, terms: Sequence[str]) -> str:
+    chosen: list[str] = []
+    said: set[str] = set()
+    for column in np.argsort(-scores)[:50]:
+        if scores[column] <= 0 or len(chosen) == LABEL_TERMS:
+            break
+        term = terms[column]
+        words = stems(term)
+        if words <= said:
+            continue
+        # A bigram whose words were said one by one replaces them.
+        chosen = [c for c in chosen if not stems(c) <= words]
+        chosen.append(term)
+        said |= words
+    return joined(chosen)
+
+
+def stable_ids(old: dict[int, set[str]], new: list[set[str]]) -> list[int]:
+    """Ids for the new clusters: each takes the id of the old topic it shares most papers
+    with (a one-to-one matching maximising the overlap), the rest new ids."""
+    ids = [0] * len(new)
+    taken: set[int] = set()
+    if old and new:
+        from scipy.optimize import linear_sum_assignment
+
+        old_ids = sorted(old)
+        overlap = np.array([[len(old[o] & members) for o in old_ids] for members in new],
+                           dtype=np.float64)
+        rows, columns = linear_sum_assignment(-overlap)
+        for row, column in zip(rows, columns, strict=True):
+            if overlap[row, column] > 0:
+                ids[row] = old_ids[column]
+                taken.add(old_ids[column])
+    next_id = max([*old, 0]) + 1
+    for row in range(len(new)):
+        if not ids[row]:
+            while next_id in taken:
+                next_id += 1
+            ids[row] = next_id
+            taken.add(next_id)
+    return ids
