@@ -38,7 +38,7 @@ from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
 from .search import SORTS, Card, HighlightTerms, Results, Trend, Trends
-from .semantic import MEANING_PREFIX, Topic
+from .semantic import MEANING_PREFIX, Topic, split_topic_filters
 from .store import ListInfo
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
@@ -47,4 +47,4 @@ __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FOR
            "ListFormatError", "ListInfo", "OutputFormat", "Paper", "PaperNotFound",
            "ReadingProgress", "Results", "SavedSearch", "SearchCancelled", "StoreError",
            "SyncReport", "TagChange", "Target", "Topic", "Trend", "Trends", "clean_tag",
-           "parse_tag_input", "sanitize", "web_url"]
+           "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]

@@ -87,6 +87,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                         "papers"),
         Binding("T", "toggle_tags", "Tags", id="tags_panel",
                 tooltip="Show or hide the tag panel; choose a tag to filter"),
+        Binding("ctrl+t", "toggle_topics", "Topics", id="topics_panel", show=False,
+                tooltip="Show or hide the topic panel; choose a topic to filter (topic:N)"),
         Binding("space", "mark", "Mark", id="mark", show=False,
                 tooltip="Mark or unmark the paper (tag, cite and copy act on marked papers)"),
         Binding("u", "unmark_all", "Unmark all", id="unmark_all", show=False,
@@ -153,6 +155,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         yield Static(id="filter-chip", markup=False)
         with Horizontal(id="main"):
             yield OptionList(id="tag-panel")
+            yield OptionList(id="topic-panel")
             yield ResultsView(id="results")
             yield AbstractPane(id="abstract")
         yield Static(id="status", markup=False)
@@ -160,6 +163,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
     def on_mount(self) -> None:
         self.query_one("#tag-panel").display = False
+        self.query_one("#topic-panel").display = False
         self.query_one("#filter-chip").display = False
         self.query_one("#search", Input).focus()
         self._apply_width(self.size.width)
@@ -232,6 +236,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         if report is not None and (report.refitted or report.folded):
             self.call_from_thread(self._meaning_updated)
+        self.load_topics()  # here, in the worker: it reads the meaning space
 
     def _meaning_updated(self) -> None:
         """The meaning space changed: a search by meaning or by topic is run again."""
@@ -509,7 +514,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             pane.show_paper(None, empty="This paper is no longer in the library.")
             return
         terms = self.last_results.terms if self.last_results is not None else None
-        pane.show_paper(paper, terms)
+        pane.show_paper(paper, terms, topic=self.topic_of(paper.id))
 
     @on(ResultsView.Opened)
     def _opened(self) -> None:
@@ -683,6 +688,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         option_id = event.option.id or ALL_TAGS
         self.filter_by_tag(None if option_id == ALL_TAGS else option_id.removeprefix("tag:"))
 
+    @on(OptionList.OptionSelected, "#topic-panel")
+    def _topic_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.topic_option_chosen(event.option.id)
+
     def jump_to_paper(self, paper_id: str) -> None:
         search = self.query_one("#search", Input)
         self.tag_filter = None
@@ -713,6 +722,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                              partial(self.recall_search, saved.name)))
         commands.append(("Show all papers (clear tag filter)", "",
                          partial(self.filter_by_tag, None)))
+        commands += self.topic_commands()
         marked = len(self.query_one(ResultsView).marked) if self.library else 0
         for fmt in EXPORT_FORMATS if marked else ():
             commands.append((f"Export the {marked} marked papers as {fmt}",
