@@ -211,8 +211,9 @@ class Library:
                                  notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
         self.meaning = MeaningIndex(self.where.meaning_dir)
-        # (list A, list B, limit, the store's last change) -> what trends() found
-        self._trends: dict[tuple[str, str, int, int], Trends] = {}
+        # (list A, list B, limit, the store's last change, the meaning space's
+        # generation) -> what trends() found
+        self._trends: dict[tuple, Trends] = {}
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -726,9 +727,10 @@ class Library:
         return self.store.count()
 
     def trends(self, list_a: str, list_b: str, limit: int = 20) -> Trends:
-        """What changed from list A to list B: the terms whose share of papers rose and
-        fell, strongest evidence first, each with its papers (search/trends.py says how
-        it is measured). Reads the store only; a second or so for 2 x 2,000 papers."""
+        """What changed from list A to list B: the terms, and once the meaning space is
+        built the topics, whose share of papers rose and fell, strongest evidence first,
+        each with its papers (search/trends.py says how it is measured). Reads the store
+        and the topic map only; a second or so for 2 x 2,000 papers."""
         if limit < 1:
             raise LibraryError("the limit must be at least 1")
         known = {info.name for info in self.lists()}
@@ -738,19 +740,34 @@ class Library:
                                    f"{', '.join(sorted(known)) or 'none'})")
         if list_a == list_b:
             raise LibraryError(f"name two different lists to compare (both are {list_a!r})")
-        key = (list_a, list_b, limit, self.store.last_change())
+        key = (list_a, list_b, limit, self.store.last_change(), self.meaning.current_name())
         if key in self._trends:  # the same lists again (the screen reopened): unchanged
             return self._trends[key]
-        texts = []
-        for name in (list_a, list_b):
-            papers = self.store.papers(self.store.listed(name))
-            if not papers:
-                raise LibraryError(f"the list {name!r} holds no papers")
-            texts.append(ListTexts(name, [(p.id, p.title, p.abstract) for p in papers]))
-        found = compare_lists(texts[0], texts[1], limit)
+        texts = [self._list_texts(list_a), self._list_texts(list_b)]
+        found = compare_lists(texts[0], texts[1], limit, self._paper_topics(texts))
         while len(self._trends) >= TRENDS_KEPT:
             del self._trends[next(iter(self._trends))]
         self._trends[key] = found
+        return found
+
+    def _list_texts(self, name: str) -> ListTexts:
+        papers = self.store.papers(self.store.listed(name))
+        if not papers:
+            raise LibraryError(f"the list {name!r} holds no papers")
+        return ListTexts(name, [(p.id, p.title, p.abstract) for p in papers])
+
+    def _paper_topics(self, texts: Sequence[ListTexts]) -> dict[str, tuple[int, str]] | None:
+        """paper id -> its topic's (id, label), for the papers of `texts`; None before
+        the meaning space is built."""
+        space = self.meaning.current()
+        if space is None:
+            return None
+        found = {}
+        for listed in texts:
+            for paper_id, _title, _abstract in listed.papers:
+                topic = space.topic_of(paper_id)
+                if topic is not None:
+                    found[paper_id] = (topic.id, topic.label)
         return found
 
     # -- tags and edits ----------------------------------------------------------------

@@ -58,7 +58,7 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
-TREND_LABEL_WIDTH = 40  # characters of a term shown by `papers trends`
+TREND_LABEL_WIDTH = 48  # characters of a term shown by `papers trends`
 
 
 class UserError(Exception):
@@ -507,18 +507,22 @@ def _trends(library: Library, args: argparse.Namespace) -> int:
         return 0
     print(visible(f"What changed from {found.list_a} ({found.papers_a:,} papers) "
                   f"to {found.list_b} ({found.papers_b:,} papers)"))
-    every = [*found.rising, *found.falling]
+    sections = [("Rose", found.rising, "term"), ("Fell", found.falling, "term")]
+    if found.topics_rising or found.topics_falling:
+        sections += [("Topics that rose", found.topics_rising, "topic"),
+                     ("Topics that fell", found.topics_falling, "topic")]
+    every = [trend for _heading, listed, _kind in sections for trend in listed]
     width = min(max((len(t.label) for t in every), default=4), TREND_LABEL_WIDTH)
     counts = max((len(f"{t.count_a} → {t.count_b}") for t in every), default=6)
     shares = max((len(t.shares) for t in every), default=6)
-    for heading, listed in (("Rose", found.rising), ("Fell", found.falling)):
+    for heading, listed, kind in sections:
         print(f"\n{heading:<{width + 2}}  {'papers':>{counts}}  {'share':>{shares}}  {'z':>6}")
         for trend in listed:
             label = trend.label if len(trend.label) <= width else trend.label[:width - 1] + "…"
             print(visible(f"  {label:<{width}}  {f'{trend.count_a} → {trend.count_b}':>{counts}}"
                           f"  {trend.shares:>{shares}}  {trend.z:+6.2f}"))
         if not listed:
-            print(f"  nothing {heading.lower()} clearly (|z| < 1.96 for every term)")
+            print(f"  no {kind} clearly (|z| < 1.96 for every {kind})")
     if every:
         print(visible(f"papers behind a term: papers search '{every[0].query}'"),
               file=sys.stderr)

@@ -79,6 +79,7 @@ class DiscoveryActions:
 
     def refresh_topic_panel(self) -> None:
         panel = self.query_one("#topic-panel", OptionList)
+        panel.border_title = "Topics"
         panel.clear_options()
         if not self.topic_list:
             why = "Finding topics…" if not self.topics_ready else \

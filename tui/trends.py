@@ -53,6 +53,8 @@ class TrendsScreen(ModalScreen):
                 tooltip="Back to the papers"),
         Binding("w", "swap", "Swap lists", id="trends.swap",
                 tooltip="Compare the other way round"),
+        Binding("t", "toggle_kind", "Topics / terms", id="trends.topics",
+                tooltip="Show the topics whose share rose and fell, or the terms"),
     ]
 
     def __init__(self, library: Library, lists: list[ListInfo],
@@ -62,6 +64,7 @@ class TrendsScreen(ModalScreen):
         self.lists = lists
         self.pair = pair
         self.trends: Trends | None = None
+        self.kind = "term"  # or "topic": what the tables and the chart show
         self._shown: dict[str, tuple[Trend, ...]] = {"rising": (), "falling": ()}
 
     def compose(self) -> ComposeResult:
@@ -90,13 +93,17 @@ class TrendsScreen(ModalScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._columns()
+        self.query_one("#trends-rising", DataTable).focus()
+        self._compare()
+
+    def _columns(self) -> None:
         for table in self.query(DataTable):
-            table.add_column("Term", key="term")
+            table.clear(columns=True)
+            table.add_column(self.kind.capitalize(), key="label")
             table.add_column("Papers", key="papers")
             table.add_column("Share", key="share")
             table.add_column("z", key="z")
-        self.query_one("#trends-rising", DataTable).focus()
-        self._compare()
 
     # -- computing -------------------------------------------------------------------------
     def _compare(self) -> None:
@@ -128,11 +135,20 @@ class TrendsScreen(ModalScreen):
         self.trends = found
         self.query_one("#trends-summary", Static).update(Text(
             f"{found.papers_a:,} papers in {found.list_a}, {found.papers_b:,} in "
-            f"{found.list_b} · share: of a list's papers, those using the term · z: how "
-            f"sure the change is (log-odds ratio / its standard error)"))
-        self._fill("rising", found.rising)
-        self._fill("falling", found.falling)
-        self.query_one("#trends-chart").show(found.rising, found.falling)
+            f"{found.list_b} · enter lists the papers of the row under the cursor\n"
+            "share: of a list's papers · z: how sure the change is (the log-odds ratio "
+            "over its standard error)"))
+        self._show_kind()
+
+    def _show_kind(self) -> None:
+        found = self.trends
+        if found is None:
+            return
+        rising, falling = (found.rising, found.falling) if self.kind == "term" else \
+            (found.topics_rising, found.topics_falling)
+        self._fill("rising", rising)
+        self._fill("falling", falling)
+        self.query_one("#trends-chart").show(rising, falling)
 
     def _fill(self, side: str, trends: tuple[Trend, ...]) -> None:
         self._shown[side] = trends
@@ -142,10 +158,13 @@ class TrendsScreen(ModalScreen):
             table.add_row(Text(trend.label), Text(f"{trend.count_a} → {trend.count_b}"),
                           Text(trend.shares), Text(f"{trend.z:+.1f}"), key=str(number))
         a, b = self.pair
-        verb = "Rose" if side == "rising" else "Fell"
-        what = f"{verb} from {a} to {b}" + (" · enter lists a term's papers" if trends
-                                            else "" if self.trends is None
-                                            else ": no term clearly")
+        verb = "rose" if side == "rising" else "fell"
+        what = f"{'Terms' if self.kind == 'term' else 'Topics'} that {verb} from {a} to {b}"
+        if not trends and self.trends is not None and self.kind == "topic" \
+                and not self.trends.topic_map:
+            what += ": no topics yet (they are built after the library opens)"
+        elif not trends and self.trends is not None:
+            what += f": no {self.kind} clearly"
         self.query_one(f"#trends-{side}-title", Label).update(Text(what))
 
     # -- choosing --------------------------------------------------------------------------
@@ -164,6 +183,11 @@ class TrendsScreen(ModalScreen):
             self.query_one("#trends-to", Select).value = a
         self.pair = (b, a)
         self._compare()
+
+    def action_toggle_kind(self) -> None:
+        self.kind = "topic" if self.kind == "term" else "term"
+        self._columns()
+        self._show_kind()
 
     @on(DataTable.RowSelected)
     def _term_chosen(self, event: DataTable.RowSelected) -> None:

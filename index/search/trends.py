@@ -106,6 +106,7 @@ class Trends:
     topics_rising: tuple[Trend, ...] = ()
     topics_falling: tuple[Trend, ...] = ()
     seconds: float = 0.0
+    topic_map: bool = False  # whether papers had topics to compare (the meaning space)
 
     def as_json(self) -> dict:
         return {"list_a": {"name": self.list_a, "papers": self.papers_a},
@@ -336,7 +337,8 @@ def compare_lists(a: ListTexts, b: ListTexts, limit: int = 20,
     topics_rising, topics_falling = topic_trends(a, b, topic_of, limit) if topic_of \
         else ((), ())
     return Trends(a.name, b.name, len(a.papers), len(b.papers), rising, falling,
-                  topics_rising, topics_falling, time.perf_counter() - start)
+                  topics_rising, topics_falling, time.perf_counter() - start,
+                  topic_map=bool(topic_of))
 
 
 def share(value: float) -> str:

@@ -149,3 +149,39 @@ def test_icml_2022_to_2023_sees_diffusion_and_language_models_rise(tmp_path, icm
     assert rising[0] == "diffusion models"
     assert any("language" in label for label in rising[:5])
     assert "prompt" in rising
+
+
+KERNELS = ["kernel ridge regression", "Gaussian process kernels", "random Fourier features",
+           "kernel mean embeddings", "the neural tangent kernel", "Nystrom approximations"]
+DIFFUSION = ["diffusion models for images", "score-based generative models",
+             "denoising diffusion samplers", "text-to-image diffusion", "latent diffusion",
+             "video diffusion models"]
+
+
+def research(subjects: list[str], words: str) -> list[str]:
+    return [f"We study {subject}{' ' + words if number % 2 else ''}. Our analysis of "
+            f"{subject} gives {words} on {number + 3} benchmarks."
+            for number, subject in enumerate(subjects * 2)]
+
+
+def test_topics_rise_and_fall_with_their_papers(home, write_list):
+    library = Library(home, seed=False)
+    library.add(write_list("older.txt", research(KERNELS, "tight generalization bounds"),
+                           title="ICML 2023"))
+    library.add(write_list("newer.txt", research(DIFFUSION, "better sample quality"),
+                           title="ICML 2024"))
+    found = library.trends("older", "newer")
+    assert found.topic_map  # adding a list builds the meaning space, topics included
+    topics = found.topics_rising + found.topics_falling
+    assert found.topics_rising and found.topics_falling
+    for trend in topics:
+        topic_id = int(trend.key.removeprefix("topic:"))
+        for listed, ids in (("older", trend.ids_a), ("newer", trend.ids_b)):
+            assert set(ids) == {p.id for p in library.select(list_name=listed)
+                                if library.topic_of(p.id).id == topic_id}
+        assert trend.label == library.topic_of((trend.ids_a + trend.ids_b)[0]).label
+        assert set(library.search(trend.query, complete_last=False).ids()) == \
+            set(trend.ids_a) | set(trend.ids_b)
+    assert all(t.z > 0 for t in found.topics_rising)
+    assert all(t.z < 0 for t in found.topics_falling)
+    library.close()

@@ -143,3 +143,32 @@ async def test_a_library_of_one_list_says_trends_need_two(home, write_list, monk
         await settle(app, pilot)
         assert not isinstance(app.screen, TrendsScreen)
         assert any("compare two lists" in m for m in messages)
+
+
+async def test_t_shows_the_topics_that_rose_and_enter_lists_one(home, write_list):
+    from ..search.test_trends import DIFFUSION, KERNELS, research
+
+    with Library(home) as library:
+        for info in library.lists():
+            library.remove_list(info.name)
+        library.add(write_list("older.txt", research(KERNELS, "tight bounds"),
+                               title="ICML 2023"))
+        library.add(write_list("newer.txt", research(DIFFUSION, "better samples"),
+                               title="ICML 2024"))
+        expected = library.trends("older", "newer").topics_rising[0]
+    async with running_app(home) as (app, pilot):
+        await pilot.press("escape", "W")
+        await settle(app, pilot)
+        screen = app.screen
+        await pilot.press("t")
+        await settle(app, pilot)
+        rising = screen.query_one("#trends-rising", DataTable)
+        assert [str(c.label) for c in rising.columns.values()][0] == "Topic"
+        assert str(rising.get_row_at(0)[0]) == expected.label
+        assert str(rising.get_row_at(0)[1]) == f"{expected.count_a} → {expected.count_b}"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.query_text == f"{expected.key} (list:older OR list:newer)"
+        view = results(app)
+        assert {view.results.card(i).id for i in range(view.count)} == \
+            set(expected.ids_a) | set(expected.ids_b)
