@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Label, Select, Static
 from index import Library, LibraryError, ListInfo, StoreError, Trend, Trends
 
 TREND_ROWS = 25  # terms listed each way
+LABEL_WIDTH = 30  # characters of a term or topic in the tables: the z column stays in view
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +156,9 @@ class TrendsScreen(ModalScreen):
         table = self.query_one(f"#trends-{side}", DataTable)
         table.clear()
         for number, trend in enumerate(trends):
-            table.add_row(Text(trend.label), Text(f"{trend.count_a} → {trend.count_b}"),
+            label = trend.label if len(trend.label) <= LABEL_WIDTH else \
+                trend.label[:LABEL_WIDTH - 1] + "…"
+            table.add_row(Text(label), Text(f"{trend.count_a} → {trend.count_b}"),
                           Text(trend.shares), Text(f"{trend.z:+.1f}"), key=str(number))
         a, b = self.pair
         verb = "rose" if side == "rising" else "fell"

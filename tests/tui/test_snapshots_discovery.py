@@ -21,7 +21,10 @@ def test_trends_screen(snap_compare, two_lists_home):  # noqa: F811
                         run_before=steady("escape", "W"))
 
 
-def test_topic_panel(snap_compare, home):
+def test_topic_panel(snap_compare, home, monkeypatch):
+    # Waiting for the topics takes longer than a paper takes to become seen.
+    monkeypatch.setattr("tui.reading_state.SEEN_AFTER", 3600)
+
     async def run_before(pilot) -> None:
         await topics_loaded(pilot.app, pilot)
         await steady("escape", "ctrl+t")(pilot)

@@ -164,7 +164,9 @@ async def test_t_shows_the_topics_that_rose_and_enter_lists_one(home, write_list
         await settle(app, pilot)
         rising = screen.query_one("#trends-rising", DataTable)
         assert [str(c.label) for c in rising.columns.values()][0] == "Topic"
-        assert str(rising.get_row_at(0)[0]) == expected.label
+        shown = str(rising.get_row_at(0)[0])  # a long label is cut to its column
+        assert shown == expected.label or (shown.endswith("…") and
+                                           expected.label.startswith(shown[:-1]))
         assert str(rising.get_row_at(0)[1]) == f"{expected.count_a} → {expected.count_b}"
         await pilot.press("enter")
         await settle(app, pilot)
