@@ -676,11 +676,13 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                                          "1.5 s in the abstract pane"),
                                    ("(none)", "seen"), ("✓", "read (dim title)"),
                                    ("★ ★★ ★★★", "starred, priority 1-3")]),
+            ("What changed between lists (W)", self.trends_help()),
             ("Reading filters in queries", [
                 ("is:unread", "not yet seen; also is:seen, is:read"),
                 ("is:starred", "any star; priority:2 for ★★ exactly"),
                 ("note:word", "your notes (plain words search them too, below the "
-                              "paper's own text)")]),
+                              "paper's own text)"),
+                ("topic:N", "papers of one topic (the topic panel, ctrl+t, lists them)")]),
         ]
 
     @on(OptionList.OptionSelected, "#tag-panel")

@@ -138,6 +138,15 @@ class DiscoveryActions:
                                       default_pair(lists, self.trend_lists)),
                          self._trend_chosen)
 
+    def trends_help(self) -> list[tuple[str, str]]:
+        """The trends screen's keys, for the help screen."""
+        from .trends import TrendsScreen
+
+        return [(self.keys_shown(b), b.tooltip or b.description)
+                for b in TrendsScreen.BINDINGS] + [
+            ("enter", "List the papers of the term or topic under the cursor"),
+            ("tab", "Next table, or the lists to compare")]
+
     def _trend_chosen(self, choice: TrendChoice | None) -> None:
         if choice is None:
             return
