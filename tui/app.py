@@ -19,6 +19,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.worker import get_current_worker
@@ -521,7 +522,11 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one(AbstractPane).focus()
 
     def current_card(self) -> Card | None:
-        return self.query_one(ResultsView).current
+        try:
+            view = self.query_one(ResultsView)
+        except NoMatches:  # the app is closing (a timer fired as its widgets went)
+            return None
+        return view.current
 
     def target_papers(self) -> list[Paper]:
         """The marked papers, else the one under the cursor: those still in the library.
