@@ -721,6 +721,7 @@ class Library:
         results = self.index.results_of(f"similar:{paper.id}",
                                          [r for r in ranked if r[0] != paper.id][:limit],
                                          started=start)
+        results.by_meaning = True
         return results
 
     def count(self) -> int:

@@ -439,7 +439,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if results.partial:
             text.append(f"first {shown:,} matches · ranking every match…")
         elif self.similar_to is not None:
-            text.append(f"{shown} papers like “{self.similar_to.title}” · backspace goes back")
+            how = " by meaning" if results.by_meaning else " by shared words"
+            text.append(f"{shown} papers like “{self.similar_to.title}”{how} · "
+                        "backspace goes back")
         elif results.by_meaning:
             text.append(f"{shown:,} papers closest in meaning · "
                         f"{results.elapsed * 1000:.0f} ms · a search by meaning (~), "

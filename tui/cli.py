@@ -326,7 +326,7 @@ def _print_results(library: Library, results, args, limit: int) -> None:
     footer = f"{shown} {'paper' if results.total == 1 else 'papers'}, " \
              f"{results.elapsed * 1000:.0f} ms"
     if results.by_meaning:
-        footer += ", searched by meaning (the closest papers, not every match)"
+        footer += ", ranked by meaning"
     if results.suggestion:
         footer += f"; did you mean: {results.suggestion}"
     print(footer, file=sys.stderr)

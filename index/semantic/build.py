@@ -102,8 +102,14 @@ def refit(root: Path, store: StoreView, old: Space | None,
         return BuildReport(0, 0, True, time.perf_counter() - start)
     if progress:
         progress(0, 1, "topics")
-    fitted = fit(texts)
-    clustering = cluster(fitted.vectors, fitted.tfidf, fitted.terms)
+    from threadpoolctl import threadpool_limits
+
+    # One core: the app keeps the other for typing while this runs in its worker, and
+    # on a busy machine BLAS threads that wait for a core are slower than one
+    # (the SVD of ICML 2023: 1.1 s on one thread, 4-5 s on two, load average 10).
+    with threadpool_limits(limits=1):
+        fitted = fit(texts)
+        clustering = cluster(fitted.vectors, fitted.tfidf, fitted.terms)
     if progress:
         progress(1, 1, "topics")
     # Biggest cluster first, so a first map numbers its topics by size.

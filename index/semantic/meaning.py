@@ -46,11 +46,15 @@ class MeaningIndex:
 
             try:
                 space = Space(self.root / name)
-            except (OSError, ValueError, KeyError):
-                return self._space  # swapped or removed under us: keep what we had
+            except (OSError, ValueError, KeyError, EOFError):
+                # Swapped or removed under us (keep what we had), or damaged: the next
+                # update fits a fresh one.
+                return self._space
             if space.meta.get("version") != VERSION:
                 return None
             self._space, self._space_name = space, name
+        else:  # a build that changed no vector moves the generation's seq on in place
+            self._space.reread_meta()
         return self._space
 
     def behind(self, store_uuid: str, last_change: int) -> bool:

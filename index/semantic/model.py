@@ -27,9 +27,11 @@ SEED = 0
 
 
 def dims_for(papers: int) -> int:
-    """sqrt(n) dimensions, 8 to 64: a small library cannot support many independent
-    directions (each would be fitted to a few papers' noise), a large one needs more."""
-    return max(8, min(MAX_DIMS, round(math.sqrt(papers))))
+    """2 sqrt(n) dimensions, 8 to 64: a small library cannot support many independent
+    directions (each would be fitted to a few papers' noise), a large one needs more.
+    (On half of the ICLR dev list, 64 dimensions beat 16-48 at about 1,000 papers;
+    benchmarks/similar.py.)"""
+    return max(8, min(MAX_DIMS, round(2 * math.sqrt(papers))))
 
 
 @dataclass
@@ -94,8 +96,9 @@ class Fitted:
     terms: list[str]  # column -> term
 
 
-def fit(texts: Sequence[str]) -> Fitted:
-    """Learn the basis from `texts` and place each of them in it."""
+def fit(texts: Sequence[str], dims: int | None = None) -> Fitted:
+    """Learn the basis from `texts` and place each of them in it (`dims`: dims_for()
+    of the number of texts unless given)."""
     from sklearn.decomposition import TruncatedSVD
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 
@@ -111,12 +114,11 @@ def fit(texts: Sequence[str]) -> Fitted:
         vectorizer = TfidfVectorizer(analyzer=lambda text: terms(text, stop_words),
                                      sublinear_tf=True, dtype=np.float32)
         tfidf = vectorizer.fit_transform(texts)
-    dims = min(dims_for(len(texts)), tfidf.shape[0] - 1, tfidf.shape[1] - 1)
+    dims = min(dims or dims_for(len(texts)), tfidf.shape[0] - 1, tfidf.shape[1] - 1)
     if dims < 1:  # one paper, or one term: nothing to reduce
         components = np.eye(1, tfidf.shape[1], dtype=np.float32)
     else:
-        svd = TruncatedSVD(n_components=dims, algorithm="randomized", n_iter=7,
-                           random_state=SEED)
+        svd = TruncatedSVD(n_components=dims, algorithm="randomized", random_state=SEED)
         svd.fit(tfidf)
         components = svd.components_.astype(np.float32)
     vocabulary = {term: int(column) for term, column in vectorizer.vocabulary_.items()}

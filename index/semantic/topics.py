@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .text import joined, stems
+from .text import joined, stem, stems
 
 MAX_TOPICS = 100
 LABEL_TERMS = 3
@@ -71,19 +71,29 @@ def label_clusters(assignment: np.ndarray, k: int, tfidf, terms: Sequence[str]) 
 
 def _label(scores: np.ndarray, terms: Sequence[str]) -> str:
     chosen: list[str] = []
-    said: set[str] = set()
-    for column in np.argsort(-scores)[:50]:
+    for column in np.argsort(-scores)[:60]:
         if scores[column] <= 0 or len(chosen) == LABEL_TERMS:
             break
-        term = terms[column]
-        words = stems(term)
-        if words <= said:
-            continue
-        # A bigram whose words were said one by one replaces them.
-        chosen = [c for c in chosen if not stems(c) <= words]
-        chosen.append(term)
-        said |= words
+        chosen = _with(chosen, terms[column])
     return joined(chosen)
+
+
+def _with(chosen: list[str], term: str) -> list[str]:
+    """The label's phrases with `term` added: left out if its words are said already;
+    joined to a phrase it continues ("large language" + "language models" is "large
+    language models"); replacing the phrases whose words it says."""
+    words = stems(term)
+    if words <= set().union(*map(stems, chosen)):
+        return chosen
+    parts = term.split()
+    for i, phrase in enumerate(chosen):
+        have = phrase.split()
+        if len(parts) == 2 and len(have) == 2:  # at most three words
+            if stem(have[-1]) == stem(parts[0]):
+                return [*chosen[:i], f"{phrase} {parts[1]}", *chosen[i + 1:]]
+            if stem(have[0]) == stem(parts[1]):
+                return [*chosen[:i], f"{parts[0]} {phrase}", *chosen[i + 1:]]
+    return [c for c in chosen if not stems(c) <= words] + [term]
 
 
 def stable_ids(old: dict[int, set[str]], new: list[set[str]]) -> list[int]:

@@ -25,6 +25,8 @@ LAZY = (
     "pyperclip",  # copying
     "tomli_w",  # writing the settings file
     "tui.screens",  # the dialogs
+    "sklearn",  # index.semantic: fitting the meaning space, in a worker after the paint
+    "scipy",  # the same (and the topic map)
     "tui.trends",  # the trends screen
     "textual_plotext",  # its chart
     "plotext",

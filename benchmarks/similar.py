@@ -1,0 +1,194 @@
+"""Similar papers and topics, measured against official topics.
+
+On a list whose papers each have an official topic (by default the ICLR 2024 half in
+../shared/corpora), a real library is built from it (`Library.add`, so the meaning space
+is the one `papers` builds) and each paper's ten most similar are checked: precision@10 is
+the share of them that have the paper's topic. Beside papers' similar papers:
+
+- the reference: a plain TF-IDF cosine over the same text (sublinear tf, idf, l2: what
+  arxiv-sanity does), with scikit-learn's default tokenization;
+- lexical: Whoosh's more-like-this over the index, what `papers similar` did before.
+
+Twice: on the titled list, and on the bare list (titles stripped, as conference abstract
+lists come; papers then derives titles, which the meaning space does not read).
+
+Parameters are chosen on one half of the papers (fixed seed) and reported on the other:
+the grid of dimensions and query expansion is scored on half A, the rule papers uses is
+reported on both halves, and the grid's best on A is reported on B, so nothing is tuned on
+the papers it is judged by. The topic map is scored by NMI and purity against the official
+topics, beside k-means on the reference TF-IDF with the same k.
+
+    python -m benchmarks.similar [LIST.json] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from index import Library
+from index.semantic import model, space
+from index.semantic.text import paper_text
+from tests import locations
+
+DEV = locations.CORPORA / "iclr2024_topics_dev.json"
+SEED = 0
+K = 10
+GRID_DIMS = (16, 24, 32, 48, 64)
+GRID_EXPAND = (0, 5, 10, 20)
+
+
+def load(path: Path) -> list[dict]:
+    """Records with a topic and an abstract, each abstract once (exact repeats dropped)."""
+    seen, kept = set(), []
+    for record in json.loads(path.read_text(encoding="utf-8")):
+        abstract = (record.get("abstract") or "").strip()
+        if record.get("topic") and abstract and abstract not in seen:
+            seen.add(abstract)
+            kept.append(record)
+    return kept
+
+
+def build(records: list[dict], home: Path, titled: bool) -> tuple[Library, float]:
+    items = [{"abstract": r["abstract"], "topic": r["topic"], "venue": "ICLR", "year": 2024,
+              **({"title": r["title"], "authors": r.get("authors") or []} if titled else {})}
+             for r in records]
+    path = home / f"list-{'titled' if titled else 'bare'}.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    library = Library(home / "home", seed=False)
+    start = time.perf_counter()
+    library.add(path)
+    return library, time.perf_counter() - start
+
+
+def precision(neighbours: dict[str, list[str]], topic: dict[str, str], ids: list[str]) -> float:
+    hits = [sum(topic[n] == topic[pid] for n in neighbours[pid][:K]) / K for pid in ids]
+    return float(np.mean(hits))
+
+
+def reference_neighbours(ids: list[str], texts: list[str]) -> dict[str, list[str]]:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    tfidf = TfidfVectorizer(sublinear_tf=True).fit_transform(texts)
+    scores = (tfidf @ tfidf.T).toarray()
+    return _neighbours(ids, scores)
+
+
+def _neighbours(ids: list[str], scores: np.ndarray) -> dict[str, list[str]]:
+    np.fill_diagonal(scores, -np.inf)
+    order = np.argsort(-scores, axis=1, kind="stable")[:, :K]
+    return {pid: [ids[j] for j in row] for pid, row in zip(ids, order, strict=True)}
+
+
+def grid(ids: list[str], texts: list[str]) -> dict[tuple[int, int], dict[str, list[str]]]:
+    """Neighbours for each (dims, expand) of the grid, with papers' own model code."""
+    found = {}
+    for dims in GRID_DIMS:
+        vectors = model.fit(texts, dims=dims).vectors
+        for expand in GRID_EXPAND:
+            scores = np.stack([space.similarity(vectors, row, expand)
+                               for row in range(len(ids))])
+            found[(dims, expand)] = _neighbours(ids, scores)
+    return found
+
+
+def purity(labels: list[int], truth: list[str]) -> float:
+    clusters: dict[int, Counter] = {}
+    for label, true in zip(labels, truth, strict=True):
+        clusters.setdefault(label, Counter())[true] += 1
+    return sum(c.most_common(1)[0][1] for c in clusters.values()) / len(truth)
+
+
+def topic_scores(library: Library, ids: list[str], texts: list[str],
+                 topic: dict[str, str]) -> dict:
+    from sklearn.cluster import KMeans
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.metrics import normalized_mutual_info_score
+
+    truth = [topic[pid] for pid in ids]
+    ours = [library.topic_of(pid).id for pid in ids]
+    k = len(set(ours))
+    tfidf = TfidfVectorizer(sublinear_tf=True).fit_transform(texts)
+    baseline = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(tfidf).labels_.tolist()
+    return {"k": k, "official_topics": len(set(truth)),
+            "nmi": normalized_mutual_info_score(truth, ours),
+            "purity": purity(ours, truth),
+            "baseline_nmi": normalized_mutual_info_score(truth, baseline),
+            "baseline_purity": purity(baseline, truth),
+            "labels": [t.label for t in library.topics()[:8]]}
+
+
+def run(path: Path, titled: bool) -> dict:
+    records = load(path)
+    with tempfile.TemporaryDirectory(prefix="papers-similar-") as temp:
+        library, seconds = build(records, Path(temp), titled)
+        with library:
+            ids = library.ids_of(library.search(""))
+            papers = {p.id: p for p in library.papers(ids)}
+            topic = {pid: papers[pid].extra["topic"] for pid in ids}
+            texts = [paper_text(papers[pid]) for pid in ids]
+            order = np.random.default_rng(SEED).permutation(len(ids))
+            half_a = [ids[i] for i in order[:len(ids) // 2]]
+            half_b = [ids[i] for i in order[len(ids) // 2:]]
+            ours = {pid: library.ids_of(library.similar(pid, K)) for pid in ids}
+            lexical = {pid: library.index.ids_of(library.index.similar(papers[pid], K))
+                       for pid in ids}
+            reference = reference_neighbours(ids, texts)
+            tuned = grid(ids, texts)
+            scored = {key: precision(found, topic, half_a) for key, found in tuned.items()}
+            best = max(scored, key=scored.get)
+            result = {
+                "titled": titled, "papers": len(ids), "add_seconds": seconds,
+                "rule": {"dims": model.dims_for(len(ids)), "expand": space.EXPAND},
+                "A": {name: precision(found, topic, half_a) for name, found in
+                      (("papers", ours), ("reference", reference), ("lexical", lexical))},
+                "B": {name: precision(found, topic, half_b) for name, found in
+                      (("papers", ours), ("reference", reference), ("lexical", lexical))},
+                "grid_on_A": {f"{d}x{e}": round(v, 4) for (d, e), v in scored.items()},
+                "best_on_A": {"dims": best[0], "expand": best[1],
+                              "A": scored[best],
+                              "B": precision(tuned[best], topic, half_b)},
+                "topics": topic_scores(library, ids, texts, topic),
+            }
+    return result
+
+
+def report(result: dict) -> str:
+    kind = "titled" if result["titled"] else "bare (titles stripped)"
+    a, b, best, topics = result["A"], result["B"], result["best_on_A"], result["topics"]
+    rule = result["rule"]
+    lines = [f"{kind}: {result['papers']} papers, library built in "
+             f"{result['add_seconds']:.1f} s; papers' rule: {rule['dims']} dims, "
+             f"expansion {rule['expand']}",
+             "  precision@10     papers  reference  lexical  papers-reference"]
+    for half, row in (("A (tuning)", a), ("B (held out)", b)):
+        lines.append(f"  {half:<14} {row['papers']:.3f}   {row['reference']:.3f}      "
+                     f"{row['lexical']:.3f}    {row['papers'] - row['reference']:+.3f}")
+    lines.append(f"  best of the grid on A: {best['dims']} dims, expansion {best['expand']}: "
+                 f"A {best['A']:.3f}, B {best['B']:.3f} "
+                 f"(B - reference {best['B'] - b['reference']:+.3f})")
+    lines.append(f"  topics: k={topics['k']} (official {topics['official_topics']}); "
+                 f"NMI {topics['nmi']:.3f} vs k-means on TF-IDF {topics['baseline_nmi']:.3f}; "
+                 f"purity {topics['purity']:.3f} vs {topics['baseline_purity']:.3f}")
+    lines += [f"    {label}" for label in topics["labels"]]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("list", nargs="?", type=Path, default=DEV)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    for titled in (True, False):
+        result = run(args.list, titled)
+        print(json.dumps(result) if args.json else report(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()
