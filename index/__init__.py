@@ -37,13 +37,14 @@ from .library import (
 from .models import Paper
 from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
 from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
-from .search import SORTS, Card, HighlightTerms, Results
-from .semantic import MEANING_PREFIX, Topic
+from .search import SORTS, Card, HighlightTerms, Results, Trend, Trends
+from .semantic import MEANING_PREFIX, Topic, split_topic_filters
+from .store import ListInfo
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
            "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "STATUSES",
-           "Card",
-           "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
-           "ListFormatError", "OutputFormat", "Paper", "PaperNotFound", "ReadingProgress",
-           "Results", "SavedSearch", "SearchCancelled", "StoreError", "SyncReport",
-           "TagChange", "Target", "Topic", "clean_tag", "parse_tag_input", "sanitize", "web_url"]
+           "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
+           "ListFormatError", "ListInfo", "OutputFormat", "Paper", "PaperNotFound",
+           "ReadingProgress", "Results", "SavedSearch", "SearchCancelled", "StoreError",
+           "SyncReport", "TagChange", "Target", "Topic", "Trend", "Trends", "clean_tag",
+           "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]

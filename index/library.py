@@ -36,12 +36,15 @@ from .paths import Locations, locate
 from .search import (
     Filters,
     IdFilter,
+    ListTexts,
     Progress,
     ReadingFilter,
     Results,
     SearchIndex,
     TagFilter,
     analysis,
+    Trends,
+    compare_lists,
     generations,
     split_filters,
     split_reading_filters,
@@ -85,6 +88,7 @@ _TAG_FORBIDDEN = set(",\n\r\t")
 # (searching the last built index), and how long when there is no index to search at all.
 SYNC_WAIT = 5.0
 SYNC_WAIT_NO_INDEX = 600.0
+TRENDS_KEPT = 4  # comparisons remembered while the library is unchanged
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +227,9 @@ class Library:
         self._tag_maps: tuple[int, dict[str, tuple[str, ...]], dict[str, frozenset[str]]] \
             | None = None
         self.meaning = MeaningIndex(self.where.meaning_dir)
+        # (list A, list B, limit, the store's last change, the meaning space's
+        # generation) -> what trends() found
+        self._trends: dict[tuple, Trends] = {}
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -860,6 +867,50 @@ class Library:
         the UI thread."""
         names = self._names(build=False)
         return None if names is None else len(names.get(name_key(name), ("", ()))[1])
+
+    def trends(self, list_a: str, list_b: str, limit: int = 20) -> Trends:
+        """What changed from list A to list B: the terms, and once the meaning space is
+        built the topics, whose share of papers rose and fell, strongest evidence first,
+        each with its papers (search/trends.py says how it is measured). Reads the store
+        and the topic map only; a second or so for 2 x 2,000 papers."""
+        if limit < 1:
+            raise LibraryError("the limit must be at least 1")
+        known = {info.name for info in self.lists()}
+        for name in (list_a, list_b):
+            if name not in known:
+                raise LibraryError(f"no list named {name!r} (lists: "
+                                   f"{', '.join(sorted(known)) or 'none'})")
+        if list_a == list_b:
+            raise LibraryError(f"name two different lists to compare (both are {list_a!r})")
+        key = (list_a, list_b, limit, self.store.last_change(), self.meaning.current_name())
+        if key in self._trends:  # the same lists again (the screen reopened): unchanged
+            return self._trends[key]
+        texts = [self._list_texts(list_a), self._list_texts(list_b)]
+        found = compare_lists(texts[0], texts[1], limit, self._paper_topics(texts))
+        while len(self._trends) >= TRENDS_KEPT:
+            del self._trends[next(iter(self._trends))]
+        self._trends[key] = found
+        return found
+
+    def _list_texts(self, name: str) -> ListTexts:
+        papers = self.store.papers(self.store.listed(name))
+        if not papers:
+            raise LibraryError(f"the list {name!r} holds no papers")
+        return ListTexts(name, [(p.id, p.title, p.abstract) for p in papers])
+
+    def _paper_topics(self, texts: Sequence[ListTexts]) -> dict[str, tuple[int, str]] | None:
+        """paper id -> its topic's (id, label), for the papers of `texts`; None before
+        the meaning space is built."""
+        space = self.meaning.current()
+        if space is None:
+            return None
+        found = {}
+        for listed in texts:
+            for paper_id, _title, _abstract in listed.papers:
+                topic = space.topic_of(paper_id)
+                if topic is not None:
+                    found[paper_id] = (topic.id, topic.label)
+        return found
 
     # -- tags and edits ----------------------------------------------------------------
     def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:

@@ -71,9 +71,51 @@ async def shoot(name: str, size: tuple[int, int], keys: list[str]) -> Path:
             return path
 
 
+async def shoot_discovery(size: tuple[int, int] = (150, 45)) -> list[Path]:
+    """What changed from ICML 2022 to ICML 2023 (terms, then topics) and the topic panel,
+    on the real lists of the shared corpora beside the checkout (the bundled ones
+    removed); skipped when they are absent."""
+    from tests.locations import CORPORA
+
+    lists = [CORPORA / "icml2022.json", CORPORA / "icml2023.json"]
+    if not all(path.is_file() for path in lists):
+        print(f"skipped trends and topics: {CORPORA} holds no ICML 2022 and 2023 lists")
+        return []
+    shots = []
+    with tempfile.TemporaryDirectory() as home:
+        with Library(home) as library:
+            for info in library.lists():
+                library.remove_list(info.name)
+            library.add_all(lists)  # indexing builds the topics too
+        import tui.reading_state
+
+        tui.reading_state.SEEN_AFTER = 3600
+        app = PapersApp(home)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            while not app.topics_ready:
+                await pilot.pause(0.1)
+            app.query_one("#search", Input).cursor_blink = False
+            for name, keys in (("trends", ["escape", "W"]), ("trends-topics", ["t"]),
+                               ("topics", ["escape", "ctrl+t", "down", "down", "down",
+                                           "enter"])):
+                await pilot.press(*keys)
+                await settle(app, pilot)
+                if name == "topics":  # the panel, beside the chosen topic's papers
+                    app.last_results.elapsed = 0.0
+                    app.set_status(app._status_text(app.last_results))
+                    await pilot.pause()
+                path = HERE / f"{name}.svg"
+                app.save_screenshot(filename=path.name, path=str(HERE))
+                shots.append(path)
+    return shots
+
+
 def main() -> None:
     for name, size, keys in SHOTS:
         print(asyncio.run(shoot(name, size, keys)))
+    for path in asyncio.run(shoot_discovery()):
+        print(path)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.worker import get_current_worker
@@ -39,6 +40,7 @@ from index import (
 
 from .commands import ActionCommands, JumpToMethod, JumpToPaper, PapersCommandPalette
 from .config import Config, load_config, save_setting
+from .discovery import DiscoveryActions
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
@@ -63,7 +65,7 @@ class View:
     cursor: int
 
 
-class PapersApp(ReadingStateActions, ReadingListActions, App):
+class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     TITLE = "papers"
     CSS_PATH = "papers.tcss"
     COMMANDS = App.COMMANDS | {ActionCommands, JumpToPaper, JumpToMethod}
@@ -86,6 +88,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                         "papers"),
         Binding("T", "toggle_tags", "Tags", id="tags_panel",
                 tooltip="Show or hide the tag panel; choose a tag to filter"),
+        Binding("ctrl+t", "toggle_topics", "Topics", id="topics_panel", show=False,
+                tooltip="Show or hide the topic panel; choose a topic to filter (topic:N)"),
         Binding("space", "mark", "Mark", id="mark", show=False,
                 tooltip="Mark or unmark the paper (tag, cite and copy act on marked papers)"),
         Binding("u", "unmark_all", "Unmark all", id="unmark_all", show=False,
@@ -112,6 +116,8 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                 tooltip="The papers that claim this paper's method name"),
         Binding("A", "author_view", "Author's papers", id="author_view", show=False,
                 tooltip="Other papers by one of this paper's authors (backspace: back)"),
+        Binding("W", "trends", "What changed", id="trends", show=False,
+                tooltip="What changed between two lists: the terms that rose and fell"),
         Binding("ctrl+s", "save_search", "Save search", id="save_search", show=False,
                 tooltip="Save the current query under a name (1-9 recall saved searches)"),
         *[Binding(str(n), f"recall_saved({n})", f"Saved search {n}", id=f"saved_{n}",
@@ -152,6 +158,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         yield Static(id="filter-chip", markup=False)
         with Horizontal(id="main"):
             yield OptionList(id="tag-panel")
+            yield OptionList(id="topic-panel")
             yield ResultsView(id="results")
             yield AbstractPane(id="abstract")
         yield Static(id="status", markup=False)
@@ -159,6 +166,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
 
     def on_mount(self) -> None:
         self.query_one("#tag-panel").display = False
+        self.query_one("#topic-panel").display = False
         self.query_one("#filter-chip").display = False
         self.query_one("#search", Input).focus()
         self._apply_width(self.size.width)
@@ -231,6 +239,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             return
         if report is not None and (report.refitted or report.folded):
             self.call_from_thread(self._meaning_updated)
+        self.load_topics()  # here, in the worker: it reads the meaning space
 
     def _meaning_updated(self) -> None:
         """The meaning space changed: a search by meaning or by topic is run again."""
@@ -322,8 +331,9 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
     def binding_ids(self) -> set[str]:
         """Every binding id a keymap may name: the app's, its widgets' and its dialogs'."""
         from . import screens  # the dialogs load with the first that opens, or here
+        from .trends import TrendsScreen
 
-        classes = [type(self), ResultsView, AbstractPane,
+        classes = [type(self), ResultsView, AbstractPane, TrendsScreen,
                    *(v for v in vars(screens).values()
                      if isinstance(v, type) and issubclass(v, screens.ModalScreen))]
         return {b.id for cls in classes for b in getattr(cls, "BINDINGS", [])
@@ -513,14 +523,18 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
             pane.show_paper(None, empty="This paper is no longer in the library.")
             return
         terms = self.last_results.terms if self.last_results is not None else None
-        pane.show_paper(paper, terms)
+        pane.show_paper(paper, terms, topic=self.topic_of(paper.id))
 
     @on(ResultsView.Opened)
     def _opened(self) -> None:
         self.query_one(AbstractPane).focus()
 
     def current_card(self) -> Card | None:
-        return self.query_one(ResultsView).current
+        try:
+            view = self.query_one(ResultsView)
+        except NoMatches:  # the app is closing (a timer fired as its widgets went)
+            return None
+        return view.current
 
     def target_papers(self) -> list[Paper]:
         """The marked papers, else the one under the cursor: those still in the library.
@@ -675,19 +689,25 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                                          "1.5 s in the abstract pane"),
                                    ("(none)", "seen"), ("✓", "read (dim title)"),
                                    ("★ ★★ ★★★", "starred, priority 1-3")]),
+            ("What changed between lists (W)", self.trends_help()),
             ("Reading filters in queries", [
                 ("is:unread", "not yet seen; also is:seen, is:read"),
                 ("is:starred", "any star; priority:2 for ★★ exactly"),
                 ("note:word", "your notes (plain words search them too, below the "
                               "paper's own text)"),
                 ("has:code", "a link to code in the abstract; also has:link, has:name"),
-                ("named:NAME", "the papers that call their method NAME (N on a paper)")]),
+                ("named:NAME", "the papers that call their method NAME (N on a paper)"),
+                ("topic:N", "papers of one topic (the topic panel, ctrl+t, lists them)")]),
         ]
 
     @on(OptionList.OptionSelected, "#tag-panel")
     def _tag_chosen(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ALL_TAGS
         self.filter_by_tag(None if option_id == ALL_TAGS else option_id.removeprefix("tag:"))
+
+    @on(OptionList.OptionSelected, "#topic-panel")
+    def _topic_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.topic_option_chosen(event.option.id)
 
     def jump_to_paper(self, paper_id: str) -> None:
         search = self.query_one("#search", Input)
@@ -719,6 +739,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                              partial(self.recall_search, saved.name)))
         commands.append(("Show all papers (clear tag filter)", "",
                          partial(self.filter_by_tag, None)))
+        commands += self.topic_commands()
         marked = len(self.query_one(ResultsView).marked) if self.library else 0
         for fmt in EXPORT_FORMATS if marked else ():
             commands.append((f"Export the {marked} marked papers as {fmt}",

@@ -59,6 +59,9 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+TREND_LABEL_WIDTH = 48  # characters of a term shown by `papers trends`
+
+
 class UserError(Exception):
     pass
 
@@ -129,6 +132,17 @@ def build_parser() -> argparse.ArgumentParser:
     topics = _command(commands, "topics", _topics,
                       help="the library's topics (papers clustered by meaning)")
     topics.add_argument("--json", action="store_true", help="a JSON list of id, label, count")
+
+    trends = _command(commands, "trends", _trends, synced=False,
+                      help="what changed between two lists: the terms that rose and fell",
+                      description="The terms (words and two-word phrases) whose share of "
+                                  "papers rose or fell from LIST_A to LIST_B, strongest "
+                                  "evidence first (see: papers lists for the names).")
+    trends.add_argument("list_a", metavar="LIST_A")
+    trends.add_argument("list_b", metavar="LIST_B")
+    trends.add_argument("--limit", type=int, default=20, metavar="N",
+                        help="terms listed each way (default 20)")
+    trends.add_argument("--json", action="store_true", help="one JSON object")
 
     tag = _command(commands, "tag", _tag,
                    help="add tags to a paper (-TAG removes one, as in the app)")
@@ -493,6 +507,35 @@ def _show(library: Library, args: argparse.Namespace) -> int:
 def _similar(library: Library, args: argparse.Namespace) -> int:
     results = library.similar(args.id, args.limit)
     _print_results(library, results, args, args.limit)
+    return 0
+
+
+def _trends(library: Library, args: argparse.Namespace) -> int:
+    found = library.trends(args.list_a, args.list_b, args.limit)
+    if args.json:
+        print(json.dumps(found.as_json(), ensure_ascii=False))
+        return 0
+    print(visible(f"What changed from {found.list_a} ({found.papers_a:,} papers) "
+                  f"to {found.list_b} ({found.papers_b:,} papers)"))
+    sections = [("Rose", found.rising, "term"), ("Fell", found.falling, "term")]
+    if found.topics_rising or found.topics_falling:
+        sections += [("Topics that rose", found.topics_rising, "topic"),
+                     ("Topics that fell", found.topics_falling, "topic")]
+    every = [trend for _heading, listed, _kind in sections for trend in listed]
+    width = min(max((len(t.label) for t in every), default=4), TREND_LABEL_WIDTH)
+    counts = max((len(f"{t.count_a} → {t.count_b}") for t in every), default=6)
+    shares = max((len(t.shares) for t in every), default=6)
+    for heading, listed, kind in sections:
+        print(f"\n{heading:<{width + 2}}  {'papers':>{counts}}  {'share':>{shares}}  {'z':>6}")
+        for trend in listed:
+            label = trend.label if len(trend.label) <= width else trend.label[:width - 1] + "…"
+            print(visible(f"  {label:<{width}}  {f'{trend.count_a} → {trend.count_b}':>{counts}}"
+                          f"  {trend.shares:>{shares}}  {trend.z:+6.2f}"))
+        if not listed:
+            print(f"  no {kind} clearly (|z| < 1.96 for every {kind})")
+    if every:
+        print(visible(f"papers behind a term: papers search '{every[0].query}'"),
+              file=sys.stderr)
     return 0
 
 

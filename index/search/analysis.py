@@ -253,3 +253,10 @@ class MarkedWords(KEYWORD):
         boost = self.format.field_boost
         for term, count in counts.items():
             yield term.encode("utf-8"), count, count * boost, _frequency_bytes(count)
+
+
+def word_spans(text: str) -> Iterator[tuple[str | None, int, int]]:
+    """Every token of `text` as word_analyzer() sees it: its word (None for a stop word)
+    and where it stands, for callers that need the words' surface forms (trends)."""
+    for match in _TOKEN_RE.finditer(text):
+        yield _indexed_word(match.group()), match.start(), match.end()

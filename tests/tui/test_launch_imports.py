@@ -27,6 +27,9 @@ LAZY = (
     "tui.screens",  # the dialogs
     "sklearn",  # index.semantic: fitting the meaning space, in a worker after the paint
     "scipy",  # the same (and the topic map)
+    "tui.trends",  # the trends screen
+    "textual_plotext",  # its chart
+    "plotext",
 )
 
 CHILD = textwrap.dedent("""

@@ -15,6 +15,13 @@ from .helpers import steady
 pytestmark = pytest.mark.timeout(120)
 
 
+@pytest.fixture(autouse=True)
+def _nothing_becomes_seen(monkeypatch):
+    """Waiting for the workers (the topics are built after the first paint) can take
+    longer than a paper takes to become seen: the shots show the state before reading."""
+    monkeypatch.setattr("tui.reading_state.SEEN_AFTER", 3600)
+
+
 def test_wide_layout(snap_compare, home):
     assert snap_compare(PapersApp(str(home)), terminal_size=(130, 40), run_before=steady())
 

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from index import HighlightTerms, Paper
+from index import HighlightTerms, Paper, Topic
 
 SHOWN_CHARS = 20_000  # far beyond any real abstract
 
@@ -28,6 +28,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
     COMPONENT_CLASSES = {
         "abstract--title", "abstract--label", "abstract--derived", "abstract--match",
         "abstract--link", "abstract--tag", "abstract--unknown", "abstract--note",
+        "abstract--topic",
     }
 
     paper_id: str | None = None
@@ -40,7 +41,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
         self.app.action_focus_results()
 
     def show_paper(self, paper: Paper | None, terms: HighlightTerms | None = None,
-                   empty: str = "") -> None:
+                   empty: str = "", topic: Topic | None = None) -> None:
         header = self.query_one("#paper-header", Static)
         body = self.query_one("#paper-body", Static)
         if paper is None:
@@ -48,7 +49,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
             header.update(Text(empty))
             body.update(Text())
             return
-        header.update(self.header_text(paper))
+        header.update(self.header_text(paper, topic))
         body.update(self.body_text(paper, terms))
         if paper.id != self.paper_id:  # the same paper redrawn (now seen): stay put
             self.scroll_home(animate=False)
@@ -57,7 +58,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)
 
-    def header_text(self, paper: Paper) -> Text:
+    def header_text(self, paper: Paper, topic: Topic | None = None) -> Text:
         text = Text()
         text.append(paper.title, self._style("abstract--title"))
         if paper.title_derived:
@@ -81,6 +82,10 @@ class AbstractPane(VerticalScroll, can_focus=True):
         row("Lists", ", ".join(paper.lists) or "-")
         if paper.tags:
             row("Tags", " ".join(f"#{t}" for t in paper.tags), self._style("abstract--tag"))
+        if topic is not None:
+            value = Text(topic.label, self._style("abstract--topic"))
+            value.append(f"  topic:{topic.id} · {topic.count:,} papers", label)
+            row("Topic", value)
         links = list(dict.fromkeys(filter(None, [paper.url, *paper.urls])))
         for link in links:
             row("Link", link, self._style("abstract--link") + Style(link=link))

@@ -1,0 +1,91 @@
+"""The topic panel and the paper's topic in the app, the real app through Pilot on the
+bundled lists (their meaning space built by the app's own worker, as at a first start)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+from index import Library
+from tui.discovery import ALL_TOPICS, with_topic
+
+from .helpers import pane_text, results, running_app, settle, type_query
+
+pytestmark = pytest.mark.timeout(180)
+
+
+async def topics_loaded(app, pilot) -> None:
+    for _ in range(600):
+        if app.topics_ready:
+            break
+        await pilot.pause(0.1)
+    await settle(app, pilot)
+    assert app.topics_ready, "the topics were never loaded"
+
+
+def shown_ids(app) -> set[str]:
+    view = results(app)
+    return {view.results.card(i).id for i in range(view.count)}
+
+
+async def test_panel_lists_topics_and_choosing_one_filters_by_it(seeded_home):
+    async with running_app(seeded_home) as (app, pilot):
+        await topics_loaded(app, pilot)
+        with Library(seeded_home) as library:
+            topics = library.topics()
+            topic_of = {pid: library.topic_of(pid) for pid in shown_ids(app)}
+        assert len(topics) >= 2
+        await pilot.press("ctrl+t")
+        await settle(app, pilot)
+        panel = app.query_one("#topic-panel", OptionList)
+        assert panel.display and panel.has_focus
+        prompts = [str(panel.get_option_at_index(i).prompt)
+                   for i in range(panel.option_count)]
+        assert prompts[0] == f"All topics ({sum(t.count for t in topics):,} papers)"
+        assert prompts[1:] == [f"{t.label}\n  topic:{t.id} · {t.count:,} papers"
+                               for t in topics]
+        await pilot.press("down", "down", "enter")  # the second topic
+        await settle(app, pilot)
+        second = topics[1]
+        assert app.query_text == f"topic:{second.id}"
+        assert shown_ids(app) == {pid for pid, topic in topic_of.items()
+                                  if topic is not None and topic.id == second.id}
+        assert len(shown_ids(app)) == second.count
+        # "All topics" drops the filter again.
+        panel.focus()
+        panel.highlighted = panel.get_option_index(ALL_TOPICS)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.query_text == ""
+        assert len(shown_ids(app)) == len(topic_of)
+
+
+async def test_the_pane_shows_the_papers_topic_and_words_stay_with_the_filter(seeded_home):
+    async with running_app(seeded_home) as (app, pilot):
+        await topics_loaded(app, pilot)
+        await type_query(app, pilot, "policy")
+        card = results(app).current
+        with Library(seeded_home) as library:
+            topic = library.topic_of(card.id)
+        assert f"Topic    {topic.label}  topic:{topic.id} · {topic.count:,} papers" \
+            in pane_text(app)
+        app.filter_by_topic(topic.id)
+        await settle(app, pilot)
+        assert app.query_text == f"policy topic:{topic.id}"
+        assert card.id in shown_ids(app)
+
+
+async def test_palette_offers_each_topic(seeded_home):
+    async with running_app(seeded_home) as (app, pilot):
+        await topics_loaded(app, pilot)
+        names = [name for name, _help, _run in app.palette_commands()]
+        assert "Topics" in names
+        for topic in app.topic_list:
+            assert f"Show topic {topic.id}: {topic.label}" in names
+
+
+def test_with_topic_replaces_the_topic_filters_and_keeps_the_words():
+    assert with_topic("reward models", 3) == "reward models topic:3"
+    assert with_topic('reward topic:"policy gradient" models', 7) == "reward models topic:7"
+    assert with_topic("topic:2 -topic:5 graphs", None) == "graphs"
+    assert with_topic("", 4) == "topic:4"
