@@ -409,20 +409,19 @@ class SearchIndex:
         found = Results(text, docnums, scores, total, time.perf_counter() - start,
                         built.terms, error=note, _searcher=searcher)
         if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
-            self._add_forgiven(found, built.query, tag, only, cancelled)
+            self._add_forgiven(found, built.query, only, cancelled)
         if limit and len(found.docnums) > limit:
             found.docnums, found.scores = found.docnums[:limit], found.scores[:limit]
             found.matched = found.matched[:limit]
         found.elapsed = time.perf_counter() - start
         return found
 
-    def _add_forgiven(self, found: Results, query: Query, tag: str | None,
+    def _add_forgiven(self, found: Results, query: Query,
                       only: IdFilter | None, cancelled: Callable[[], bool] | None) -> None:
         """Fewer than FORGIVE_BELOW papers have every word: those with most of them
         follow, and the results say so."""
         searcher = found._searcher
-        forgiven = self._forgiving(searcher, query, found.query, tag, found.total > 0,
-                                   cancelled)
+        forgiven = self._forgiving(searcher, query, found.query, found.total > 0, cancelled)
         if forgiven is not None and only is not None:
             forgiven = forgiven.keep(self._admitted(searcher, only))
         if forgiven is None or not forgiven.docnums:
@@ -433,8 +432,8 @@ class SearchIndex:
         found.scores = list(found.scores) + forgiven.scores
         found.total += len(forgiven.docnums)
 
-    def _forgiving(self, searcher, query: Query, text: str, tag: str | None,
-                   some_have_all: bool, cancelled: Callable[[], bool] | None
+    def _forgiving(self, searcher, query: Query, text: str, some_have_all: bool,
+                   cancelled: Callable[[], bool] | None
                    ) -> Forgiven | None:
         """The papers with most but not all the words of a query of plain words
         (search/coordination.py); None for other queries."""
@@ -447,8 +446,8 @@ class SearchIndex:
         try:
             ranker = self._ranker(searcher)
             ranker.notes = self._notes_for(searcher)
-            allowed = Term("tag", tag.lower()) if tag else None
-            docnums, counts, scores = ranker.coordinated(groups, need, allowed, cancelled)
+            # (Tags, like every filter, are applied after: `only` in _add_forgiven.)
+            docnums, counts, scores = ranker.coordinated(groups, need, None, cancelled)
         except Unsupported:
             return None
         return Forgiven(len(groups), docnums, scores, counts)
