@@ -172,8 +172,9 @@ def stems(text: str) -> list[str]:
 
 
 def raw_tokens(text: str) -> list[str]:
-    """The tokens word_analyzer() starts from, before folding and stop words."""
-    return _TOKEN_RE.findall(text)
+    """The tokens word_analyzer() starts from, before folding and stop words (a run of
+    CJK letters as its pieces)."""
+    return _raw_tokens(text)
 
 
 def indexed_word(raw: str) -> str | None:

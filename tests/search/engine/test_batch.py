@@ -40,8 +40,8 @@ def _same_segment(tmp_path, papers) -> None:
 def test_the_word_fields_are_built_as_arrays() -> None:
     schema = make_schema()
     assert sorted(BatchPostings(schema).fields) == \
-        ["abstract", "authors", "name", "note", "title", "words"]
-    assert not any(batchable(schema[name]) for name in ("id", "venue", "tag", "year"))
+        ["abstract", "authors", "derived_title", "name", "note", "title", "words"]
+    assert not any(batchable(schema[name]) for name in ("id", "venue", "facet", "year"))
 
 
 def test_a_batch_build_writes_the_segment_the_pool_writes(seeded_library, tmp_path) -> None:
