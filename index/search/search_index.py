@@ -408,14 +408,19 @@ class SearchIndex:
         (search/coordination.py); None for other queries."""
         from .engine.ranking import Unsupported
 
-        groups = word_groups(query, text)
-        need = fewest_to_match(len(groups), some_have_all) if groups else None
+        split = word_groups(query, text)
+        if split is None:
+            return None
+        groups, required = split
+        need = fewest_to_match(len(groups), some_have_all)
         if need is None:
             return None
+        required += [Term("tag", tag.lower())] if tag else []
+        allowed = None if not required else required[0] if len(required) == 1 \
+            else And(required)
         try:
             ranker = self._ranker(searcher)
             ranker.notes = self._notes_for(searcher)
-            allowed = Term("tag", tag.lower()) if tag else None
             docnums, counts, scores = ranker.coordinated(groups, need, allowed, cancelled)
         except Unsupported:
             return None

@@ -104,6 +104,10 @@ def test_a_filter_applies_to_the_papers_that_follow(library: Library):
     library.tag(tagged, ["picked"])
     results = library.search(" ".join(query), tag="picked", complete_last=False)
     assert set(results.ids()) == set(tagged) and results.relaxed is not None
+    # `tag:` in the query is a filter too, never a word to forgive.
+    results = library.search("tag:picked " + " ".join(query), complete_last=False)
+    assert set(results.ids()) == set(tagged) and results.relaxed is not None
+    assert len(library.search("tag:nosuchtag " + " ".join(query))) == 0
     # The store's filters too: with all but one read, `is:unread` leaves that one.
     *read, left = sorted(_with(library, query, 1))
     library.set_status(read, "read")
