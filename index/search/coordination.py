@@ -33,12 +33,15 @@ def _is_word(group: Query) -> bool:
         leaf.field() in WORD_FIELDS for leaf in group.leaves())
 
 
-def word_groups(query: Query, text: str) -> tuple[list[Query], list[Query]] | None:
+def word_groups(query: Query, text: str, some_match: bool
+                ) -> tuple[list[Query], list[Query]] | None:
     """The words of `query` (parsed from `text`), and the rest of it, which every paper
     must still match: `tag:x`, `year:2023`, a phrase. None when there are not two words
-    to forgive one of, or for a query with explicit operators (`AND` too): they mean
-    exactly what they say, and so does an exclusion (the query is then no AND)."""
-    if type(query) is not And or query.boost != 1.0 or OPERATORS & set(text.split()):
+    to forgive one of, or for a query with explicit operators (`AND` too) that `some_match`:
+    they mean what they say; one nothing matches may be a pasted title ("Noisy OR
+    Networks", "END TO END"). An exclusion always does (the query is then no AND)."""
+    if type(query) is not And or query.boost != 1.0 or \
+            some_match and OPERATORS & set(text.split()):
         return None
     groups = list(query.subqueries)
     words = [group for group in groups if _is_word(group)]

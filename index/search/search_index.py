@@ -408,7 +408,7 @@ class SearchIndex:
         (search/coordination.py); None for other queries."""
         from .engine.ranking import Unsupported
 
-        split = word_groups(query, text)
+        split = word_groups(query, text, some_have_all)
         if split is None:
             return None
         groups, required = split
