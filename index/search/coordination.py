@@ -15,25 +15,39 @@ from dataclasses import dataclass
 
 from whoosh.query import And, Or, Query, Term
 
-from .query import OPERATORS
+from .query import DEFAULT_FIELDS, OPERATORS
 
 # Fewer papers than this with every word, and those with most of them follow. Five: a
 # results list of one to four papers can hide the one wanted behind a word it lacks,
 # while five or more papers with every word are a real answer that padding would bury
 # (and a page of 10 still shows the papers just below them).
 FORGIVE_BELOW = 5
+# What a query's words search: the ranked fields, a derived title (`title:`), and all the
+# words unscored (the word being typed).
+WORD_FIELDS = frozenset((*DEFAULT_FIELDS, "derived_title", "words"))
 
 
-def word_groups(query: Query, text: str) -> list[Query] | None:
-    """The words of `query`, parsed from `text`, when it is words (each word's OR over
-    the fields, or a field's term); None for any other shape: phrases, exclusions and
-    operators (`AND` too) mean exactly what they say."""
-    if type(query) is not And or query.boost != 1.0 or OPERATORS & set(text.split()):
+def _is_word(group: Query) -> bool:
+    """A word of the query: its OR over the text fields, or one text field's term."""
+    return type(group) in (Or, Term) and all(
+        leaf.field() in WORD_FIELDS for leaf in group.leaves())
+
+
+def word_groups(query: Query, text: str, some_match: bool
+                ) -> tuple[list[Query], list[Query]] | None:
+    """The words of `query` (parsed from `text`), and the rest of it, which every paper
+    must still match: `tag:x`, `year:2023`, a phrase. None when there are not two words
+    to forgive one of, or for a query with explicit operators (`AND` too) that `some_match`:
+    they mean what they say; one nothing matches may be a pasted title ("Noisy OR
+    Networks", "END TO END"). An exclusion always does (the query is then no AND)."""
+    if type(query) is not And or query.boost != 1.0 or \
+            some_match and OPERATORS & set(text.split()):
         return None
     groups = list(query.subqueries)
-    if len(groups) < 2 or not all(type(group) in (Or, Term) for group in groups):
+    words = [group for group in groups if _is_word(group)]
+    if len(words) < 2:
         return None
-    return groups
+    return words, [group for group in groups if not _is_word(group)]
 
 
 def fewest_to_match(words: int, some_have_all: bool) -> int | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.collectors import WrappingCollector
-from whoosh.query import Every, NullQuery, Query, Term
+from whoosh.query import And, Every, NullQuery, Query, Term
 from whoosh.reading import SegmentReader
 from whoosh.writing import MERGE_SMALL
 
@@ -439,15 +439,20 @@ class SearchIndex:
         (search/coordination.py); None for other queries."""
         from .engine.ranking import Unsupported
 
-        groups = word_groups(query, text)
-        need = fewest_to_match(len(groups), some_have_all) if groups else None
+        split = word_groups(query, text, some_have_all)
+        if split is None:
+            return None
+        groups, required = split
+        need = fewest_to_match(len(groups), some_have_all)
         if need is None:
             return None
+        # (Tags, like every store filter, are applied after: `only` in _add_forgiven.)
+        allowed = None if not required else required[0] if len(required) == 1 \
+            else And(required)
         try:
             ranker = self._ranker(searcher)
             ranker.notes = self._notes_for(searcher)
-            # (Tags, like every filter, are applied after: `only` in _add_forgiven.)
-            docnums, counts, scores = ranker.coordinated(groups, need, None, cancelled)
+            docnums, counts, scores = ranker.coordinated(groups, need, allowed, cancelled)
         except Unsupported:
             return None
         return Forgiven(len(groups), docnums, scores, counts)

@@ -85,12 +85,20 @@ def test_many_papers_with_every_word_are_not_padded(seeded_library: Library):
     assert set(results.ids()) == _with(seeded_library, query, 3)
 
 
-@pytest.mark.parametrize("query", ['"one-way policy" unicorn', "policy -verifier unicorn",
-                                   "policy AND unicorn"])
-def test_phrases_exclusions_and_operators_mean_what_they_say(seeded_library: Library,
-                                                              query: str):
+@pytest.mark.parametrize("query", ['"one-way policy" unicorn', "policy -verifier unicorn"])
+def test_phrases_and_exclusions_mean_what_they_say(seeded_library: Library, query: str):
     results = seeded_library.search(query, complete_last=False)
     assert results.relaxed is None and len(results) == 0
+
+
+def test_operators_mean_what_they_say_unless_nothing_matches(seeded_library: Library):
+    query = ["owpo", "verifier", "policy"]
+    strict = seeded_library.search(" AND ".join(query), complete_last=False)
+    assert strict.relaxed is None and set(strict.ids()) == _with(seeded_library, query, 3)
+    # Nothing at all: maybe a pasted title ("Noisy OR Networks"), forgiven like words.
+    pasted = seeded_library.search("policy AND unicorn", complete_last=False)
+    assert pasted.relaxed == f"no paper has both words; {len(pasted)} have one of them"
+    assert set(pasted.ids()) == _with(seeded_library, ["policy", "unicorn"], 1)
 
 
 def test_not_forgiving_when_asked(seeded_library: Library):
@@ -104,6 +112,10 @@ def test_a_filter_applies_to_the_papers_that_follow(library: Library):
     library.tag(tagged, ["picked"])
     results = library.search(" ".join(query), tag="picked", complete_last=False)
     assert set(results.ids()) == set(tagged) and results.relaxed is not None
+    # `tag:` in the query is a filter too, never a word to forgive.
+    results = library.search("tag:picked " + " ".join(query), complete_last=False)
+    assert set(results.ids()) == set(tagged) and results.relaxed is not None
+    assert len(library.search("tag:nosuchtag " + " ".join(query))) == 0
     # The store's filters too: with all but one read, `is:unread` leaves that one.
     *read, left = sorted(_with(library, query, 1))
     library.set_status(read, "read")
