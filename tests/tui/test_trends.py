@@ -174,3 +174,21 @@ async def test_t_shows_the_topics_that_rose_and_enter_lists_one(home, write_list
         view = results(app)
         assert {view.results.card(i).id for i in range(view.count)} == \
             set(expected.ids_a) | set(expected.ids_b)
+
+
+async def test_choosing_the_same_list_twice_says_so(two_lists_home):
+    from textual.widgets import Static
+
+    async with running_app(two_lists_home) as (app, pilot):
+        await pilot.press("escape", "W")
+        await settle(app, pilot)
+        screen = app.screen
+        screen.query_one("#trends-to", Select).value = "older"
+        await settle(app, pilot)
+        summary = screen.query_one("#trends-summary", Static)
+        assert str(summary.content) == "Choose two different lists to compare."
+        assert screen.query_one("#trends-rising", DataTable).row_count == 0
+        screen.query_one("#trends-to", Select).value = "newer"
+        await settle(app, pilot)
+        assert str(screen.query_one("#trends-rising", DataTable).get_row_at(0)[0]) == \
+            "diffusion models"
