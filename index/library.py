@@ -719,11 +719,15 @@ class Library:
         return None
 
     def warm_up(self) -> None:
-        """Load what the first keystrokes need: the table of words for prefixes, and
-        the ranker's arrays (numpy, field lengths), the method-name index."""
+        """Load what the first keystrokes need: the table of words for prefixes, the
+        ranker's arrays (numpy, field lengths), the method-name index and the meaning
+        space."""
         self._ensure_open()
         self.index.prefixes()
         self.index.warm_up()
+        # The meaning space's ids: the first `m` at 100k papers took 266 ms before,
+        # 88 ms after (later ones 5 ms).
+        self.meaning.current()
         self._names()
 
     def first_matches(self, query: str, *, tag: str | None = None,

@@ -150,8 +150,9 @@ def _with_the_rest(vectorizer, sampled, texts: Sequence[str], rows: np.ndarray):
     from scipy import sparse
 
     rest = np.setdiff1d(np.arange(len(texts)), rows)
-    stacked = sparse.vstack([sampled, vectorizer.transform([texts[r] for r in rest])],
-                            format="csr")
+    others = vectorizer.transform([texts[r] for r in rest])
+    stacked = sparse.vstack([sampled, others], format="csr")
+    del others  # before the reordered copy is made
     order = np.empty(len(texts), dtype=np.int64)
     order[np.concatenate([rows, rest])] = np.arange(len(texts))
     return stacked[order]
