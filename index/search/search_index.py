@@ -55,6 +55,10 @@ RELEVANCE_LIMIT: int | None = None
 Progress = Callable[[int, int, str], None]
 # () -> (a stamp that changes when the notes do, () -> {paper id: note})
 NoteSource = Callable[[], tuple[Any, Callable[[], dict[str, str]]]]
+# Papers an update must add before their word fields are built as arrays: fewer (a tag,
+# an edit, a workshop's list) go through Whoosh's pool, as fast for them, and the
+# process never loads numpy to write.
+ARRAYS_FROM = 500
 WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a second
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
@@ -268,7 +272,8 @@ class SearchIndex:
                 raise IndexBroken("index not open")
             if papers or deleted:
                 writer = open_writer(self._ix, timeout=WRITER_TIMEOUT,
-                                     limitmb=WRITER_MEMORY_MB)
+                                     limitmb=WRITER_MEMORY_MB,
+                                     batched=len(papers) >= ARRAYS_FROM)
                 try:
                     for pid in deleted:
                         writer.delete_by_term("id", pid)
