@@ -63,6 +63,10 @@ RELEVANCE_LIMIT: int | None = None
 Progress = Callable[[int, int, str], None]
 # () -> (a stamp that changes when the notes do, () -> {paper id: note})
 NoteSource = Callable[[], tuple[Any, Callable[[], dict[str, str]]]]
+# Papers a commit must add before their word fields are built as arrays: fewer (a tag,
+# an edit, a workshop's list, the bundled lists) go through Whoosh's pool, as fast for
+# them, and the process never loads numpy to write.
+ARRAYS_FROM = 500
 WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a second
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
@@ -255,7 +259,8 @@ class SearchIndex:
                 def writing(done: int, postings: int) -> None:
                     progress(done, postings, "writing")
             writer = open_writer(ix, limitmb=WRITER_MEMORY_MB, progress=writing,
-                                 progress_every=WRITING_PROGRESS_STEP)
+                                 progress_every=WRITING_PROGRESS_STEP,
+                                 batched=total >= ARRAYS_FROM)
             count = 0
             for paper in papers:
                 writer.add_document(**document(paper))
@@ -297,7 +302,8 @@ class SearchIndex:
                 edits = not deleted and isinstance(frozen, list) and all(
                     paper.id in known for paper in papers)
                 writer = open_writer(self._ix, timeout=WRITER_TIMEOUT,
-                                     limitmb=WRITER_MEMORY_MB)
+                                     limitmb=WRITER_MEMORY_MB,
+                                     batched=len(papers) >= ARRAYS_FROM)
                 try:
                     for pid in deleted:
                         writer.delete_by_term("id", pid)
