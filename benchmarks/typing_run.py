@@ -137,7 +137,9 @@ def _fzf_lines(home: Path, target: Path) -> int:
     return count
 
 
-def tools(home: Path, scratch: Path) -> list[Tool]:
+def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]:
+    """The tools in turn; `baseline`, a checkout of papers to run beside this one (as
+    "papers (baseline)", for before and after in the same rounds)."""
     lines = scratch / "papers.lines"
     count = _fzf_lines(home, lines)
     fzf = shutil.which("fzf")
@@ -147,6 +149,9 @@ def tools(home: Path, scratch: Path) -> list[Tool]:
     return [
         Tool("papers", papers_command(), re.compile(r" sort: "),
              {"PAPERS_HOME": str(home)}),
+        *([Tool("papers (baseline)", [sys.executable, "-m", "tui"], re.compile(r" sort: "),
+                {"PAPERS_HOME": str(home), "PYTHONPATH": str(baseline)})]
+          if baseline else []),
         Tool("fzf", [*feed, fzf or "fzf"], fzf_ready, missing=no_fzf),
         Tool("fzf --exact", [*feed, fzf or "fzf", "--exact"], fzf_ready, missing=no_fzf),
         Tool("Textual (Input + echo)", [sys.executable, "-m", "benchmarks.minimal_app"],
@@ -199,12 +204,16 @@ def summary(runs: list[dict]) -> dict:
     }
 
 
-def typing_run(home: Path, rounds: int = ROUNDS, queries: tuple[str, ...] = QUERIES) -> dict:
-    """Every tool once per round, in an order that rotates from round to round."""
+def typing_run(home: Path, rounds: int = ROUNDS, queries: tuple[str, ...] = QUERIES,
+               only: list[str] | None = None, baseline: Path | None = None) -> dict:
+    """Every tool once per round, in an order that rotates from round to round (`only`:
+    just the tools named, to iterate on one)."""
     _no_resume(home)
     with tempfile.TemporaryDirectory(prefix="bench-typing-") as scratch:
         runnable, skipped = [], {}
-        for tool in tools(home, Path(scratch)):
+        for tool in tools(home, Path(scratch), baseline):
+            if only and tool.name not in only:
+                continue
             if tool.missing:
                 log(f"typing: skipping the {tool.name} anchor: {tool.missing}")
                 skipped[tool.name] = tool.missing
@@ -285,6 +294,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", type=Path, action="append", default=[],
                         help="an existing PAPERS_HOME to type in instead (repeatable)")
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--only", nargs="+", default=None, metavar="TOOL",
+                        help="run only these tools (papers, fzf, 'fzf --exact', "
+                             "'Textual (Input + echo)')")
+    parser.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
+                        help="also run papers from this checkout (before/after)")
     parser.add_argument("--out", type=Path, default=None, help="write the JSON here")
     args = parser.parse_args(argv)
     if not shutil.which("tmux"):
@@ -295,7 +309,8 @@ def main(argv: list[str] | None = None) -> int:
             [(key, _home_for(key, work)) for key in args.sizes]
         results = {}
         for label, home in homes:
-            results[label] = typing_run(home, args.rounds)
+            results[label] = typing_run(home, args.rounds, only=args.only,
+                                        baseline=args.baseline)
             print(f"\n{label}\n\n{report(results[label])}\n", flush=True)
         if args.out:
             args.out.write_text(json.dumps(results, indent=1))

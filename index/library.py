@@ -492,11 +492,13 @@ class Library:
         return None
 
     def warm_up(self) -> None:
-        """Load what the first keystrokes need: the table of words for prefixes, and
-        the ranker's arrays (numpy, field lengths)."""
+        """Load what the first keystrokes need: the ranker's arrays (numpy, field
+        lengths), then the table of words for prefixes (a word of three letters or more).
+        Searches meanwhile never wait for either: they are ranked by Whoosh's matchers
+        and expand prefixes from the lexicon until each is ready."""
         self._ensure_open()
-        self.index.prefixes()
         self.index.warm_up()
+        self.index.prefixes()
 
     def first_matches(self, query: str, *, tag: str | None = None,
                       complete_last: bool = True, count: int = 100,

@@ -48,6 +48,11 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
+# A keystroke's echo waits at most this long for its results, so that both reach the
+# screen in one frame (a frame of its own cost the echo's paint, then a wait for the
+# next frame); a slower search lets the echo go on alone.
+ECHO_WAITS_S = 0.012
+FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to freeze the heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
                "status": "status (unread first)", "priority": "priority (starred first)"}
@@ -141,6 +146,10 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         self.saved_searches: list = []
         self.progress_text = ""
         self._last_session: dict | None = None
+        self._pane_seq = 0  # the newest cursor move, whose paper the abstract pane shows
+        self._held_frame = None  # repaints held for a keystroke's results (a batch)
+        self._freeze_timer = None
+        self._held_timer = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -197,8 +206,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
 
     def _warm_up_after_paint(self) -> None:
         """Start the warm-up once, after the next paint (the first results, or the message
-        in their place): building the word table holds the index's lock, so a first search
-        started beside it waited for it (about 40 ms at ICML 2023, 250 ms at 100k papers)."""
+        in their place). Keystrokes meanwhile never wait for it (Library.warm_up)."""
         if not self._warm_up_started:
             self._warm_up_started = True
             self.call_after_refresh(self._warm_up)
@@ -206,8 +214,20 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
     @work(thread=True, group="warm-up")
     def _warm_up(self) -> None:
         self.library.warm_up()  # before the first keystrokes need it
+        self.call_from_thread(self._freeze_when_idle)
+
+    def _freeze_when_idle(self) -> None:
+        """Freeze the heap once typing pauses (each keystroke puts it off again)."""
+        if self._freeze_timer is not None:
+            self._freeze_timer.stop()
+        self._freeze_timer = self.set_timer(FREEZE_WHEN_IDLE_S, self._freeze_heap)
+
+    def _freeze_heap(self) -> None:
         # What is loaded now lives as long as the app: keep the garbage collector from
-        # walking it on every full collection (46-73 ms pauses while typing at 10k).
+        # walking it on every full collection (46-73 ms pauses while typing at 10k). The
+        # full collection before it holds the interpreter for tens of ms, so it waits
+        # for a pause in the typing.
+        self._freeze_timer = None
         gc.collect()
         gc.freeze()
 
@@ -309,7 +329,24 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
     def _query_changed(self) -> None:
         if self.ready:
             self.similar_to = None
+            self._hold_frame()
             self.run_search()
+            if self._freeze_timer is not None:
+                self._freeze_when_idle()
+
+    def _hold_frame(self) -> None:
+        """Hold repaints (Textual's batch update) until the results are shown, or for
+        ECHO_WAITS_S at most."""
+        if self._held_frame is None:
+            self._held_frame = self.batch_update()
+            self._held_frame.__enter__()
+            self._held_timer = self.set_timer(ECHO_WAITS_S, self._release_frame)
+
+    def _release_frame(self) -> None:
+        held, self._held_frame = self._held_frame, None
+        if held is not None:
+            self._held_timer.stop()
+            held.__exit__(None, None, None)
 
     @on(Input.Submitted, "#search")
     def _query_submitted(self) -> None:
@@ -376,6 +413,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         if not len(results):
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
+        self._release_frame()
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:
@@ -451,15 +489,25 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
                               states)
 
     def set_status(self, message: str | Text) -> None:
+        # One line whatever it says: no layout, only the line is drawn again (a layout
+        # per keystroke was most of a frame).
         self.query_one("#status", Static).update(
-            message if isinstance(message, Text) else Text(message))
+            message if isinstance(message, Text) else Text(message), layout=False)
 
     # -- selection -------------------------------------------------------------------------
     @on(ResultsView.Highlighted)
     def _highlighted(self, event: ResultsView.Highlighted) -> None:
         self.start_seen_timer(event.card.id if event.card is not None else None)
         self._last_session = self.session_state()  # saved on quit (widgets are gone then)
-        self.show_current_paper(event.card)
+        # The echo and the list go out first; the abstract pane (a read from the store,
+        # its text wrapped and laid out) follows in the next frame, for the paper still
+        # under the cursor then.
+        self._pane_seq += 1
+        self.call_after_refresh(self._show_highlighted, self._pane_seq, event.card)
+
+    def _show_highlighted(self, seq: int, card: Card | None) -> None:
+        if seq == self._pane_seq:
+            self.show_current_paper(card)
 
     def show_current_paper(self, card: Card | None = None) -> None:
         """The paper under the cursor (or `card`) in the abstract pane, read afresh."""

@@ -32,7 +32,7 @@ from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look fo
 from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .notes import NotePostings
-from .prefixes import PrefixTable
+from .prefixes import LexiconPrefixes, PrefixTable
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
@@ -111,7 +111,11 @@ class SearchIndex:
         self._ix = None
         self._searcher = None
         self._prefixes: PrefixTable | None = None
-        self._queries = QueryBuilder(self.schema, self.prefixes)
+        self._queries = QueryBuilder(self.schema, self._expansions)
+        # While warm_up loads the ranker's module (and numpy, ~0.1 s to import), searches
+        # are ranked by Whoosh's matchers rather than wait for it.
+        self._ranker_loading = threading.Event()
+        self._ranker_loaded = threading.Event()
         self._orders: dict[tuple[int, str], Any] = {}
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
@@ -301,18 +305,34 @@ class SearchIndex:
 
     # -- searching -----------------------------------------------------------------------
     def prefixes(self) -> PrefixTable:
+        """The table of words prefixes expand to, built once per searcher. It is built
+        outside the index's lock: searches go on meanwhile (see _expansions)."""
         with self._lock:
-            if self._prefixes is None:
-                self._prefixes = PrefixTable.from_reader(self._searcher.reader(), "words")
-            return self._prefixes
+            table, searcher = self._prefixes, self._searcher
+        if table is None:
+            table = PrefixTable.from_reader(searcher.reader(), "words")
+            with self._lock:
+                if self._searcher is searcher:
+                    self._prefixes = table
+        return table
+
+    def _expansions(self) -> PrefixTable | LexiconPrefixes:
+        """What the query builder expands a prefix with: the table once it is built,
+        until then the lexicon itself (a few ms a prefix, against the table's 40-250 ms
+        to build)."""
+        with self._lock:
+            table, searcher = self._prefixes, self._searcher
+        return table if table is not None else LexiconPrefixes(searcher.reader(), "words")
 
     def warm_up(self) -> None:
         """Ready the ranker so the first ranked search pays no set-up."""
+        self._ranker_loading.set()
+        from .engine.ranking import Unsupported
+
+        self._ranker_loaded.set()
         with self._lock:
             searcher = self._searcher
         if searcher is not None:
-            from .engine.ranking import Unsupported
-
             with contextlib.suppress(Unsupported):  # then Whoosh's matchers rank
                 self._ranker(searcher).warm_up()
 
@@ -444,12 +464,17 @@ class SearchIndex:
     def _vector_run(self, searcher, query: Query, sort: str, filter_query: Query | None,
                     limit: int | None, cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
-        when its shape is one only Whoosh's matchers evaluate."""
+        when its shape is one only Whoosh's matchers evaluate, or while the ranker is
+        still loading (warm_up) and no note needs it (Whoosh's matchers do not see the
+        notes)."""
+        notes = self._notes_for(searcher)
+        if self._ranker_loading.is_set() and not self._ranker_loaded.is_set() and not notes:
+            return None
         from .engine.ranking import Unsupported  # numpy loads after the first paint
 
         try:
             ranker = self._ranker(searcher)
-            ranker.notes = self._notes_for(searcher)
+            ranker.notes = notes
             if sort == "relevance":
                 docnums, scores = ranker.ranked(query, filter_query, cancelled)
                 return docnums[:limit], scores[:limit], len(docnums), searcher
