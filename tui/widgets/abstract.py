@@ -51,7 +51,7 @@ class AbstractPane(VerticalScroll, can_focus=True):
             self._update(header, body, Text(empty), Text())
             return
         self._update(header, body, self.header_text(paper), self.body_text(paper, terms))
-        if paper.id != self.paper_id:  # the same paper redrawn (now seen): stay put
+        if paper.id != self.paper_id and self.scroll_y:  # the same paper again: stay put
             self.scroll_home(animate=False)
         self.paper_id = paper.id
 
