@@ -55,6 +55,7 @@ class Tool:
     ready: re.Pattern  # the first results are on screen
     env: dict[str, str] = field(default_factory=dict)
     missing: str | None = None  # why it cannot run here
+    cwd: Path = REPO  # `python -m tui` imports from here first
 
 
 @dataclass
@@ -97,7 +98,7 @@ def _settle(pane: Pane, screen: list[str], sent: float, prefix: str | None
 
 def one_run(tool: Tool, queries: tuple[str, ...]) -> dict:
     """Launch `tool`, type every query (the first key right at the first results)."""
-    pane = Pane(tool.command, tool.env, REPO)
+    pane = Pane(tool.command, tool.env, tool.cwd)
     try:
         started = pane.release()
         while True:
@@ -150,7 +151,7 @@ def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]
         Tool("papers", papers_command(), re.compile(r" sort: "),
              {"PAPERS_HOME": str(home)}),
         *([Tool("papers (baseline)", [sys.executable, "-m", "tui"], re.compile(r" sort: "),
-                {"PAPERS_HOME": str(home), "PYTHONPATH": str(baseline)})]
+                {"PAPERS_HOME": str(home), "PYTHONPATH": str(baseline)}, cwd=baseline)]
           if baseline else []),
         Tool("fzf", [*feed, fzf or "fzf"], fzf_ready, missing=no_fzf),
         Tool("fzf --exact", [*feed, fzf or "fzf", "--exact"], fzf_ready, missing=no_fzf),

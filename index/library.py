@@ -12,8 +12,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import (
     DiskFull,
@@ -33,15 +35,6 @@ from .locks import library_lock
 from .models import Paper
 from .output.links import Target
 from .paths import Locations, locate
-from .search import (
-    IdFilter,
-    Progress,
-    ReadingFilter,
-    Results,
-    SearchIndex,
-    generations,
-    split_reading_filters,
-)
 from .store import (
     MAX_PRIORITY,
     STATUSES,
@@ -56,6 +49,9 @@ from .store import (
     recover,
     remove_dead_incoming,
 )
+
+if TYPE_CHECKING:
+    from .search import IdFilter, Progress, ReadingFilter, Results, SearchIndex
 
 __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound",
            "ReadingProgress", "SavedSearch", "SyncReport"]
@@ -176,9 +172,16 @@ class Library:
                         self._seed()
             except LockTimeout as error:
                 raise StoreError(str(error)) from None
-        self.index = SearchIndex(self.where.index_dir,
-                                 notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
+
+    @cached_property
+    def index(self) -> SearchIndex:
+        """The search index, made on first use: a command that never searches (`papers
+        lists`, `papers tag`) never loads Whoosh."""
+        from .search import SearchIndex
+
+        return SearchIndex(self.where.index_dir,
+                           notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -205,7 +208,7 @@ class Library:
         return store
 
     def close(self) -> None:
-        if hasattr(self, "index"):
+        if "index" in self.__dict__:  # made (cached_property)
             self.index.close()
         self.store.close()
 
@@ -355,6 +358,8 @@ class Library:
             self.index_warning = str(error)
 
     def _sync(self, progress: Progress | None, rebuild: bool, start: float) -> SyncReport:
+        from .search import generations
+
         with self._sync_lock:
             root = self.index.root
             with generations.sync_lock(root, SYNC_WAIT) as held:
@@ -380,6 +385,8 @@ class Library:
 
     def _sync_locked(self, progress: Progress | None, rebuild: bool,
                      start: float) -> SyncReport:
+        from .search import generations
+
         repair = generations.clean(self.index.root, self.index._current_dir())
         reason = "requested" if rebuild else (repair or "")
         if not reason:
@@ -439,6 +446,8 @@ class Library:
         `is:…` and `priority:N` are taken out of the query and applied from the store
         (as is `unread_only`, the app's "hide seen"); Whoosh never sees them, so they
         change which papers are listed, never a score."""
+        from .search import ReadingFilter, split_reading_filters
+
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
@@ -458,6 +467,8 @@ class Library:
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
         paper not seen or read, so it is a set to leave out rather than one to keep."""
+        from .search import IdFilter
+
         if not filters:
             return None
         allow: set[str] | None = None
@@ -504,6 +515,8 @@ class Library:
                       complete_last: bool = True, count: int = 100,
                       unread_only: bool = False) -> Results:
         """The first papers that match, unranked and at once, for large libraries."""
+        from .search import ReadingFilter, split_reading_filters
+
         self._ensure_open()
         text, filters, _problem = split_reading_filters(sanitize(query).replace("\n", " "))
         if unread_only:
@@ -562,18 +575,25 @@ class Library:
         return self.store.count()
 
     # -- tags and edits ----------------------------------------------------------------
-    def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
+    def tag(self, refs: Sequence[str], tags: Iterable[str], *, reindex: bool = True) -> int:
+        """Add tags. With `reindex` False the index is left behind the store (a command
+        that only tags need not load Whoosh): the next sync, any search's or the app's
+        watcher, brings it up to date."""
         self._saving("tags")
         ids = [self.resolve(ref) for ref in refs]
         added = self.store.tag(ids, [clean_tag(t) for t in tags])
-        self._sync_after_write()
+        if reindex:
+            self._sync_after_write()
         return added
 
-    def untag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
+    def untag(self, refs: Sequence[str], tags: Iterable[str], *, reindex: bool = True
+              ) -> int:
+        """Remove tags (`reindex` as for tag)."""
         self._saving("tags")
         ids = [self.resolve(ref) for ref in refs]
         removed = self.store.untag(ids, [clean_tag(t) for t in tags])
-        self._sync_after_write()
+        if reindex:
+            self._sync_after_write()
         return removed
 
     def tags(self) -> list[tuple[str, int]]:

@@ -33,14 +33,7 @@ from index import (
     parse_tag_input,
 )
 
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("papers")
-    except PackageNotFoundError:
-        return "unknown"
+from .about import version
 
 
 class _VersionAction(argparse.Action):
@@ -53,7 +46,7 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=default, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        print(f"papers {_version()}")
+        print(f"papers {version()}")
         parser.exit()
 
 
@@ -93,7 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
                         + "; a .gz of one; a directory of them)")
     add.add_argument("files", nargs="+", metavar="FILE")
 
-    lists = _command(commands, "lists", _lists, help="show the imported lists")
+    # Commands that only read or write the store leave the index alone (no Whoosh loaded):
+    # a tag from here reaches the index at the next search, or in the app within a second.
+    lists = _command(commands, "lists", _lists, synced=False, help="show the imported lists")
     lists.add_argument("--json", action="store_true")
 
     remove = _command(commands, "remove", _remove, help="remove an imported list")
@@ -122,16 +117,17 @@ def build_parser() -> argparse.ArgumentParser:
     similar.add_argument("--limit", type=int, default=10, metavar="N")
     similar.add_argument("--json", action="store_true")
 
-    tag = _command(commands, "tag", _tag,
+    tag = _command(commands, "tag", _tag, synced=False,
                    help="add tags to a paper (-TAG removes one, as in the app)")
     tag.add_argument("id", metavar="ID")
     # REMAINDER: `papers tag ID -old` takes `-old` as a tag to remove, not an option.
     tag.add_argument("tags", nargs=argparse.REMAINDER, metavar="TAG")
     tag.set_defaults(needs_tags=tag)  # checked in main(): at least one, a usage error
-    untag = _command(commands, "untag", _untag, help="remove tags from a paper")
+    untag = _command(commands, "untag", _untag, synced=False,
+                     help="remove tags from a paper")
     untag.add_argument("id", metavar="ID")
     untag.add_argument("tags", nargs="+", metavar="TAG")
-    tags = _command(commands, "tags", _tags, help="every tag with its count")
+    tags = _command(commands, "tags", _tags, synced=False, help="every tag with its count")
     tags.add_argument("--json", action="store_true")
 
     read = _command(commands, "read", _read, help="mark papers read")
@@ -470,8 +466,8 @@ def _similar(library: Library, args: argparse.Namespace) -> int:
 
 def _tag(library: Library, args: argparse.Namespace) -> int:
     change = parse_tag_input([t for t in args.tags if t != "--"])
-    added = library.tag([args.id], change.add) if change.add else 0
-    removed = library.untag([args.id], change.remove) if change.remove else 0
+    added = library.tag([args.id], change.add, reindex=False) if change.add else 0
+    removed = library.untag([args.id], change.remove, reindex=False) if change.remove else 0
     paper = library.paper(args.id)
     done = [f"{added} tag(s) added"] if change.add else []
     done += [f"{removed} tag(s) removed"] if change.remove else []
@@ -480,7 +476,8 @@ def _tag(library: Library, args: argparse.Namespace) -> int:
 
 
 def _untag(library: Library, args: argparse.Namespace) -> int:
-    return _tags_now(library, args.id, library.untag([args.id], args.tags), "removed")
+    return _tags_now(library, args.id, library.untag([args.id], args.tags, reindex=False),
+                     "removed")
 
 
 def _tags_now(library: Library, paper_id: str, changed: int, verb: str) -> int:

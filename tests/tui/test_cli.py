@@ -468,6 +468,9 @@ def test_data_dir_puts_all_state_there(home, capsys, tmp_path):
     assert (elsewhere / "data" / "library.sqlite3").is_file()
     assert sorted(p.name for p in (elsewhere / "data" / "lists").iterdir()) == [
         "icml2026_papers.txt", "icml2026_papers_zh.txt"]
+    # `lists` reads the store alone; the first search builds the index, there too.
+    code, _, _ = run(capsys, "--data-dir", str(elsewhere), "search", "policy")
+    assert code == 0
     assert (elsewhere / "cache" / "index" / "CURRENT").is_file()
     assert list(home.iterdir()) == []  # PAPERS_HOME untouched
     code, out, _ = run(capsys, "--data-dir", str(elsewhere), "index")
