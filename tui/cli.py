@@ -1,8 +1,8 @@
 """The `papers` command line: the scriptable contract beside the app.
 
 Exit status: 0 success, 1 a user error (one line on stderr, no traceback), 2 bad usage.
-Importing this module must stay cheap: Textual loads only when the app opens, and
-importlib.metadata only for --version.
+Importing this module must stay cheap: Textual loads only when the app opens, Whoosh and
+numpy only for the commands that search (see tests/tui/test_launch_imports.py).
 """
 
 from __future__ import annotations
@@ -33,21 +33,7 @@ from index import (
     parse_tag_input,
 )
 
-from .about import version
-
-
-class _VersionAction(argparse.Action):
-    """argparse's "version" action, but looking the version up only when asked: the
-    lookup imports importlib.metadata, about 15 ms of every launch of the app."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS,
-                 help: str = "show program's version number and exit") -> None:
-        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        print(f"papers {version()}")
-        parser.exit()
+from . import __version__
 
 
 class UserError(Exception):
@@ -74,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="papers",
         description="Browse, search, tag and cite conference paper abstracts. "
                     "With no command, opens the app.")
-    parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument("--version", action="version", version=f"papers {__version__}")
     parser.add_argument("--data-dir", metavar="DIR",
                         help="keep all state (config, index, user data) under DIR "
                              "(default: $PAPERS_HOME, else the platform's directories)")

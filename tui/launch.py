@@ -6,13 +6,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .about import version
+from . import __version__
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args == ["--version"]:
-        print(f"papers {version()}")
+        print(f"papers {__version__}")
         return 0
     from .cli import main as cli_main
 

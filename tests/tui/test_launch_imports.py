@@ -25,7 +25,7 @@ LAZY = (
     "bibtexparser",  # index.citations: BibTeX output
     "pybtex",  # index.citations: splitting names
     "citeproc",  # index.citations: APA
-    "importlib.metadata",  # tui.about: --version (and pybtex)
+    "importlib.metadata",  # pybtex (the version is tui.__version__)
     "webbrowser",  # the "open link" key
     "pyperclip",  # copying
     "tomli_w",  # writing the settings file
