@@ -25,6 +25,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -302,6 +303,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also run papers from this checkout (before/after)")
     parser.add_argument("--out", type=Path, default=None, help="write the JSON here")
     args = parser.parse_args(argv)
+
+    def stop(signum, _frame):  # SIGTERM as an exception, so every pane is closed
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
     if not shutil.which("tmux"):
         parser.error("tmux is not installed")
     work = Path(tempfile.mkdtemp(prefix="papers-typing-"))

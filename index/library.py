@@ -505,8 +505,8 @@ class Library:
     def warm_up(self) -> None:
         """Load what the first keystrokes need: the ranker's arrays (numpy, field
         lengths), then the table of words for prefixes (a word of three letters or more).
-        Searches meanwhile never wait for either: they are ranked by Whoosh's matchers
-        and expand prefixes from the lexicon until each is ready."""
+        A search meanwhile waits for the first (a keystroke needs it) but not the second:
+        it expands prefixes from the lexicon until the table is ready."""
         self._ensure_open()
         self.index.warm_up()
         self.index.prefixes()

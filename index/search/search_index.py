@@ -112,10 +112,6 @@ class SearchIndex:
         self._searcher = None
         self._prefixes: PrefixTable | None = None
         self._queries = QueryBuilder(self.schema, self._expansions)
-        # While warm_up loads the ranker's module (and numpy, ~0.1 s to import), searches
-        # are ranked by Whoosh's matchers rather than wait for it.
-        self._ranker_loading = threading.Event()
-        self._ranker_loaded = threading.Event()
         self._orders: dict[tuple[int, str], Any] = {}
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
@@ -326,10 +322,8 @@ class SearchIndex:
 
     def warm_up(self) -> None:
         """Ready the ranker so the first ranked search pays no set-up."""
-        self._ranker_loading.set()
         from .engine.ranking import Unsupported
 
-        self._ranker_loaded.set()
         with self._lock:
             searcher = self._searcher
         if searcher is not None:
@@ -464,17 +458,15 @@ class SearchIndex:
     def _vector_run(self, searcher, query: Query, sort: str, filter_query: Query | None,
                     limit: int | None, cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
-        when its shape is one only Whoosh's matchers evaluate, or while the ranker is
-        still loading (warm_up) and no note needs it (Whoosh's matchers do not see the
-        notes)."""
-        notes = self._notes_for(searcher)
-        if self._ranker_loading.is_set() and not self._ranker_loaded.is_set() and not notes:
-            return None
-        from .engine.ranking import Unsupported  # numpy loads after the first paint
+        when its shape is one only Whoosh's matchers evaluate."""
+        # numpy loads after the first paint (warm_up). A search right at launch waits for
+        # that import rather than rank beside it with Whoosh's matchers: on one
+        # interpreter lock the two together took longer than one after the other.
+        from .engine.ranking import Unsupported
 
         try:
             ranker = self._ranker(searcher)
-            ranker.notes = notes
+            ranker.notes = self._notes_for(searcher)
             if sort == "relevance":
                 docnums, scores = ranker.ranked(query, filter_query, cancelled)
                 return docnums[:limit], scores[:limit], len(docnums), searcher
