@@ -48,11 +48,7 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
-# A keystroke's echo waits at most this long for its results, so that both reach the
-# screen in one frame (a frame of its own cost the echo's paint, then a wait for the
-# next frame); a slower search lets the echo go on alone.
-ECHO_WAITS_S = 0.012
-FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to freeze the heap (gc)
+FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
                "status": "status (unread first)", "priority": "priority (starred first)"}
@@ -147,9 +143,7 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         self.progress_text = ""
         self._last_session: dict | None = None
         self._pane_seq = 0  # the newest cursor move, whose paper the abstract pane shows
-        self._held_frame = None  # repaints held for a keystroke's results (a batch)
         self._freeze_timer = None
-        self._held_timer = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -213,7 +207,13 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
 
     @work(thread=True, group="warm-up")
     def _warm_up(self) -> None:
+        # What is loaded by now lives as long as the app: keep the garbage collector from
+        # walking it on every full collection (46-73 ms pauses while typing at 10k).
+        # Freezing alone costs nothing; the full collection that tidies what was frozen
+        # with it holds the interpreter for tens of ms, so it waits for a pause.
+        gc.freeze()
         self.library.warm_up()  # before the first keystrokes need it
+        gc.freeze()
         self.call_from_thread(self._freeze_when_idle)
 
     def _freeze_when_idle(self) -> None:
@@ -223,11 +223,9 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         self._freeze_timer = self.set_timer(FREEZE_WHEN_IDLE_S, self._freeze_heap)
 
     def _freeze_heap(self) -> None:
-        # What is loaded now lives as long as the app: keep the garbage collector from
-        # walking it on every full collection (46-73 ms pauses while typing at 10k). The
-        # full collection before it holds the interpreter for tens of ms, so it waits
-        # for a pause in the typing.
+        """Collect the garbage frozen with the heap, then freeze again."""
         self._freeze_timer = None
+        gc.unfreeze()
         gc.collect()
         gc.freeze()
 
@@ -329,24 +327,10 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
     def _query_changed(self) -> None:
         if self.ready:
             self.similar_to = None
-            self._hold_frame()
             self.run_search()
             if self._freeze_timer is not None:
                 self._freeze_when_idle()
 
-    def _hold_frame(self) -> None:
-        """Hold repaints (Textual's batch update) until the results are shown, or for
-        ECHO_WAITS_S at most."""
-        if self._held_frame is None:
-            self._held_frame = self.batch_update()
-            self._held_frame.__enter__()
-            self._held_timer = self.set_timer(ECHO_WAITS_S, self._release_frame)
-
-    def _release_frame(self) -> None:
-        held, self._held_frame = self._held_frame, None
-        if held is not None:
-            self._held_timer.stop()
-            held.__exit__(None, None, None)
 
     @on(Input.Submitted, "#search")
     def _query_submitted(self) -> None:
@@ -413,7 +397,6 @@ class PapersApp(ReadingStateActions, ReadingListActions, App):
         if not len(results):
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
-        self._release_frame()
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:
