@@ -9,8 +9,9 @@ and its start-up are its own: a fresh build of all lists but the last (import + 
 then adding the last list (the incremental update), the start-up check on unchanged
 lists, search in process (papers, then SQLite FTS5 on the same papers and queries), the
 app through Pilot, the real `papers` command launched in a pseudo-terminal (fork to the
-first results on its screen, benchmarks/terminal.py), and last adding and removing a
-20-paper list. Writes `bench.json` and `bench.md` to --out. Measurement only: nothing
+first results on its screen, benchmarks/terminal.py), typing in a real terminal (tmux)
+beside fzf and a minimal Textual app (benchmarks/typing_run.py), and last adding and
+removing a 20-paper list. Writes `bench.json` and `bench.md` to --out. Measurement only: nothing
 here asserts a timing.
 
 The project's bytecode is compiled first, as pip does when it installs papers: with
@@ -37,6 +38,8 @@ from pathlib import Path
 from .corpus import REPO, Corpus, log, parse_size, prepare, small_list
 from .search import TYPED
 from .terminal import terminal_launch
+from .typing_run import ROUNDS as TYPING_ROUNDS
+from .typing_run import typing_run
 
 DEFAULT_SIZES = ["icml2026", "icml2023", "10k", "100k"]
 QUICK_SIZES = ["icml2026", "icml2023", "10k"]
@@ -108,6 +111,11 @@ def bench_corpus(corpus: Corpus, work: Path, args: argparse.Namespace) -> dict:
         if "launch_s" in result["terminal"]:
             log(f"{label}: real terminal, launch to first results "
                 f"{result['terminal']['launch_s']:.2f} s (median of {TERMINAL_RUNS})")
+    if not args.skip_app and not args.skip_typing:
+        if shutil.which("tmux"):
+            result["typing"] = typing_run(home, args.typing_rounds)
+        else:
+            log(f"{label}: no tmux here, the terminal typing run is skipped")
     result["round_trip"] = run_child("round_trip", {"home": str(home), "label": label,
                                                     "file": str(small_list(work / "small"))},
                                      work, 600)
@@ -339,6 +347,32 @@ def _spread(k) -> str:
     return f"{_ms(k['median'])} / {_ms(k['p95'])} / {_ms(k['max'])}" if k else "–"
 
 
+TYPING_TOOLS = ("papers", "fzf", "fzf --exact", "Textual (Input + echo)")
+
+
+def _typing_row(tool: str):
+    def cell(r):
+        figures = _get(r, "typing", "tools", tool)
+        if not figures:
+            return "skipped" if tool == "papers" or not _get(r, "typing") else \
+                _get(r, "typing", "skipped", tool, default="–")
+        if "error" in figures:
+            return figures["error"].splitlines()[0]
+        text = (f"{_ms(figures['first_results_ms'])}; {_ms(figures['median_ms'])} / "
+                f"{_ms(figures['p95_ms'])} / {_ms(figures['max_ms'])}; "
+                f"{_ms(figures['first_key_ms'])}")
+        ours = _get(r, "typing", "tools", "papers")
+        if tool != "papers" and ours and "error" not in ours and figures["median_ms"]:
+            text += f" (papers ×{ours['median_ms'] / figures['median_ms']:.1f})"
+        return text
+    return cell
+
+
+for _tool in TYPING_TOOLS:
+    row(f"tmux typing, {_tool}: first results; key → settled median / p95 / max; "
+        "first key, ms")(_typing_row(_tool))
+
+
 @row("app: keystroke → first painted, median / p95 / max ms")
 def _(r):
     return _spread(_get(r, "app", "keystroke"))
@@ -477,6 +511,15 @@ def targets(results: list[dict]) -> list[dict]:
         if t == "icml" and _get(r, "build", "records", default=0) >= 1000:
             check(f"ICML-size list indexed (import + index, {r['build']['records']:,} records)",
                   r, _get(r, "build", "build_s"), 5, "s")
+        typed_tmux = _get(r, "typing", "tools", "papers", default={})
+        limits = {"icml": (15, 25, 50, 180), "100k": (25, 60, 100, 250)}.get(t)
+        if limits and typed_tmux:
+            for (what, key), limit in zip(
+                    [("median", "median_ms"), ("p95", "p95_ms"), ("every key", "max_ms"),
+                     ("launch → first results", "first_results_ms")], limits, strict=True):
+                check(f"tmux typing (issue 17): keystroke → settled screen, {what}"
+                      if key != "first_results_ms" else f"tmux: {what} (issue 17)", r,
+                      typed_tmux.get(key), limit, "ms")
         stall = _get(r, "app", "stall_single_ms")
         if stall is not None:
             stall = max(stall, _get(r, "app", "stall_burst_ms", default=0))
@@ -540,6 +583,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("bench-results"),
                         help="where bench.json and bench.md go (default: bench-results/)")
     parser.add_argument("--skip-app", action="store_true", help="no Pilot measurements")
+    parser.add_argument("--skip-typing", action="store_true",
+                        help="no typing run in tmux (benchmarks/typing_run.py)")
+    parser.add_argument("--typing-rounds", type=int, default=TYPING_ROUNDS,
+                        help=f"rounds of the tmux typing run (default {TYPING_ROUNDS})")
     parser.add_argument("--repeats", type=int, default=None,
                         help="runs per query after the warm-up (default 5; 3 from 50k)")
     parser.add_argument("--work", type=Path, default=None,

@@ -11,40 +11,81 @@ Data flows one way, and the folders show it:
     library.py  `Library`, the facade over all of them
 
 Knows nothing of Textual; front ends import only the names below.
+
+Each name is imported from its module when it is first used (PEP 562), so a command
+that never searches (`papers --version`, `papers lists`, `papers tag`) never loads Whoosh
+or numpy.
 """
 
-from .errors import (
-    DiskFull,
-    LibraryError,
-    ListFormatError,
-    PaperNotFound,
-    SearchCancelled,
-    StoreError,
-)
-from .ingest.formats import LIST_FORMATS, ListFormat
-from .ingest.render import sanitize
-from .library import (
-    MAX_PRIORITY,
-    STATUSES,
-    Library,
-    ReadingProgress,
-    SavedSearch,
-    SyncReport,
-    TagChange,
-    clean_tag,
-    parse_tag_input,
-)
-from .models import Paper
-from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
-from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
-from .search import SORTS, Card, HighlightTerms, Results, Trend, Trends
-from .semantic import MEANING_PREFIX, Topic, split_topic_filters
-from .store import ListInfo
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+_HOMES = {
+    ".errors": ("DiskFull", "LibraryError", "ListFormatError", "PaperNotFound",
+                "SearchCancelled", "StoreError"),
+    ".ingest.formats": ("LIST_FORMATS", "ListFormat"),
+    ".ingest.render": ("sanitize",),
+    ".library": ("MAX_PRIORITY", "STATUSES", "Library", "ReadingProgress", "SavedSearch",
+                 "SyncReport", "TagChange", "clean_tag", "parse_tag_input"),
+    ".models": ("SORTS", "Paper"),
+    ".output.formats": ("CITATION_FORMATS", "EXPORT_FORMATS", "OUTPUT_FORMATS",
+                        "OutputFormat"),
+    ".output.links": ("DEFAULT_SEARCH_URL", "SEARCH_URLS", "Target", "web_url"),
+    ".search": ("Card", "HighlightTerms", "Results", "Trend", "Trends"),
+    ".semantic": ("MEANING_PREFIX", "Topic", "split_topic_filters"),
+    ".store": ("ListInfo",),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
-           "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS", "STATUSES",
-           "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError", "ListFormat",
-           "ListFormatError", "ListInfo", "OutputFormat", "Paper", "PaperNotFound",
-           "ReadingProgress", "Results", "SavedSearch", "SearchCancelled", "StoreError",
-           "SyncReport", "TagChange", "Target", "Topic", "Trend", "Trends", "clean_tag",
-           "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]
+           "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS",
+           "STATUSES", "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError",
+           "ListFormat", "ListFormatError", "ListInfo", "OutputFormat", "Paper",
+           "PaperNotFound", "ReadingProgress", "Results", "SavedSearch", "SearchCancelled",
+           "StoreError", "SyncReport", "TagChange", "Target", "Topic", "Trend", "Trends",
+           "clean_tag", "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]
+
+
+def __getattr__(name: str):
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:  # what type checkers and readers see: the same names, imported
+    from .errors import (
+        DiskFull,
+        LibraryError,
+        ListFormatError,
+        PaperNotFound,
+        SearchCancelled,
+        StoreError,
+    )
+    from .ingest.formats import LIST_FORMATS, ListFormat
+    from .ingest.render import sanitize
+    from .library import (
+        MAX_PRIORITY,
+        STATUSES,
+        Library,
+        ReadingProgress,
+        SavedSearch,
+        SyncReport,
+        TagChange,
+        clean_tag,
+        parse_tag_input,
+    )
+    from .models import SORTS, Paper
+    from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
+    from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
+    from .search import Card, HighlightTerms, Results, Trend, Trends
+    from .semantic import MEANING_PREFIX, Topic, split_topic_filters
+    from .store import ListInfo

@@ -12,8 +12,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import (
     DiskFull,
@@ -33,22 +35,6 @@ from .locks import library_lock
 from .models import Paper
 from .output.links import Target
 from .paths import Locations, locate
-from .search import (
-    Filters,
-    IdFilter,
-    ListTexts,
-    Progress,
-    ReadingFilter,
-    Results,
-    SearchIndex,
-    TagFilter,
-    Trends,
-    analysis,
-    compare_lists,
-    generations,
-    split_filters,
-    split_reading_filters,
-)
 from .semantic import (
     MEANING_LIMIT,
     BuildReport,
@@ -73,6 +59,18 @@ from .store import (
     recover,
     remove_dead_incoming,
 )
+
+if TYPE_CHECKING:  # the search package loads Whoosh: imported where a method searches
+    from .search import (
+        Filters,
+        IdFilter,
+        ListTexts,
+        Progress,
+        ReadingFilter,
+        Results,
+        SearchIndex,
+        Trends,
+    )
 
 __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound",
            "ReadingProgress", "SavedSearch", "SyncReport"]
@@ -132,7 +130,9 @@ class SavedSearch:
 
 def name_key(name: str) -> str:
     """What makes two method names the same name: their words, folded."""
-    return " ".join(analysis.words(name, keep_stop_words=True))
+    from .search.analysis import words
+
+    return " ".join(words(name, keep_stop_words=True))
 
 
 def clean_name(name: str) -> str:
@@ -175,6 +175,8 @@ def parse_tag_input(words: str | Sequence[str]) -> TagChange:
 
 def _joined(first: IdFilter | None, second: IdFilter) -> IdFilter:
     """Papers both filters admit."""
+    from .search import IdFilter
+
     if first is None:
         return second
     if first.allow is None or second.allow is None:
@@ -218,8 +220,6 @@ class Library:
                         self._seed()
             except LockTimeout as error:
                 raise StoreError(str(error)) from None
-        self.index = SearchIndex(self.where.index_dir,
-                                 notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
         self._sync_lock = threading.Lock()
         # (the store's names_stamp, name key -> (the name as written, its paper ids))
         self._name_index: tuple[tuple, dict[str, tuple[str, tuple[str, ...]]]] | None = None
@@ -230,6 +230,15 @@ class Library:
         # (list A, list B, limit, the store's last change, the meaning space's
         # generation) -> what trends() found
         self._trends: dict[tuple, Trends] = {}
+
+    @cached_property
+    def index(self) -> SearchIndex:
+        """The search index, made on first use: a command that never searches (`papers
+        lists`, `papers tag`) never loads Whoosh."""
+        from .search import SearchIndex
+
+        return SearchIndex(self.where.index_dir,
+                           notes=lambda: (self.store.notes_stamp(), self.store.all_notes))
 
     def _open_store(self) -> Store:
         """Open the library file; a damaged one is moved aside, never written over.
@@ -256,7 +265,7 @@ class Library:
         return store
 
     def close(self) -> None:
-        if hasattr(self, "index"):
+        if "index" in self.__dict__:  # made (cached_property)
             self.index.close()
         self.store.close()
 
@@ -484,6 +493,8 @@ class Library:
             self.index_warning = str(error)
 
     def _sync(self, progress: Progress | None, rebuild: bool, start: float) -> SyncReport:
+        from .search import generations
+
         with self._sync_lock:
             root = self.index.root
             with generations.sync_lock(root, SYNC_WAIT) as held:
@@ -509,6 +520,8 @@ class Library:
 
     def _sync_locked(self, progress: Progress | None, rebuild: bool,
                      start: float) -> SyncReport:
+        from .search import generations
+
         repair = generations.clean(self.index.root, self.index._current_dir())
         reason = "requested" if rebuild else (repair or "")
         if not reason:
@@ -577,6 +590,8 @@ class Library:
         applied from the store (as are `tag`, the tag panel's, and `unread_only`, the
         app's "hide seen"), `has:…` from the index's facet sets; Whoosh never sees them,
         so they change which papers are listed, never a score."""
+        from .search import ReadingFilter, split_filters, split_reading_filters
+
         self._ensure_open()
         kwargs = {"limit": limit} if limit is not None else {}
         # A query is shown back to the user (status line, "no papers match …"): no escapes.
@@ -621,6 +636,8 @@ class Library:
                 by_tag: dict[str, frozenset[str]]) -> IdFilter | None:
         """The reading filters, `tag:` filters (and the tag panel's `tag`), `named:`
         and `has:` facets as one filter of the papers a search may list."""
+        from .search import IdFilter, TagFilter
+
         reading = self._id_filter(filters)
         tags = [TagFilter((tag,))] if tag else []
         tags += extra.tags
@@ -676,6 +693,8 @@ class Library:
     def _with_topics(self, only: IdFilter | None, topic_filters: list[TopicFilter]
                      ) -> tuple[IdFilter | None, str | None]:
         """`only` narrowed to the papers of the `topic:` filters, and what was wrong."""
+        from .search import IdFilter
+
         allow, deny, problem = self._topic_ids(topic_filters)
         if allow is None and not deny:
             return only, problem
@@ -685,6 +704,8 @@ class Library:
     def _id_filter(self, filters: list[ReadingFilter]) -> IdFilter | None:
         """The store's sets of ids for `is:` and `priority:` filters. "unread" is every
         paper not seen or read, so it is a set to leave out rather than one to keep."""
+        from .search import IdFilter
+
         if not filters:
             return None
         allow: set[str] | None = None
@@ -719,12 +740,14 @@ class Library:
         return None
 
     def warm_up(self) -> None:
-        """Load what the first keystrokes need: the table of words for prefixes, the
-        ranker's arrays (numpy, field lengths), the method-name index and the meaning
-        space."""
+        """Load what the first keystrokes need: the ranker's arrays (numpy, field
+        lengths), then the table of words for prefixes (a word of three letters or more),
+        the method-name index and the meaning space. A search meanwhile waits for the
+        first (a keystroke needs it) but not the others: it expands prefixes from the
+        lexicon until the table is ready."""
         self._ensure_open()
-        self.index.prefixes()
         self.index.warm_up()
+        self.index.prefixes()
         # The meaning space's ids: the first `m` at 100k papers took 266 ms before,
         # 88 ms after (later ones 5 ms).
         self.meaning.current()
@@ -734,6 +757,8 @@ class Library:
                       complete_last: bool = True, count: int = 100,
                       unread_only: bool = False) -> Results:
         """The first papers that match, unranked and at once, for large libraries."""
+        from .search import ReadingFilter, split_filters, split_reading_filters
+
         self._ensure_open()
         text, extra = split_filters(sanitize(query).replace("\n", " "))
         text, filters, _problem = split_reading_filters(text)
@@ -877,6 +902,8 @@ class Library:
         built the topics, whose share of papers rose and fell, strongest evidence first,
         each with its papers (search/trends.py says how it is measured). Reads the store
         and the topic map only; a second or so for 2 x 2,000 papers."""
+        from .search import compare_lists
+
         if limit < 1:
             raise LibraryError("the limit must be at least 1")
         known = {info.name for info in self.lists()}
@@ -897,6 +924,8 @@ class Library:
         return found
 
     def _list_texts(self, name: str) -> ListTexts:
+        from .search import ListTexts
+
         papers = self.store.papers(self.store.listed(name))
         if not papers:
             raise LibraryError(f"the list {name!r} holds no papers")
@@ -917,18 +946,25 @@ class Library:
         return found
 
     # -- tags and edits ----------------------------------------------------------------
-    def tag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
+    def tag(self, refs: Sequence[str], tags: Iterable[str], *, reindex: bool = True) -> int:
+        """Add tags. With `reindex` False the index is left behind the store (a command
+        that only tags need not load Whoosh): the next sync, any search's or the app's
+        watcher, brings it up to date."""
         self._saving("tags")
         ids = [self.resolve(ref) for ref in refs]
         added = self.store.tag(ids, [clean_tag(t) for t in tags])
-        self._sync_after_write()
+        if reindex:
+            self._sync_after_write()
         return added
 
-    def untag(self, refs: Sequence[str], tags: Iterable[str]) -> int:
+    def untag(self, refs: Sequence[str], tags: Iterable[str], *, reindex: bool = True
+              ) -> int:
+        """Remove tags (`reindex` as for tag)."""
         self._saving("tags")
         ids = [self.resolve(ref) for ref in refs]
         removed = self.store.untag(ids, [clean_tag(t) for t in tags])
-        self._sync_after_write()
+        if reindex:
+            self._sync_after_write()
         return removed
 
     def tags(self) -> list[tuple[str, int]]:

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+# The orders results can be listed in (search/schema.py knows how the index sorts each);
+# here, where a command line that never searches can read them without loading Whoosh.
+SORTS = ("relevance", "title", "venue", "year", "author", "status", "priority")
+
 SpanKind = Literal["em", "strong", "link", "code"]
 
 

@@ -50,6 +50,7 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
+FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
                "status": "status (unread first)", "priority": "priority (starred first)"}
@@ -149,6 +150,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.saved_searches: list = []
         self.progress_text = ""
         self._last_session: dict | None = None
+        self._pane_seq = 0  # the newest cursor move, whose paper the abstract pane shows
+        self._freeze_timer = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -208,18 +211,33 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
     def _warm_up_after_paint(self) -> None:
         """Start the warm-up once, after the next paint (the first results, or the message
-        in their place): building the word table holds the index's lock, so a first search
-        started beside it waited for it (about 40 ms at ICML 2023, 250 ms at 100k papers)."""
+        in their place). Keystrokes meanwhile never wait for it (Library.warm_up)."""
         if not self._warm_up_started:
             self._warm_up_started = True
             self.call_after_refresh(self._warm_up)
 
     @work(thread=True, group="warm-up")
     def _warm_up(self) -> None:
-        self.library.warm_up()  # before the first keystrokes need it
-        self.update_meaning()
-        # What is loaded now lives as long as the app: keep the garbage collector from
+        # What is loaded by now lives as long as the app: keep the garbage collector from
         # walking it on every full collection (46-73 ms pauses while typing at 10k).
+        # Freezing alone costs nothing; the full collection that tidies what was frozen
+        # with it holds the interpreter for tens of ms, so it waits for a pause.
+        gc.freeze()
+        self.library.warm_up()  # before the first keystrokes need it
+        gc.freeze()
+        self.call_from_thread(self._freeze_when_idle)
+        self.update_meaning()  # a worker of its own: similar papers and topics
+
+    def _freeze_when_idle(self) -> None:
+        """Freeze the heap once typing pauses (each keystroke puts it off again)."""
+        if self._freeze_timer is not None:
+            self._freeze_timer.stop()
+        self._freeze_timer = self.set_timer(FREEZE_WHEN_IDLE_S, self._freeze_heap)
+
+    def _freeze_heap(self) -> None:
+        """Collect the garbage frozen with the heap, then freeze again."""
+        self._freeze_timer = None
+        gc.unfreeze()
         gc.collect()
         gc.freeze()
 
@@ -349,6 +367,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if self.ready:
             self.similar_to = None
             self.run_search()
+            if self._freeze_timer is not None:
+                self._freeze_when_idle()
+
 
     @on(Input.Submitted, "#search")
     def _query_submitted(self) -> None:
@@ -500,15 +521,25 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                               states)
 
     def set_status(self, message: str | Text) -> None:
+        # One line whatever it says: no layout, only the line is drawn again (a layout
+        # per keystroke was most of a frame).
         self.query_one("#status", Static).update(
-            message if isinstance(message, Text) else Text(message))
+            message if isinstance(message, Text) else Text(message), layout=False)
 
     # -- selection -------------------------------------------------------------------------
     @on(ResultsView.Highlighted)
     def _highlighted(self, event: ResultsView.Highlighted) -> None:
         self.start_seen_timer(event.card.id if event.card is not None else None)
         self._last_session = self.session_state()  # saved on quit (widgets are gone then)
-        self.show_current_paper(event.card)
+        # The echo and the list go out first; the abstract pane (a read from the store,
+        # its text wrapped and laid out) follows in the next frame, for the paper still
+        # under the cursor then.
+        self._pane_seq += 1
+        self.call_after_refresh(self._show_highlighted, self._pane_seq, event.card)
+
+    def _show_highlighted(self, seq: int, card: Card | None) -> None:
+        if seq == self._pane_seq:
+            self.show_current_paper(card)
 
     def show_current_paper(self, card: Card | None = None) -> None:
         """The paper under the cursor (or `card`) in the abstract pane, read afresh."""

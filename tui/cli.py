@@ -1,8 +1,8 @@
 """The `papers` command line: the scriptable contract beside the app.
 
 Exit status: 0 success, 1 a user error (one line on stderr, no traceback), 2 bad usage.
-Importing this module must stay cheap: Textual loads only when the app opens, and
-importlib.metadata only for --version.
+Importing this module must stay cheap: Textual loads only when the app opens, Whoosh and
+numpy only for the commands that search (see tests/tui/test_launch_imports.py).
 """
 
 from __future__ import annotations
@@ -35,29 +35,7 @@ from index import (
     parse_tag_input,
 )
 
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("papers")
-    except PackageNotFoundError:
-        return "unknown"
-
-
-class _VersionAction(argparse.Action):
-    """argparse's "version" action, but looking the version up only when asked: the
-    lookup imports importlib.metadata, about 15 ms of every launch of the app."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS,
-                 help: str = "show program's version number and exit") -> None:
-        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        print(f"papers {_version()}")
-        parser.exit()
-
+from . import __version__
 
 TREND_LABEL_WIDTH = 48  # characters of a term shown by `papers trends`
 
@@ -86,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="papers",
         description="Browse, search, tag and cite conference paper abstracts. "
                     "With no command, opens the app.")
-    parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument("--version", action="version", version=f"papers {__version__}")
     parser.add_argument("--data-dir", metavar="DIR",
                         help="keep all state (config, index, user data) under DIR "
                              "(default: $PAPERS_HOME, else the platform's directories)")
@@ -98,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
                         + "; a .gz of one; a directory of them)")
     add.add_argument("files", nargs="+", metavar="FILE")
 
-    lists = _command(commands, "lists", _lists, help="show the imported lists")
+    # Commands that only read or write the store leave the index alone (no Whoosh loaded):
+    # a tag from here reaches the index at the next search, or in the app within a second.
+    lists = _command(commands, "lists", _lists, synced=False, help="show the imported lists")
     lists.add_argument("--json", action="store_true")
 
     remove = _command(commands, "remove", _remove, help="remove an imported list")
@@ -144,16 +124,17 @@ def build_parser() -> argparse.ArgumentParser:
                         help="terms listed each way (default 20)")
     trends.add_argument("--json", action="store_true", help="one JSON object")
 
-    tag = _command(commands, "tag", _tag,
+    tag = _command(commands, "tag", _tag, synced=False,
                    help="add tags to a paper (-TAG removes one, as in the app)")
     tag.add_argument("id", metavar="ID")
     # REMAINDER: `papers tag ID -old` takes `-old` as a tag to remove, not an option.
     tag.add_argument("tags", nargs=argparse.REMAINDER, metavar="TAG")
     tag.set_defaults(needs_tags=tag)  # checked in main(): at least one, a usage error
-    untag = _command(commands, "untag", _untag, help="remove tags from a paper")
+    untag = _command(commands, "untag", _untag, synced=False,
+                     help="remove tags from a paper")
     untag.add_argument("id", metavar="ID")
     untag.add_argument("tags", nargs="+", metavar="TAG")
-    tags = _command(commands, "tags", _tags, help="every tag with its count")
+    tags = _command(commands, "tags", _tags, synced=False, help="every tag with its count")
     tags.add_argument("--json", action="store_true")
 
     read = _command(commands, "read", _read, help="mark papers read")
@@ -555,8 +536,8 @@ def _topics(library: Library, args: argparse.Namespace) -> int:
 
 def _tag(library: Library, args: argparse.Namespace) -> int:
     change = parse_tag_input([t for t in args.tags if t != "--"])
-    added = library.tag([args.id], change.add) if change.add else 0
-    removed = library.untag([args.id], change.remove) if change.remove else 0
+    added = library.tag([args.id], change.add, reindex=False) if change.add else 0
+    removed = library.untag([args.id], change.remove, reindex=False) if change.remove else 0
     paper = library.paper(args.id)
     done = [f"{added} tag(s) added"] if change.add else []
     done += [f"{removed} tag(s) removed"] if change.remove else []
@@ -565,7 +546,8 @@ def _tag(library: Library, args: argparse.Namespace) -> int:
 
 
 def _untag(library: Library, args: argparse.Namespace) -> int:
-    return _tags_now(library, args.id, library.untag([args.id], args.tags), "removed")
+    return _tags_now(library, args.id, library.untag([args.id], args.tags, reindex=False),
+                     "removed")
 
 
 def _tags_now(library: Library, paper_id: str, changed: int, verb: str) -> int:

@@ -3,13 +3,13 @@ store (generations), the query language, prefixes, highlighting and results, and
 terms that rose and fell between two lists (trends.py), in the index's own words. How postings
 are written and ranked is the engine's business (`engine/`), reached only from here."""
 
+from ..models import SORTS
 from . import analysis
 from .facets import FACETS
 from .filters import FacetFilter, Filters, NameFilter, TagFilter, split_filters
 from .highlight import HighlightTerms
 from .query import READING_KINDS, ReadingFilter, split_reading_filters
 from .results import Card, Results
-from .schema import SORTS
 from .search_index import IdFilter, Progress, SearchIndex
 from .trends import ListTexts, Trend, Trends, compare_lists
 

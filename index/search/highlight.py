@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from whoosh.highlight import ContextFragmenter, Formatter, WholeFragmenter, highlight
 
@@ -19,6 +20,16 @@ _FIELDS_SHOWN = {"title", "name", "abstract", "authors", "author", "by", "text"}
 _FUZZY_SUFFIX = re.compile(r"~\d*$")
 _QUERY_TOKEN = re.compile(r'-?(?:\w+:)?(?:"[^"]*"?|\S+)')
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
+SEGMENTS_KEPT = 4096  # texts (titles, mostly) whose marked segments are remembered
+
+
+@lru_cache(maxsize=SEGMENTS_KEPT)
+def _marked(text: str, termset: frozenset[str]) -> tuple[tuple[str, bool], ...]:
+    """`text` with the words of `termset` marked. Kept by the words it matches, not the
+    query: typing "diffusion mo" after "diffusion m" marks a title's same words again,
+    and the results list draws its rows from these."""
+    return tuple(highlight(text, set(termset), analysis.word_analyzer(), WholeFragmenter(),
+                           _SegmentFormatter(), top=1, minscore=0))
 
 
 class _SegmentFormatter(Formatter):
@@ -114,8 +125,7 @@ class HighlightTerms:
         termset = self._termset(text) if self else set()
         if not termset:
             return [(text, False)] if text else []
-        return highlight(text, termset, analysis.word_analyzer(), WholeFragmenter(),
-                         _SegmentFormatter(), top=1, minscore=0)
+        return list(_marked(text, frozenset(termset)))
 
     def snippet(self, text: str, chars: int = 220) -> Segments:
         """The best passage of about `chars` characters, matched words marked."""

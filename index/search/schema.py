@@ -11,9 +11,9 @@ from . import analysis
 from .facets import facets_of
 from .results import Card
 
-# "status" and "priority" come from the store, not the index: the search orders by title,
-# then the library regroups by the store's values (see SearchIndex.search's `groups`).
-SORTS = ("relevance", "title", "venue", "year", "author", "status", "priority")
+# SORTS (models.py): "status" and "priority" come from the store, not the index: the
+# search orders by title, then the library regroups by the store's values (see
+# SearchIndex.search's `groups`).
 SORT_FIELDS = {"title": ["title_sort"], "venue": ["venue_sort", "title_sort"],
                "year": ["year_sort", "title_sort"], "author": ["author_sort", "title_sort"],
                "status": ["title_sort"], "priority": ["title_sort"]}

@@ -35,7 +35,7 @@ from .engine.stats import StableBM25F
 from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .notes import NotePostings
-from .prefixes import PrefixTable, begins_longer_words
+from .prefixes import LexiconPrefixes, PrefixTable, begins_longer_words
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
@@ -135,7 +135,7 @@ class SearchIndex:
         self._ix = None
         self._searcher = None
         self._prefixes: PrefixTable | None = None
-        self._queries = QueryBuilder(self.schema, self.prefixes, self._begins_longer_words)
+        self._queries = QueryBuilder(self.schema, self._expansions, self._begins_longer_words)
         self._orders: dict[tuple[int, str], Any] = {}
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
@@ -341,10 +341,24 @@ class SearchIndex:
 
     # -- searching -----------------------------------------------------------------------
     def prefixes(self) -> PrefixTable:
+        """The table of words prefixes expand to, built once per searcher. It is built
+        outside the index's lock: searches go on meanwhile (see _expansions)."""
         with self._lock:
-            if self._prefixes is None:
-                self._prefixes = PrefixTable.from_reader(self._searcher.reader(), "words")
-            return self._prefixes
+            table, searcher = self._prefixes, self._searcher
+        if table is None:
+            table = PrefixTable.from_reader(searcher.reader(), "words")
+            with self._lock:
+                if self._searcher is searcher:
+                    self._prefixes = table
+        return table
+
+    def _expansions(self) -> PrefixTable | LexiconPrefixes:
+        """What the query builder expands a prefix with: the table once it is built,
+        until then the lexicon itself (a few ms a prefix, against the table's 40-250 ms
+        to build)."""
+        with self._lock:
+            table, searcher = self._prefixes, self._searcher
+        return table if table is not None else LexiconPrefixes(searcher.reader(), "words")
 
     def _begins_longer_words(self, prefix: str) -> bool:
         """prefixes.begins_longer_words against this index: from the prefix table once the
@@ -366,11 +380,11 @@ class SearchIndex:
 
     def warm_up(self) -> None:
         """Ready the ranker so the first ranked search pays no set-up."""
+        from .engine.ranking import Unsupported
+
         with self._lock:
             searcher = self._searcher
         if searcher is not None:
-            from .engine.ranking import Unsupported
-
             with contextlib.suppress(Unsupported):  # then Whoosh's matchers rank
                 self._ranker(searcher).warm_up()
 
@@ -570,7 +584,10 @@ class SearchIndex:
                     cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
         when its shape is one only Whoosh's matchers evaluate."""
-        from .engine.ranking import Unsupported  # numpy loads after the first paint
+        # numpy loads after the first paint (warm_up). A search right at launch waits for
+        # that import rather than rank beside it with Whoosh's matchers: on one
+        # interpreter lock the two together took longer than one after the other.
+        from .engine.ranking import Unsupported
 
         try:
             ranker = self._ranker(searcher)

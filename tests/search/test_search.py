@@ -556,3 +556,22 @@ def test_plain_words_build_the_parsers_query(words):
         query, terms = direct
         assert query == builder.parse(text)
         assert terms == HighlightTerms.from_query(text.replace(_SLOT, ""))
+
+
+def test_prefixes_expand_alike_from_the_lexicon_before_the_table_is_built(library):
+    """A keystroke right at launch expands the word being typed from the lexicon while
+    the prefix table is still being built: to the same words, so to the same results."""
+    from index.search.prefixes import LexiconPrefixes
+
+    index = library.index
+    before = {q: library.search(q).ids() for q in ("pol", "rei", "lan", "grad", "zzq")}
+    lexicon = LexiconPrefixes(index._searcher.reader(), "words")
+    table = index.prefixes()
+    every = sorted({w[:3] for w in table.terms if len(w) >= 3})
+    assert every  # the seeds have hundreds of three-letter prefixes
+    for prefix in every:
+        assert lexicon.expand(prefix) == table.expand(prefix), prefix
+    for limit in (1, 3):
+        for prefix in every[:50]:
+            assert lexicon.expand(prefix, limit) == table.expand(prefix, limit), prefix
+    assert {q: library.search(q).ids() for q in before} == before

@@ -296,3 +296,29 @@ async def test_large_library_shows_first_matches_then_the_ranked_list(home, monk
         assert not app.last_results.partial
         assert "ranking" not in status_text(app)
         assert app.last_results.scores == sorted(app.last_results.scores, reverse=True)
+
+
+def _rows_on_screen(app) -> list[str]:
+    """The results list's lines as the screen has them (its cache of drawn lines, the
+    border left out): a row not redrawn after a change would show here as it was."""
+    view = results(app)
+    lines = [strip.text for strip in view.render_lines(view.size.region)]
+    return lines[1:-1]
+
+
+async def test_the_rows_drawn_are_the_results_after_every_keystroke_and_move(home):
+    """Rows are drawn again only when their paper, marked words or state change: the
+    screen must still show the current results, row for row, cursor included."""
+    async with running_app(home) as (app, pilot):
+        await pilot.click("#search")
+        for key in [*"policy", "space", *"opt", "backspace", "backspace", "down", "down",
+                    "space", "up"]:
+            await pilot.press(key)
+            await settle(app, pilot)
+            view = results(app)
+            shown = _rows_on_screen(app)
+            for row in range(min(view.count, len(shown))):
+                title = view.results.card(row).title
+                assert title[:20] in shown[row], (key, row, title, shown[row])
+            for row in range(view.count, len(shown)):
+                assert not shown[row].strip(" │▁▂▃▄▅▆▇█▔"), (key, row, shown[row])

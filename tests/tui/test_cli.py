@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import tui
 from index import Library
 from tui.cli import main
 
@@ -95,14 +96,17 @@ def subprocess_run(home: Path, *args: str) -> subprocess.CompletedProcess:
 def test_version(capsys):
     code, out, _ = run(capsys, "--version")
     assert code == 0
-    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+    # pyproject.toml takes the version from tui.__version__ (one place it is written).
+    dynamic = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "dynamic"]["version"]
+    assert dynamic == {"attr": "tui.__version__"}
+    assert out.strip() == f"papers {tui.__version__}"
     try:
         installed = version("papers")
     except PackageNotFoundError:  # running from a checkout that is not pip-installed
         installed = None
-    assert out.strip() == f"papers {installed or 'unknown'}"
     if installed:
-        assert installed == declared
+        assert installed == tui.__version__
 
 
 def test_help_lists_the_commands(capsys):
@@ -477,6 +481,9 @@ def test_data_dir_puts_all_state_there(home, capsys, tmp_path):
     assert (elsewhere / "data" / "library.sqlite3").is_file()
     assert sorted(p.name for p in (elsewhere / "data" / "lists").iterdir()) == [
         "icml2026_papers.txt", "icml2026_papers_zh.txt"]
+    # `lists` reads the store alone; the first search builds the index, there too.
+    code, _, _ = run(capsys, "--data-dir", str(elsewhere), "search", "policy")
+    assert code == 0
     assert (elsewhere / "cache" / "index" / "CURRENT").is_file()
     assert list(home.iterdir()) == []  # PAPERS_HOME untouched
     code, out, _ = run(capsys, "--data-dir", str(elsewhere), "index")

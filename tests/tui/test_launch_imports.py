@@ -1,6 +1,8 @@
 """The launch path stays lean: opening the app imports nothing that only citing, copying,
-a dialog, a browser or a settings change needs; this fails if one creeps back into the
-imports. (That each still loads when used is covered by the tests of those features.)
+a dialog, a browser or a settings change needs, and commands that never search (`papers
+--version`, `lists`, `tag`, `untag`) load neither Whoosh nor numpy; this fails if one
+creeps back into the imports. (That each still loads when used is covered by the tests
+of those features.)
 
 Checked in a fresh interpreter, as `papers` starts: what `sys.modules` holds after the
 command line and the app are imported and the parser is built.
@@ -9,9 +11,12 @@ command line and the app are imported and the parser is built.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
+
+from index import Library
 
 from ..locations import REPO
 
@@ -20,7 +25,7 @@ LAZY = (
     "bibtexparser",  # index.citations: BibTeX output
     "pybtex",  # index.citations: splitting names
     "citeproc",  # index.citations: APA
-    "importlib.metadata",  # tui.cli --version (and pybtex)
+    "importlib.metadata",  # pybtex (the version is tui.__version__)
     "webbrowser",  # the "open link" key
     "pyperclip",  # copying
     "tomli_w",  # writing the settings file
@@ -58,3 +63,57 @@ def test_opening_the_app_imports_none_of_the_lazy_modules():
                    if name in loaded or any(m.startswith(name + ".") for m in loaded))
     assert not early, f"imported before the app runs: {early}"
 
+
+
+# Commands that never search: they must not load the search engine or the ranker.
+ENGINE = ("whoosh", "numpy")
+
+COMMAND_CHILD = textwrap.dedent("""
+    import json
+    import sys
+
+    from tui.launch import main
+
+    code = main(sys.argv[1:])
+    sys.stdout.flush()
+    print("\\nMODULES " + json.dumps(sorted(sys.modules)))
+    sys.exit(code)
+""")
+
+
+def _modules_of_command(*args: str, home) -> set[str]:
+    run = subprocess.run([sys.executable, "-c", COMMAND_CHILD, *args], cwd=REPO,
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PAPERS_HOME": str(home)})
+    assert run.returncode == 0, run.stderr
+    return set(json.loads(run.stdout.rsplit("MODULES ", 1)[1]))
+
+
+def _engine_modules(loaded: set[str]) -> list[str]:
+    return sorted(m for m in loaded if m.split(".")[0] in ENGINE)
+
+
+def test_papers_version_imports_nothing_of_the_library(seeded_home):
+    loaded = _modules_of_command("--version", home=seeded_home)
+    assert not [m for m in loaded if m.split(".")[0] in ("index", "textual", *ENGINE)]
+
+
+def test_papers_lists_and_tag_never_load_the_search_engine(seeded_home):
+    with Library(seeded_home) as library:
+        paper_id = library.search("policy").ids()[0]
+    assert not _engine_modules(_modules_of_command("lists", home=seeded_home))
+    assert not _engine_modules(_modules_of_command("tag", paper_id, "later", home=seeded_home))
+    assert not _engine_modules(_modules_of_command("untag", paper_id, "later",
+                                                   home=seeded_home))
+
+
+def test_a_tag_from_the_command_line_is_searchable_next(seeded_home):
+    """`papers tag` leaves the index to catch up: the next search does."""
+    with Library(seeded_home) as library:
+        paper_id = library.search("policy").ids()[0]
+    subprocess.run([sys.executable, "-m", "tui", "tag", paper_id, "later"], cwd=REPO,
+                   check=True, capture_output=True, env={**os.environ,
+                                                         "PAPERS_HOME": str(seeded_home)})
+    with Library(seeded_home) as library:
+        library.sync()
+        assert library.search("tag:later").ids() == [paper_id]

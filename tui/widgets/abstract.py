@@ -32,6 +32,9 @@ class AbstractPane(VerticalScroll, can_focus=True):
     }
 
     paper_id: str | None = None
+    # What the two parts show now: the same text again (typing on leaves the paper under
+    # the cursor and its marked words as they were) is not laid out and drawn again.
+    _shown: tuple[Text, Text] | None = None
 
     def compose(self):
         yield Static(id="paper-header", markup=False)
@@ -46,14 +49,26 @@ class AbstractPane(VerticalScroll, can_focus=True):
         body = self.query_one("#paper-body", Static)
         if paper is None:
             self.paper_id = None
-            header.update(Text(empty))
-            body.update(Text())
+            self._update(header, body, Text(empty), Text())
             return
-        header.update(self.header_text(paper, topic))
-        body.update(self.body_text(paper, terms))
-        if paper.id != self.paper_id:  # the same paper redrawn (now seen): stay put
+        self._update(header, body, self.header_text(paper, topic),
+                     self.body_text(paper, terms))
+        if paper.id != self.paper_id and self.scroll_y:  # the same paper again: stay put
             self.scroll_home(animate=False)
         self.paper_id = paper.id
+
+    def _update(self, header: Static, body: Static, header_text: Text, body_text: Text
+                ) -> None:
+        shown = self._shown or (None, None)
+        if header_text != shown[0]:
+            header.update(header_text)
+        if body_text != shown[1]:
+            body.update(body_text)
+        self._shown = (header_text, body_text)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._shown = None  # the texts carry the theme's styles: build them again
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)

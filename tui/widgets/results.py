@@ -2,9 +2,13 @@
 
 A Line-API ScrollView (as Toolong's log view) rather than one widget or option per paper,
 so 100,000 results cost a list of document numbers, and cards are read as rows appear.
+Each row's drawn line is kept (per paper, width, matched words and state): a keystroke
+that leaves a paper on screen, a cursor move or a repaint draws no row twice.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -27,6 +31,7 @@ STATUS_MARKS = {"unread": "• ", "seen": "  ", "read": "✓ "}
 STAR = "★"
 META_WIDTH = 34
 DEFAULT_STATE = ("unread", 0)
+ROWS_KEPT = 512  # drawn rows remembered: a dozen screens of a 40-line terminal
 
 
 class ResultsView(ScrollView, can_focus=True):
@@ -47,7 +52,8 @@ class ResultsView(ScrollView, can_focus=True):
         "results--read", "results--star",
     }
 
-    cursor: reactive[int] = reactive(0, always_update=True, init=False)
+    # Not a repaint of every row: watch_cursor redraws the rows it changes.
+    cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)
 
     class Highlighted(Message):
         """The cursor moved to another paper (or the list emptied: card is None)."""
@@ -67,6 +73,10 @@ class ResultsView(ScrollView, can_focus=True):
         # papers absent are unread and unstarred.
         self.reading: dict[str, tuple[str, int]] = {}
         self.message_lines: list[str] = ["Loading the library…"]
+        # What a row looks like -> its drawn line, most recently used last. Styles are
+        # not in the key: a change of theme or focus empties it (notify_style_update).
+        self._drawn: OrderedDict[tuple, Strip] = OrderedDict()
+        self._on_screen: dict[int, tuple] = {}  # line on screen -> the key it was drawn by
 
     # -- data ------------------------------------------------------------------------------
     @property
@@ -82,15 +92,33 @@ class ResultsView(ScrollView, can_focus=True):
         """Replace the rows; `message` is shown in place of rows when there are none."""
         self.results = results
         self.message_lines = message or []
-        self.virtual_size = Size(self.size.width, max(self.count, len(self.message_lines)))
+        self._set_rows(max(self.count, len(self.message_lines)))
+        scrolled = round(self.scroll_offset.y) != 0
         self.scroll_to(y=0, animate=False, immediate=True)
         self.cursor = min(cursor, max(self.count - 1, 0))
-        self.refresh()
+        if scrolled or not self._on_screen:
+            self.refresh()
+            return
+        # Typing on in a word often leaves rows as they were: draw only the rows whose
+        # paper, marked words or state changed (and send only those to the terminal).
+        top = round(self.scroll_offset.y)
+        width = self.scrollable_content_region.width
+        for y in range(self.scrollable_content_region.height):
+            if self._on_screen.get(y) != self._row_key(top + y, width):
+                self.refresh_line(top + y)
+
+    def _set_rows(self, rows: int) -> None:
+        """The scrollable height: a layout for the scroll bar, but no repaint of rows
+        (setting `virtual_size` repaints the whole list)."""
+        size = Size(self.size.width, rows)
+        if size != self.virtual_size:
+            self.set_reactive(ResultsView.virtual_size, size)
+            self.refresh(repaint=False, layout=True)
 
     def show_message(self, lines: list[str]) -> None:
         self.results = None
         self.message_lines = lines
-        self.virtual_size = Size(self.size.width, len(lines))
+        self._set_rows(len(lines))
         self.refresh()
         self.post_message(self.Highlighted(None))
 
@@ -98,14 +126,18 @@ class ResultsView(ScrollView, can_focus=True):
     def validate_cursor(self, value: int) -> int:
         return max(0, min(value, self.count - 1)) if self.count else 0
 
-    def watch_cursor(self, value: int) -> None:
+    def watch_cursor(self, previous: int, value: int) -> None:
         height = self.scrollable_content_region.height or 1
         top = round(self.scroll_offset.y)
         if value < top:
             self.scroll_to(y=value, animate=False, immediate=True)
+            self.refresh()
         elif value >= top + height:
             self.scroll_to(y=value - height + 1, animate=False, immediate=True)
-        self.refresh()
+            self.refresh()
+        else:  # no scroll: only the rows the cursor left and reached change
+            self.refresh_line(previous)
+            self.refresh_line(value)
         self.post_message(self.Highlighted(self.current))
 
     def action_cursor_down(self) -> None:
@@ -141,28 +173,60 @@ class ResultsView(ScrollView, can_focus=True):
         self.virtual_size = Size(self.size.width, max(self.count, len(self.message_lines)))
 
     # -- drawing ---------------------------------------------------------------------------
-    def render_line(self, y: int) -> Strip:
-        row = y + round(self.scroll_offset.y)
-        width = self.scrollable_content_region.width
-        base = self.rich_style
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn.clear()
+        self._on_screen.clear()
+
+    def _row_key(self, row: int, width: int) -> tuple:
+        """Everything row `row` is drawn from, but the styles."""
         if not self.count:
-            if row < len(self.message_lines):
-                style = self.get_component_rich_style("results--message")
-                text = Text(self.message_lines[row], style=style, no_wrap=True,
-                            overflow="ellipsis")
-                text.truncate(width, overflow="ellipsis", pad=True)
-                text.stylize_before(base)
-                return Strip(text.render(self.app.console)).simplify()
-            return Strip.blank(width, base)
+            line = self.message_lines[row] if row < len(self.message_lines) else None
+            return ("message", width, line)
         if row >= self.count:
+            return ("blank", width)
+        card = self.results.card(row)
+        terms = self.results.terms
+        segments = terms.segments(card.title) if terms else [(card.title, False)]
+        return ("card", width, card, tuple(segments), card.id in self.marked,
+                self.reading.get(card.id, DEFAULT_STATE), row == self.cursor)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        key = self._row_key(y + round(self.scroll_offset.y), width)
+        self._on_screen[y] = key
+        strip = self._drawn.get(key)
+        if strip is not None:
+            self._drawn.move_to_end(key)
+            return strip
+        strip = self._drawn[key] = self._draw(key)
+        if len(self._drawn) > ROWS_KEPT:
+            self._drawn.popitem(last=False)
+        return strip
+
+    def _draw(self, key: tuple) -> Strip:
+        kind, width, *what = key
+        base = self.rich_style  # padding and gaps take the list's own background
+        if kind == "blank" or (kind == "message" and what[0] is None):
             return Strip.blank(width, base)
-        text = self._row_text(self.results.card(row), width)
-        text.stylize_before(base)  # padding and gaps take the list's own background
-        if row == self.cursor:
+        if kind == "message":
+            text = Text(what[0], style=self.get_component_rich_style("results--message"),
+                        no_wrap=True, overflow="ellipsis")
+            text.truncate(width, overflow="ellipsis", pad=True)
+            text.stylize_before(base)
+            return Strip(text.render(self.app.console)).simplify()
+        card, segments, _marked, _state, is_cursor = what
+        text = self._row_text(card, width, list(segments))
+        text.stylize_before(base)
+        if is_cursor:
             text.stylize(self.get_component_rich_style("results--cursor"))
         return Strip(text.render(self.app.console), width).simplify()
 
-    def _row_text(self, card: Card, width: int) -> Text:
+    def _row_text(self, card: Card, width: int,
+                  segments: list[tuple[str, bool]] | None = None) -> Text:
+        if segments is None:
+            terms = self.results.terms if self.results is not None else None
+            segments = terms.segments(card.title) if terms else [(card.title, False)]
         marked = card.id in self.marked
         status, priority = self.reading.get(card.id, DEFAULT_STATE)
         meta = Text(no_wrap=True)
@@ -190,8 +254,6 @@ class ResultsView(ScrollView, can_focus=True):
         if card.title_derived:
             row.append(DERIVED_MARK, title_style)
         match_style = self.get_component_rich_style("results--match")
-        terms = self.results.terms if self.results is not None else None
-        segments = terms.segments(card.title) if terms else [(card.title, False)]
         for segment, matched in segments:
             row.append(segment, title_style + match_style if matched else title_style)
         room = max(width - cell_len(meta.plain) - 2, 10)
