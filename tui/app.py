@@ -619,6 +619,17 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     def action_focus_results(self) -> None:
         self.query_one(ResultsView).focus()
 
+    def toggle_panel(self, selector: str, refresh: Callable[[], None]) -> None:
+        """Show a side panel (the tags', the topics'), filled afresh and focused, or hide
+        it and go back to the list."""
+        panel = self.query_one(selector, OptionList)
+        panel.display = not panel.display
+        if panel.display:
+            refresh()
+            panel.focus()
+        else:
+            self.action_focus_results()
+
     def on_key(self, event) -> None:
         search = self.query_one("#search", Input)
         if search.has_focus and event.key in ("escape", "down"):

@@ -63,13 +63,7 @@ class DiscoveryActions:
         return self.library.topic_of(paper_id)
 
     def action_toggle_topics(self) -> None:
-        panel = self.query_one("#topic-panel", OptionList)
-        panel.display = not panel.display
-        if panel.display:
-            self.refresh_topic_panel()
-            panel.focus()
-        else:
-            self.action_focus_results()
+        self.toggle_panel("#topic-panel", self.refresh_topic_panel)
 
     def chosen_topic(self) -> int | None:
         """The one topic the query filters by (`topic:N`), if it names exactly one."""

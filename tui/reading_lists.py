@@ -97,13 +97,7 @@ class ReadingListActions:
         self.run_search(cursor=self.query_one(ResultsView).cursor)
 
     def action_toggle_tags(self) -> None:
-        panel = self.query_one("#tag-panel", OptionList)
-        panel.display = not panel.display
-        if panel.display:
-            self.refresh_tag_panel()
-            panel.focus()
-        else:
-            self.action_focus_results()
+        self.toggle_panel("#tag-panel", self.refresh_tag_panel)
         self.update_chip()  # a tag filter the hidden panel no longer shows
 
     def refresh_tag_panel(self) -> None:

@@ -116,3 +116,17 @@ def steady(*keys: str):
         await pilot.pause()
 
     return run_before
+
+
+def record_shown(app: PapersApp) -> list[tuple[bool, int]]:
+    """(partial, how many) of every result list the app hands to its list from now on:
+    the first unranked matches and the ranked lists that follow them."""
+    shown: list[tuple[bool, int]] = []
+    real_show = app._show_results
+
+    def spy(seq, found, cursor=0):
+        shown.append((found.partial, len(found)))
+        real_show(seq, found, cursor)
+
+    app._show_results = spy
+    return shown

@@ -15,7 +15,16 @@ from tui.app import PapersApp
 from tui.screens import HelpScreen
 from tui.widgets.abstract import AbstractPane
 
-from .helpers import pane_text, results, running_app, settle, status_text, titles, type_query
+from .helpers import (
+    pane_text,
+    record_shown,
+    results,
+    running_app,
+    settle,
+    status_text,
+    titles,
+    type_query,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -281,14 +290,7 @@ def test_app_module_is_importable_without_running():
 async def test_large_library_shows_first_matches_then_the_ranked_list(home, monkeypatch):
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     async with running_app(home) as (app, pilot):
-        shown = []
-        real_show = app._show_results
-
-        def spy(seq, results, cursor=0):
-            shown.append((results.partial, len(results)))
-            real_show(seq, results, cursor)
-
-        app._show_results = spy
+        shown = record_shown(app)
         await type_query(app, pilot, "policy")
         partial = [count for is_partial, count in shown if is_partial]
         assert partial and partial[-1] > 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import results, running_app, status_text, type_query
+from .helpers import record_shown, results, running_app, status_text, type_query
 
 
 @pytest.mark.parametrize("query", ["reinforcement le", "policy optimiz", "graph neural"])
@@ -36,14 +36,7 @@ async def test_a_large_library_never_flashes_no_papers_when_words_are_forgiven(
         seeded_home: Path, monkeypatch):
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     async with running_app(seeded_home) as (app, pilot):
-        shown = []
-        real_show = app._show_results
-
-        def spy(seq, found, cursor=0):
-            shown.append((found.partial, len(found)))
-            real_show(seq, found, cursor)
-
-        app._show_results = spy
+        shown = record_shown(app)
         await type_query(app, pilot, "policy optimization verifier unicorn ")
         # The first matches (every word) are none: not shown; the ranked list forgives.
         assert shown and all(count > 0 for _partial, count in shown)
