@@ -5,6 +5,7 @@ author view, resuming, sorting, and `/` at launch."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from textual.widgets import Input, Static, TextArea
@@ -42,16 +43,23 @@ async def test_a_paper_becomes_seen_after_a_moment_in_the_pane_not_when_passed(
     async with running_app(seeded_home) as (app, pilot):
         await pilot.press("escape")
         view = results(app)
-        passed = []
+        passed = []  # (paper, how long the cursor stayed on it)
         for _ in range(4):
             await pilot.press("j")
-            passed.append(view.current.id)
+            arrived = time.monotonic()
+            if passed:
+                passed[-1] = (passed[-1][0], arrived - passed[-1][1])
+            passed.append((view.current.id, arrived))
             await pilot.pause(0.05)  # well under the 0.4 s a paper must stay
         rested = view.current.id
         assert row_text(app, view.cursor).startswith("  • ")  # unread: a dot
         await wait_for(app, pilot, lambda: app.reading.get(rested, ("unread", 0))[0] == "seen")
         assert states(seeded_home)[rested] == ("seen", 0)
-        assert all(pid not in states(seeded_home) for pid in passed[:-1])
+        # Only papers the cursor really flew past count: on a loaded machine a key press
+        # can itself take longer than 0.4 s (and then the paper was rightly seen).
+        flown_past = [pid for pid, stayed in passed[:-1] if stayed < 0.3]
+        assert flown_past
+        assert all(pid not in states(seeded_home) for pid in flown_past)
         assert not row_text(app, view.cursor).startswith("  • ")
         assert "seen 1 / 33" in status_text(app) or "seen 2 / 33" in status_text(app)
 
