@@ -787,8 +787,12 @@ class Library:
             return True
         if self._tag_maps is not None and self.store.tags_version() != self._tag_maps[0]:
             return True  # tags changed: the rows show them (they are not in the index)
-        if self.store.last_change() > seq or not self.index.seen_latest():
-            return True
+        return self.store.last_change() > seq or not self.index.seen_latest()
+
+    def meaning_due(self) -> bool:
+        """Whether the meaning space lags the library and can be brought up to date here
+        (apart from `behind`: a front end fits it in a worker of its own, never in the
+        way of a search)."""
         return self._meaning_writable() and self.meaning_behind()
 
     def _ensure_open(self) -> None:

@@ -259,6 +259,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.call_from_thread(self._meaning_updated)
         self.load_topics()  # here, in the worker: it reads the meaning space
 
+    def _fitting_meaning(self) -> bool:
+        return any(worker.group == "meaning" and not worker.is_finished
+                   for worker in self.workers)
+
     def _meaning_updated(self) -> None:
         """The meaning space changed: a search by meaning or by topic is run again."""
         query = self.query_text
@@ -318,10 +322,17 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     @work(thread=True, exclusive=True, group="watch")
     def _watch_library(self) -> None:
         library = self.library
-        if library is None or not library.behind():
+        if library is None:
+            return
+        if not library.behind():
+            # The meaning space (similar papers, topics) has its own worker: started when
+            # it lags, never twice at once, and never re-running the search under the
+            # cursor as the user moves.
+            if library.meaning_due() and not self._fitting_meaning():
+                self.call_from_thread(self.update_meaning)
             return
         try:
-            library.sync()
+            library.sync(meaning=False)
         except (LibraryError, StoreError, OSError, sqlite3.Error):
             return  # the next look tries again; a search reports what is wrong
         self.paper_count = library.count()
