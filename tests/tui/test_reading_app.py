@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from itertools import pairwise
 
 import pytest
 from textual.widgets import Input, Static, TextArea
@@ -37,39 +38,43 @@ async def wait_for(app, pilot, condition, seconds: float = 5.0) -> None:
     raise AssertionError("condition never held")
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "known bug, left open: run after the other app tests in one process, a paper the cursor "
-    "left after 0.14 s is sometimes marked seen (the first key press then takes 0.5 s); "
-    "alone it passes"))
 async def test_a_paper_becomes_seen_after_a_moment_in_the_pane_not_when_passed(
         seeded_home, monkeypatch):
     monkeypatch.setattr("tui.reading_state.SEEN_AFTER", 0.4)
     async with running_app(seeded_home) as (app, pilot):
-        # The meaning space is fitted in a worker after launch; a fit holding the
-        # interpreter for a second can delay the key presses' messages past the timer.
         await wait_for(app, pilot, lambda: not app._fitting_meaning(), seconds=60)
         await settle(app, pilot)
         await pilot.press("escape")
         view = results(app)
-        passed = []  # (paper, how long the cursor stayed on it)
+        # When the app itself saw the cursor arrive on each paper (a spy that calls the
+        # real method): a key press can return to the test long after the app moved the
+        # cursor (a worker holding the interpreter), so the test's own clock overstates
+        # how briefly a paper was passed.
+        arrivals: list[tuple[str | None, float]] = []
+        start_seen_timer = app.start_seen_timer
+
+        def spy(paper_id):
+            arrivals.append((paper_id, time.monotonic()))
+            start_seen_timer(paper_id)
+
+        app.start_seen_timer = spy
         for _ in range(4):
             await pilot.press("j")
-            arrived = time.monotonic()
-            if passed:
-                passed[-1] = (passed[-1][0], arrived - passed[-1][1])
-            passed.append((view.current.id, arrived))
             await pilot.pause(0.05)  # well under the 0.4 s a paper must stay
         rested = view.current.id
+        assert arrivals[-1][0] == rested
         assert row_text(app, view.cursor).startswith("  • ")  # unread: a dot
         await wait_for(app, pilot, lambda: app.reading.get(rested, ("unread", 0))[0] == "seen")
         assert states(seeded_home)[rested] == ("seen", 0)
-        # Only papers the cursor really flew past count: on a loaded machine a key press
-        # can itself take longer than 0.4 s (and then the paper was rightly seen).
-        flown_past = [pid for pid, stayed in passed[:-1] if stayed < 0.3]
-        assert flown_past
-        assert all(pid not in states(seeded_home) for pid in flown_past)
+        stays = [(pid, left - came) for (pid, came), (_, left) in pairwise(arrivals)]
+        flown_past = [pid for pid, stayed in stays if stayed < 0.3]
+        assert flown_past, stays
+        assert all(pid not in states(seeded_home) for pid in flown_past), stays
         assert not row_text(app, view.cursor).startswith("  • ")
-        assert "seen 1 / 33" in status_text(app) or "seen 2 / 33" in status_text(app)
+        # Papers that rightly stayed (under load a key press can outlast 0.4 s) are seen
+        # too; the status line counts what the store holds.
+        seen = {pid for pid, (status, _) in states(seeded_home).items() if status == "seen"}
+        assert f"seen {len(seen)} / 33" in status_text(app)
 
 
 async def test_r_marks_read_and_back_and_acts_on_marked_papers(seeded_home):
