@@ -38,6 +38,7 @@ READ_TERMS_AT_ONCE = 10_000
 # On the 33 bundled papers that took a word from 40 to 20 µs and the slowest runs from
 # 120 to 45 µs; with lists of hundreds of postings numpy wins.
 SMALL_INDEX = 128
+GROUP_CACHE = 512  # words' scores kept per small index's ranker (a few KB each at most)
 # Field-length bytes decoded once: Whoosh stores each length as one lossy byte.
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 1 for b in range(256)],
                            dtype=np.float64)
@@ -104,6 +105,7 @@ class VectorRanker:
         self._field_norms: dict[str, np.ndarray] = {}
         self._field_unit_scores: dict[str, np.ndarray] = {}
         self._per_field_lists: dict[tuple[str, str], list[float]] = {}
+        self._group_cache: dict[tuple, dict[int, float]] = {}
         self._lock = threading.Lock()
         # The reader's notes for the search under way (search_index sets them per search).
         self.notes: NotePostings | None = None
@@ -392,18 +394,10 @@ class VectorRanker:
             return None
         total: dict[int, float] | None = None
         for group in groups:
-            if type(group) is Or and not group.minmatch and not group.scale \
-                    and (group.boost == 1.0 or len(group.subqueries) < 2):
-                terms = group.subqueries
-            elif type(group) is Term:
-                terms = [group]
-            else:
+            terms = _plain_terms(group)
+            if terms is None:
                 return None
-            if not all(type(term) is Term for term in terms):
-                return None
-            scores: dict[int, float] = {}
-            for term in terms:
-                self._add_term_scores(term, scores)
+            scores = self._group_scores(terms)
             if total is None:
                 total = scores
             else:
@@ -418,6 +412,30 @@ class VectorRanker:
                          for docnum, score in total.items() if docnum not in dead))
         return [docnum for _key, docnum, _score in ranked], \
             [score for _key, _docnum, score in ranked]
+
+    def _group_scores(self, terms: list[Term]) -> dict[int, float]:
+        """Document -> score of one word's group (or an OR's), summed term by term. Kept
+        for the ranker's life (its segments never change), so that the forgiving
+        fallback, which scores the words again, and the next keystroke reuse it. Notes
+        change between searches: a group with a note term is summed afresh while any
+        paper has a note (without notes such a term adds nothing, so the stored sum is
+        the same floats). Never mutate the result."""
+        if self.notes and any(term.fieldname == NOTE_FIELD for term in terms):
+            scores: dict[int, float] = {}
+            for term in terms:
+                self._add_term_scores(term, scores)
+            return scores
+        scored = [term for term in terms if term.fieldname != NOTE_FIELD]
+        key = tuple((term.fieldname, term.text, term.boost) for term in scored)
+        scores = self._group_cache.get(key)
+        if scores is None:
+            scores = {}
+            for term in scored:
+                self._add_term_scores(term, scores)
+            if len(self._group_cache) >= GROUP_CACHE:
+                self._group_cache.clear()
+            self._group_cache[key] = scores
+        return scores
 
     def _add_term_scores(self, term: Term, scores: dict[int, float]) -> None:
         """_term's scores, added to `scores` (document -> sum so far), segment by segment."""
@@ -474,6 +492,15 @@ class VectorRanker:
         that lacking "using" costs little and lacking "mimetic" much. (Found more known
         papers than most-words-first in `python -m benchmarks.known_item`.) Ties go by
         document number."""
+        if allowed is None and self._size <= SMALL_INDEX:
+            small = self._coordinate_plain_words(groups, need)
+            if small is not None:
+                return small
+        return self._coordinate_arrays(groups, need, allowed, cancelled)
+
+    def _coordinate_arrays(self, groups: list[Query], need: int, allowed: Query | None,
+                           cancelled: Callable[[], bool] | None
+                           ) -> tuple[list[int], list[int], list[float]]:
         cancelled = cancelled or (lambda: False)
         counts = np.zeros(self._size, dtype=np.int64)
         scores = np.zeros(self._size)
@@ -497,8 +524,49 @@ class VectorRanker:
         docnums = docnums[np.lexsort((docnums, -ranking))]
         return docnums.tolist(), counts[docnums].tolist(), scores[docnums].tolist()
 
+    def _coordinate_plain_words(self, groups: list[Query], need: int
+                                ) -> tuple[list[int], list[int], list[float]] | None:
+        """`coordinated` on Python lists for groups of plain words in a small index (as
+        `_rank_plain_words`: numpy's cost per call was most of a forgiven search there).
+        The same operations in the same order, so the floats and the order are the same
+        (tests compare the two); None for any other group shape."""
+        per_group = []
+        for group in groups:
+            terms = _plain_terms(group)
+            if terms is None:
+                return None
+            per_group.append(self._group_scores(terms))
+        counts: dict[int, int] = {}
+        totals: dict[int, float] = {}
+        shares: dict[int, float] = {}
+        total_weight = 0.0
+        for scores in per_group:
+            weight = 1.0 + float(np.log(self._size / (1 + len(scores))))
+            total_weight += weight
+            for docnum, score in scores.items():
+                counts[docnum] = counts.get(docnum, 0) + 1
+                shares[docnum] = shares.get(docnum, 0.0) + weight
+                totals[docnum] = totals.get(docnum, 0.0) + score
+        dead, every = self._dead, len(groups)
+        ranked = sorted((-(round(totals[d] * shares[d] / total_weight * 1e9) / 1e9), d)
+                        for d, count in counts.items()
+                        if need <= count < every and d not in dead)
+        return [d for _key, d in ranked], [counts[d] for _key, d in ranked], \
+            [totals[d] for _key, d in ranked]
+
     def matching(self, query: Query, allowed: Query | None = None,
                  cancelled: Callable[[], bool] | None = None) -> np.ndarray:
         """Matching document numbers in index order (for sorting by a field)."""
         return np.flatnonzero(self.evaluate(query, allowed, cancelled).mask)
 
+
+def _plain_terms(group: Query) -> list[Term] | None:
+    """The terms of one plain word's group (a term, or an unweighted OR of its forms);
+    None for anything else."""
+    if type(group) is Term:
+        return [group]
+    if type(group) is Or and not group.minmatch and not group.scale \
+            and (group.boost == 1.0 or len(group.subqueries) < 2) \
+            and all(type(term) is Term for term in group.subqueries):
+        return list(group.subqueries)
+    return None

@@ -285,3 +285,42 @@ def test_small_index_lists_across_segments_and_deletions(library: Library,
     for text in PLAIN_WORDS + ["graph policy", "neural bandits study", "learning"]:
         assert _assert_lists_equal_arrays(library, text, typing=False)
         _assert_same_as_whoosh(library, text)
+
+
+
+FORGIVEN = ["graph neural networks", "diffusion models sampling", "federated learning privacy",
+            "large language model reasoning", "policy optimization verifier unicorn",
+            "model model unicorn"]
+
+
+def _assert_coordination_lists_equal_arrays(library: Library, text: str) -> None:
+    """The forgiving fallback on Python lists (a small index) gives exactly the numpy
+    one: the same papers, order, word counts and floats."""
+    from index.search.coordination import word_groups
+
+    index = library.index
+    ranker = index._ranker(index._searcher)
+    query = index._queries.build(text, False).query
+    groups, _required = word_groups(query, text, True)
+    for need in range(1, len(groups)):
+        on_lists = ranker._coordinate_plain_words(groups, need)
+        assert on_lists is not None, text
+        assert on_lists == ranker._coordinate_arrays(groups, need, None, None), (text, need)
+        assert on_lists == ranker.coordinated(groups, need)
+
+
+@pytest.mark.parametrize("text", FORGIVEN)
+def test_small_index_forgives_on_lists_exactly_as_on_arrays(seeded_library: Library,
+                                                             text: str) -> None:
+    _assert_coordination_lists_equal_arrays(seeded_library, text)
+    assert seeded_library.search(text).relaxed  # the fallback really ran for this query
+
+
+def test_small_index_forgives_on_lists_across_segments_and_deletions(
+        library: Library, tmp_path: Path) -> None:
+    abstracts = [f"Graph policy learning, study {i}, with neural bandits." for i in range(10)]
+    library.add(_write_list(tmp_path / "extra.txt", "Workshop 2026 papers", abstracts))
+    library.edit(library.search("graph policy").ids()[0], title="Moved graph")
+    assert library.index._ranker(library.index._searcher)._dead
+    for text in FORGIVEN + ["graph policy bandits unicorn", "neural study verifier"]:
+        _assert_coordination_lists_equal_arrays(library, text)
