@@ -1,0 +1,103 @@
+"""A hand-labelled check of derived names on papers whose real title names nothing.
+
+The titles' "NAME: …" truth (title_truth.py) says nothing about the ~85% of papers whose
+title has no such name: many of their abstracts introduce a name anyway, many introduce
+none. `name_check.tsv` holds a random sample of them (20 a list, seed 12, drawn by
+`python -m benchmarks.name_check --draw`), each labelled by reading its abstract: the name
+the abstract gives its own contribution (method, model, dataset, benchmark), or `-` when it
+gives none. Alternatives are separated by `|` (a method and its benchmark: either is
+right). The labels were written before any model was tuned against them.
+
+A derived name is *wrong* when the paper's label is `-` or does not list it; a paper whose
+label names something and that gets no name is a *miss* (not wrong). Over all papers of
+a list, the wrong-name rate is estimated as
+
+    wrong names on titles that name a method (known exactly, title_truth.py)
+    + share of papers whose title names nothing × wrong rate on this sample.
+
+    python -m benchmarks.name_check --draw   # print a new sample to label (does not score)
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from index.ingest.render import render
+from tests import locations
+
+from . import title_truth as truth
+
+LABELS = Path(__file__).with_name("name_check.tsv")
+PER_LIST = 20
+SEED = 12
+
+
+@dataclass(frozen=True)
+class Label:
+    list_name: str
+    paper_id: str
+    names: frozenset[str]  # casefolded; empty when the abstract names nothing
+
+    def wrong(self, derived: str | None) -> bool:
+        return derived is not None and derived.casefold() not in self.names
+
+    def missed(self, derived: str | None) -> bool:
+        return bool(self.names) and derived is None
+
+
+def unnamed_records(list_name: str) -> list[dict]:
+    """The list's records whose title gives no "NAME:", each abstract once, in file order."""
+    records = json.loads((locations.CORPORA / f"{list_name}.json").read_text(encoding="utf-8"))
+    seen, kept = set(), []
+    for record in records:
+        abstract, title = " ".join((record.get("abstract") or "").split()), record.get("title")
+        if len(abstract.split()) < 5 or not title or abstract in seen:
+            continue
+        seen.add(abstract)
+        if truth.true_name(render(title).text) is None:
+            kept.append(record)
+    return kept
+
+
+def read_labels(path: Path = LABELS) -> list[Label]:
+    labels = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            names = frozenset() if row["name"].strip() == "-" else frozenset(
+                n.strip().casefold() for n in row["name"].split("|"))
+            labels.append(Label(row["list"], row["id"], names))
+    return labels
+
+
+def draw(lists: tuple[str, ...]) -> None:
+    rng = random.Random(SEED)
+    for list_name in lists:
+        records = unnamed_records(list_name)
+        for record in rng.sample(records, PER_LIST):
+            print(f"=== {list_name}\t{record['id']}")
+            print(render(record["abstract"]).text, "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .titles import LISTS
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.name_check",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--draw", action="store_true", help="print the sample to label")
+    args = parser.parse_args(argv)
+    if args.draw:
+        draw(LISTS)
+        return 0
+    labels = read_labels()
+    print(f"{len(labels)} labelled papers, {sum(bool(x.names) for x in labels)} naming something")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
