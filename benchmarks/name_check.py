@@ -28,6 +28,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from index.ingest.prepare import normalise
 from index.ingest.render import render
 from tests import locations
 
@@ -63,6 +64,50 @@ def unnamed_records(list_name: str) -> list[dict]:
         if truth.true_name(render(title).text) is None:
             kept.append(record)
     return kept
+
+
+def labels_by_abstract(list_name: str, labels: list[Label] | None = None) -> dict[str, Label]:
+    """The list's labelled papers, keyed by their abstract as `prepare.normalise` gives it
+    (how the evaluations recognise a paper, having dropped the ids)."""
+    wanted = {x.paper_id: x for x in (labels if labels is not None else read_labels())
+              if x.list_name == list_name}
+    return {normalise(" ".join(r["abstract"].split())): wanted[r["id"]]
+            for r in unnamed_records(list_name) if r["id"] in wanted}
+
+
+@dataclass
+class Check:
+    """Derived names on the labelled sample: how many wrong, missed, right."""
+
+    papers: int = 0
+    named: int = 0  # labels that name something
+    given: int = 0  # papers that got a derived name
+    wrong: int = 0
+    right: int = 0
+
+    def add(self, label: Label, derived: str | None) -> None:
+        self.papers += 1
+        self.named += bool(label.names)
+        self.given += derived is not None
+        self.wrong += label.wrong(derived)
+        self.right += derived is not None and not label.wrong(derived)
+
+    def merge(self, other: Check) -> None:
+        for key in ("papers", "named", "given", "wrong", "right"):
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+
+    def rate(self) -> float:
+        return self.wrong / max(1, self.papers)
+
+    def describe(self) -> str:
+        return (f"hand-labelled {self.papers}: {self.wrong} wrong, {self.right} right of"
+                f" {self.named} that name something")
+
+
+def estimated_wrong(wrong_named: int, unnamed: int, papers: int, check: Check) -> float:
+    """Wrong names over all papers: exact on titles that name a method, the sample's rate
+    on the rest (see the module's docstring)."""
+    return (wrong_named + unnamed * check.rate()) / max(1, papers)
 
 
 def read_labels(path: Path = LABELS) -> list[Label]:

@@ -34,6 +34,7 @@ from index.ingest.formats import read_list
 from index.ingest.names import list_statistics
 from index.ingest.prepare import normalise, prepare
 from index.ingest.render import render
+from index.ingest.titles import defined_pairs
 from tests import locations
 
 from . import title_truth as truth
@@ -143,15 +144,17 @@ def score(label: str, papers: list[Real], derived: dict[str, Derived]) -> Score:
         real_title = render(paper.title).text
         name = truth.true_name(real_title)
         text = render(paper.abstract).text
+        definitions = defined_pairs(text) if name is not None else []
         if name is not None:
             result.named += 1
             if truth.mentions(text, name):
                 result.findable += 1
-                if truth.same_name(got.name, name):
+                if truth.same_name(got.name, name, definitions):
                     result.right += 1
                 else:
                     result.note("missed", f"{name!r} -> {got.name!r}  [{got.title}]")
-        if got.name is not None and name is not None and not truth.same_name(got.name, name):
+        if got.name is not None and name is not None and not truth.same_name(
+                got.name, name, definitions):
             result.wrong += 1
             result.note("wrong", f"{got.name!r} (truth {name!r})  [{real_title}]")
         elif got.name is not None and name is None and not truth.confirms(real_title,

@@ -185,10 +185,19 @@ _DEFINITION_WINDOW = 4000
 _LAST_TOKEN = re.compile(r"(\S+)$")
 
 
+def defined_pairs(text: str) -> list[tuple[str, str]]:
+    """(SHORT, long form) of each acronym the text spells out: "Think-on-Graph (ToG)"."""
+    return [(d.short, d.long) for d in _definitions(text)]
+
+
+# "(PASTA for short)", "(abbreviated as PASTA)": the acronym is what remains.
+_SHORT_WORDING = re.compile(r"\s+for\s+short$|^(?:abbreviated\s+as|or|i\.e\.,?)\s+", re.I)
+
+
 def _definitions(text: str) -> list[_Definition]:
     found: list[_Definition] = []
     for paren in re.finditer(r"\(([^()]{1,120})\)", text):
-        inside = paren.group(1).strip()
+        inside = _SHORT_WORDING.sub("", paren.group(1).strip())
         # Only the words just before the parenthesis can be its long form: a bounded
         # window, not the whole text before it (that made a 5 MB abstract take minutes).
         offset = max(0, paren.start() - _DEFINITION_WINDOW)
