@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import json
 import math
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -40,7 +41,8 @@ MODEL_FILE = "name_model.json"
 _SHAPED = re.compile(r"(?<![\w+-])[A-Za-z][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
-_MID_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{3,}(?:-[A-Za-z]+)*(?![\w-])")
+# (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
+_MID_CAPITAL = re.compile(r" (?<=[\w,;:)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
 _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
@@ -127,10 +129,15 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
     return NameStatistics(documents, usage)
 
 
-def _projects(text: str) -> dict[str, str]:
+def _projects(text: str, links: list[tuple[int, int]]) -> dict[str, str]:
     """The projects the abstract's code links are for: casefolded -> as written."""
     found = {}
-    for match in _PROJECT.finditer(text):
+    # Each link alone: searched over the whole text, the pattern is slow on long words.
+    # A link broken after "github." ("github. com/x/DRIBO") is joined to the word before.
+    for start, end in links:
+        match = _PROJECT.search(text, max(0, start - 8), end)
+        if match is None:
+            continue
         # A github.io site is its owner's unless it has no page ("scalecrafter.github.io").
         project = match.group("repo") or match.group("page") or match.group("site")
         project = _PROJECT_SUFFIX.sub("", project.strip("-_+"))
@@ -177,7 +184,9 @@ class Model:
     known: KnownNames = KnownNames()
 
     def probability(self, features: list[float]) -> float:
-        z = self.bias + sum(w * x for w, x in zip(self.weights, features, strict=True))
+        if len(features) != len(self.weights):
+            raise ValueError("features do not match the model's weights")
+        z = self.bias + sum(map(operator.mul, self.weights, features))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -238,7 +247,13 @@ class _Abstract:
     projects: dict[str, str]  # casefolded -> as written (`_projects`)
     first_cued: str | None
     most: int  # occurrences of the most frequent candidate
-    intro: int  # where the first sentence saying "we propose/introduce/..." starts, or -1
+    intros: list[tuple[int, int]]  # each "we propose/introduce/...", start and end
+    sentence_starts: frozenset[int]
+
+    @property
+    def intro(self) -> int:
+        """Where the first sentence saying "we propose/introduce/..." starts, or -1."""
+        return self.sentence(self.intros[0][0])[0] if self.intros else -1
 
     def in_link(self, position: int) -> bool:
         return any(start <= position < end for start, end in self.links)
@@ -258,11 +273,12 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for match in _SHAPED.finditer(text):
         if not match.group()[0].islower():  # "self-supervised": a lowercase name needs a cue
             by_name.setdefault(match.group(), [])
-    mid_capitals = Counter(match.group() for match in _MID_CAPITAL.finditer(text))
+    mid_capitals = Counter(_MID_CAPITAL.findall(text))
     for word, count in mid_capitals.items():
         if count >= 2:  # a plain word used once is almost never the name (and costs time)
             by_name.setdefault(word, [])
-    projects = _projects(text) if "/" in text else {}
+    links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
+    projects = _projects(text, links) if links else {}
     # A repository named like a made-up name is a candidate even when the prose never says
     # it ("code at github.com/x/RobustTSF"); "code", "topo" or a sentence-long slug are not.
     named_projects = {key for key, project in projects.items()
@@ -278,11 +294,12 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     cued = [c for c in cues if c.strength == 3]
     abstract = _Abstract(
         text, sentences or [(0, len(text))],
-        [m.span() for m in _LINK.finditer(text)] if "/" in text else [], projects,
+        links, projects,
         # The first name a cue verb introduces, unless that is one part of something bigger.
         min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
         max(len(where) for where in positions.values()),
-        _first_intro(text, sentences or [(0, len(text))]))
+        [m.span() for m in _INTRO_VERB.finditer(text)],
+        frozenset(start for start, _ in sentences or [(0, len(text))]))
     features: dict[str, list[float]] = {}
     for name, found in by_name.items():
         if sum(c.isalpha() for c in name) < 2:
@@ -304,9 +321,10 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     strength = max((c.strength for c in found), default=0)
     defined = any(c.defined for c in found)
     sentence_start, _ = abstract.sentence(first)
-    sentence_starts = {start for start, _ in abstract.sentences}
+    sentence_starts = abstract.sentence_starts
     end = first + len(name)
-    intro = bool(_INTRO_VERB.search(text[sentence_start:first]))
+    # An introducing verb earlier in the sentence of its first occurrence.
+    intro = any(sentence_start <= start and stop <= first for start, stop in abstract.intros)
     # A spelled-out name's context is before its long form: "based on gradient noise
     # scale (GNS)" is prior work, though "(" stands before GNS itself.
     contexts = [*(c.start for c in found if c.defined), *occurrences][:5]
@@ -346,14 +364,6 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         # Said in the background, before the abstract says what it contributes.
         float(abstract.intro > 0 and contexts[0] < abstract.intro),
     ]
-
-
-def _first_intro(text: str, sentences: list[tuple[int, int]]) -> int:
-    match = _INTRO_VERB.search(text)
-    if match is None:
-        return -1
-    index = bisect.bisect_right(sentences, (match.start(), len(text) + 1)) - 1
-    return sentences[index][0] if index >= 0 else 0
 
 
 def _words_before(text: str, position: int) -> list[str]:
