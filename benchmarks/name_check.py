@@ -120,10 +120,11 @@ def read_labels(path: Path = LABELS) -> list[Label]:
     return labels
 
 
-def draw(lists: tuple[str, ...]) -> None:
-    rng = random.Random(SEED)
+def draw(lists: tuple[str, ...], seed: int) -> None:
+    rng = random.Random(seed)
+    labelled = {label.paper_id for label in read_labels()} if LABELS.exists() else set()
     for list_name in lists:
-        records = unnamed_records(list_name)
+        records = [r for r in unnamed_records(list_name) if r["id"] not in labelled]
         for record in rng.sample(records, PER_LIST):
             print(f"=== {list_name}\t{record['id']}")
             print(render(record["abstract"]).text, "\n")
@@ -134,10 +135,12 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.name_check",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--draw", action="store_true", help="print the sample to label")
+    parser.add_argument("--draw", action="store_true",
+                        help="print a sample to label (papers not labelled yet)")
+    parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args(argv)
     if args.draw:
-        draw(LISTS)
+        draw(LISTS, args.seed)
         return 0
     labels = read_labels()
     print(f"{len(labels)} labelled papers, {sum(bool(x.names) for x in labels)} naming something")
