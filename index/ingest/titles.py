@@ -249,7 +249,10 @@ def _cued_names(text: str, sentences,
     (name, start, expansion, description) each."""
     for cue in _CUE.finditer(text):
         position = _FILLER.match(text, cue.end()).end()
-        definition = next((d for d in definitions if cue.end() <= d.start <= position), None)
+        # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
+        # may come a few modifiers after the cue, within its clause.
+        definition = next((d for d in definitions if cue.end() <= d.start <= position + 40
+                           and not re.search(r"[.;:,]", text[position:d.start])), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
         # "the self-supervised learning (SSL) framework BEATs": the name comes after.
         if kind_then_name and _distinctive(kind_then_name.group("name")):
