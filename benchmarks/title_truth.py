@@ -24,6 +24,7 @@ Shared by the evaluation (`python -m benchmarks.titles`) and the name model's tr
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # One token before the first colon, then the rest.
 _NAME_TITLE = re.compile(r"^\s*(?P<name>[^\s:]+)\s*:\s*\S")
@@ -109,8 +110,17 @@ def spells(title: str, acronym: str) -> bool:
     return False
 
 
-def same_name(derived: str | None, truth: str) -> bool:
-    return derived is not None and derived.casefold() == truth.casefold()
+def same_name(derived: str | None, truth: str,
+              definitions: Iterable[tuple[str, str]] = ()) -> bool:
+    """The derived name is the title's, or the abstract spells one out as the other: a
+    title "Think-on-Graph: …" is named by "ToG" when the abstract says "Think-on-Graph
+    (ToG)" (the derived title then reads "ToG: Think-on-Graph"), and a title "MoE: …" by
+    "Mixture of Experts" defined as MoE. Without `definitions`, only the same name."""
+    if derived is None:
+        return False
+    pair = {derived.casefold(), truth.casefold()}
+    return len(pair) == 1 or any({short.casefold(), long.casefold()} == pair
+                                 for short, long in definitions)
 
 
 def sentence_like(title: str) -> bool:

@@ -34,8 +34,10 @@ from index.ingest.formats import read_list
 from index.ingest.names import list_statistics
 from index.ingest.prepare import normalise, prepare
 from index.ingest.render import render
+from index.ingest.titles import defined_pairs
 from tests import locations
 
+from . import name_check as check
 from . import title_truth as truth
 
 LISTS = ("icml2020", "icml2021", "icml2022", "icml2023", "iclr2024_topics_dev")
@@ -143,15 +145,17 @@ def score(label: str, papers: list[Real], derived: dict[str, Derived]) -> Score:
         real_title = render(paper.title).text
         name = truth.true_name(real_title)
         text = render(paper.abstract).text
+        definitions = defined_pairs(text) if name is not None else []
         if name is not None:
             result.named += 1
             if truth.mentions(text, name):
                 result.findable += 1
-                if truth.same_name(got.name, name):
+                if truth.same_name(got.name, name, definitions):
                     result.right += 1
                 else:
                     result.note("missed", f"{name!r} -> {got.name!r}  [{got.title}]")
-        if got.name is not None and name is not None and not truth.same_name(got.name, name):
+        if got.name is not None and name is not None and not truth.same_name(
+                got.name, name, definitions):
             result.wrong += 1
             result.note("wrong", f"{got.name!r} (truth {name!r})  [{real_title}]")
         elif got.name is not None and name is None and not truth.confirms(real_title,
@@ -211,13 +215,18 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER)
     total = Score("all lists")
     scores = []
+    labels, hand = check.read_labels(), check.Check()
     with tempfile.TemporaryDirectory(prefix="papers-bare-") as folder:
         for name in args.lists:
             start = time.perf_counter()
             papers = load(name)
             path = Path(folder) / f"{name}.txt"
             write_bare(papers, path, f"{name.upper()} Papers")
-            result = score(name, papers, derive(path))
+            derived = derive(path)
+            result = score(name, papers, derived)
+            for key, label in check.labels_by_abstract(name, labels).items():
+                if key in derived:
+                    hand.add(label, derived[key].name)
             scores.append(result)
             print(result.row(), f"  {time.perf_counter() - start:4.1f}s", flush=True)
     for result in scores:
@@ -228,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             total.examples.setdefault(kind, []).extend(texts)
     print(total.row())
     print(LEGEND)
+    print(f"{hand.describe()} (benchmarks/name_check.tsv; papers whose title names nothing)")
     right, named, invented, unnamed, problems = seeds()
     print(f"seeds: {right}/{named} names right; {invented} invented for the {unnamed} "
           "without one")

@@ -2,11 +2,15 @@
 logistic model over features of each candidate.
 
 Candidates are the names the cues of titles.py find ("we propose X", "called X", bold X,
-"X, a ... framework") and every token shaped like a made-up name (capitals inside,
-digits, hyphens: OWPO, GraphCleaner, Fed-CBS, Pix2Struct). Each gets features of how the
-abstract treats it (the cue that introduced it, a spelled-out definition, its shape, where
-and how often it occurs, the words before it) and of how the *list* treats it: a name that
-many other abstracts of the same list use is prior work or the field (LLM, CLIP, RLHF).
+"X, a ... framework"), every token shaped like a made-up name (capitals inside, digits,
+hyphens: OWPO, GraphCleaner, Fed-CBS, Pix2Struct) and the project of a code link named so
+(github.com/x/RobustTSF). Each gets features of how the abstract treats it (the cue that
+introduced it, a spelled-out definition, its shape, where and how often it occurs, the
+words before it, whether it is the subject of a claim: "X outperforms", whether it comes
+up before the abstract says what it contributes, whether a code link is named after it),
+of how the *list* treats it (a name many other abstracts of the same list use is prior
+work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
+(`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
 
 The weights are trained on real lists with titles (`python -m benchmarks.train_names`)
 and ship as `data/name_model.json`; scoring here is plain Python. The best-scoring
@@ -22,6 +26,7 @@ from __future__ import annotations
 import bisect
 import json
 import math
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -36,7 +41,8 @@ MODEL_FILE = "name_model.json"
 _SHAPED = re.compile(r"(?<![\w+-])[A-Za-z][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
-_MID_CAPITAL = re.compile(r"(?<=[\w,;:)] )[A-Z][a-z]{3,}(?:-[A-Za-z]+)*(?![\w-])")
+# (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
+_MID_CAPITAL = re.compile(r" (?<=[\w,;:)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
 _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
@@ -63,6 +69,20 @@ _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "c
                "devis", "creat", "curat", "releas", "establish", "formulat")
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 _LINK = re.compile(r"\S*/\S*")
+# The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io
+# or its first page. Authors name repositories after their method (RobustTSF, LinSATNet).
+_PROJECT = re.compile(
+    r"(?:github|gitlab|bitbucket|huggingface)\.\s?(?:com|co|org)/+[\w.-]+/+(?P<repo>[\w+-]+)"
+    r"|(?P<site>[\w-]+)\.github\.io(?:/+(?P<page>[\w+-]+))?", re.I)
+_PROJECT_SUFFIX = re.compile(
+    r"[-_](?:pytorch|torch|official|code|main|release|master|jax|tf|public)$", re.I)
+# After an occurrence: a verb that makes it the subject of a claim ("X outperforms",
+# "X consistently achieves"): what an abstract says of its own method, less of prior work.
+_CLAIM_AFTER = re.compile(
+    r"\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+)?(?:outperform|achiev|improv|surpass"
+    r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
+    r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
+    r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|et al\b|,?\s*\d{4}\b)")
 
@@ -73,7 +93,8 @@ FEATURES = (
     "intro_sentence", "prior_context", "kind_after", "cited", "others", "others_many",
     "sentence_start", "plural", "defined_intro", "cue_count", "after_ours", "after_new",
     "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
-    "uncued_prior", "capital_next",
+    "uncued_prior", "capital_next", "project", "project_only", "claim_subject",
+    "before_intro", "known",  # "known" last: candidate_features appends it
 )
 
 
@@ -103,8 +124,25 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
     documents = 0
     for abstract in abstracts:
         documents += 1
-        usage.update({usage_key(token) for token in _SHAPED.findall(abstract or "")})
+        usage.update({usage_key(token) for token in _SHAPED.findall(abstract or "")}
+                     | {usage_key(word) for word in _MID_CAPITAL.findall(abstract or "")})
     return NameStatistics(documents, usage)
+
+
+def _projects(text: str, links: list[tuple[int, int]]) -> dict[str, str]:
+    """The projects the abstract's code links are for: casefolded -> as written."""
+    found = {}
+    # Each link alone: searched over the whole text, the pattern is slow on long words.
+    # A link broken after "github." ("github. com/x/DRIBO") is joined to the word before.
+    for start, end in links:
+        match = _PROJECT.search(text, max(0, start - 8), end)
+        if match is None:
+            continue
+        # A github.io site is its owner's unless it has no page ("scalecrafter.github.io").
+        project = match.group("repo") or match.group("page") or match.group("site")
+        project = _PROJECT_SUFFIX.sub("", project.strip("-_+"))
+        found.setdefault(project.casefold(), project)
+    return found
 
 
 @dataclass(frozen=True)
@@ -125,13 +163,30 @@ class Scored:
 
 
 @dataclass(frozen=True)
+class KnownNames:
+    """Names the development lists' abstracts use widely (prior work and the field: PGD,
+    NYUv2, BERT), shipped with the model: how many of `documents` abstracts use each."""
+
+    documents: int = 0
+    usage: Mapping[str, int] = field(default_factory=dict)
+
+    def share(self, name: str) -> float:
+        """Abstracts per thousand that use `name`, log-scaled (0 for an unknown name)."""
+        used = self.usage.get(usage_key(name), 0)
+        return math.log1p(1000 * used / self.documents) if used else 0.0
+
+
+@dataclass(frozen=True)
 class Model:
     weights: tuple[float, ...]
     bias: float
     threshold: float
+    known: KnownNames = KnownNames()
 
     def probability(self, features: list[float]) -> float:
-        z = self.bias + sum(w * x for w, x in zip(self.weights, features, strict=True))
+        if len(features) != len(self.weights):
+            raise ValueError("features do not match the model's weights")
+        z = self.bias + sum(map(operator.mul, self.weights, features))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -146,8 +201,10 @@ def model_from(data: dict) -> Model:
     if list(data["features"]) != list(FEATURES):
         raise ValueError(f"{MODEL_FILE}: trained for other features; rerun "
                          "python -m benchmarks.train_names")
+    known = data.get("known", {})
     return Model(tuple(float(w) for w in data["weights"]), float(data["bias"]),
-                 float(data["threshold"]))
+                 float(data["threshold"]),
+                 KnownNames(int(known.get("documents", 0)), dict(known.get("usage", {}))))
 
 
 def _shape(name: str) -> list[float]:
@@ -187,8 +244,16 @@ class _Abstract:
     text: str
     sentences: list[tuple[int, int]]
     links: list[tuple[int, int]]
+    projects: dict[str, str]  # casefolded -> as written (`_projects`)
     first_cued: str | None
     most: int  # occurrences of the most frequent candidate
+    intros: list[tuple[int, int]]  # each "we propose/introduce/...", start and end
+    sentence_starts: frozenset[int]
+
+    @property
+    def intro(self) -> int:
+        """Where the first sentence saying "we propose/introduce/..." starts, or -1."""
+        return self.sentence(self.intros[0][0])[0] if self.intros else -1
 
     def in_link(self, position: int) -> bool:
         return any(start <= position < end for start, end in self.links)
@@ -199,7 +264,8 @@ class _Abstract:
 
 
 def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
-                       statistics: NameStatistics | None) -> dict[str, list[float]]:
+                       statistics: NameStatistics | None,
+                       known: KnownNames | None = None) -> dict[str, list[float]]:
     """Each candidate name of the abstract `text` -> its feature vector (FEATURES order)."""
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
@@ -207,10 +273,19 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for match in _SHAPED.finditer(text):
         if not match.group()[0].islower():  # "self-supervised": a lowercase name needs a cue
             by_name.setdefault(match.group(), [])
-    mid_capitals = Counter(match.group() for match in _MID_CAPITAL.finditer(text))
+    mid_capitals = Counter(_MID_CAPITAL.findall(text))
     for word, count in mid_capitals.items():
         if count >= 2:  # a plain word used once is almost never the name (and costs time)
             by_name.setdefault(word, [])
+    links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
+    projects = _projects(text, links) if links else {}
+    # A repository named like a made-up name is a candidate even when the prose never says
+    # it ("code at github.com/x/RobustTSF"); "code", "topo" or a sentence-long slug are not.
+    named_projects = {key for key, project in projects.items()
+                      if _SHAPED.fullmatch(project) and not project[0].islower()
+                      and project.count("-") <= 2}
+    for key in named_projects:
+        by_name.setdefault(projects[key], [])
     if not by_name:
         return {}
     positions = {name: _token_positions(text, name) or [
@@ -219,17 +294,23 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     cued = [c for c in cues if c.strength == 3]
     abstract = _Abstract(
         text, sentences or [(0, len(text))],
-        [m.span() for m in _LINK.finditer(text)] if "/" in text else [],
+        links, projects,
         # The first name a cue verb introduces, unless that is one part of something bigger.
         min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
-        max(len(where) for where in positions.values()))
+        max(len(where) for where in positions.values()),
+        [m.span() for m in _INTRO_VERB.finditer(text)],
+        frozenset(start for start, _ in sentences or [(0, len(text))]))
     features: dict[str, list[float]] = {}
     for name, found in by_name.items():
+        if sum(c.isalpha() for c in name) < 2:
+            continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
         occurrences = positions[name]
-        if abstract.links and all(abstract.in_link(o) for o in occurrences):
+        if (abstract.links and name.casefold() not in named_projects
+                and all(abstract.in_link(o) for o in occurrences)):
             continue  # a user or folder of a code link (github.com/JaneDoe/...), not prose
         features[name] = _vector(abstract, name, found, occurrences,
                                  (statistics or NameStatistics()).others(name))
+        features[name].append(known.share(name) if known is not None else 0.0)
     return features
 
 
@@ -240,10 +321,14 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     strength = max((c.strength for c in found), default=0)
     defined = any(c.defined for c in found)
     sentence_start, _ = abstract.sentence(first)
-    sentence_starts = {start for start, _ in abstract.sentences}
+    sentence_starts = abstract.sentence_starts
     end = first + len(name)
-    intro = bool(_INTRO_VERB.search(text[sentence_start:first]))
-    prior = sum(_after_prior_word(text, o) for o in occurrences[:5]) / min(count, 5)
+    # An introducing verb earlier in the sentence of its first occurrence.
+    intro = any(sentence_start <= start and stop <= first for start, stop in abstract.intros)
+    # A spelled-out name's context is before its long form: "based on gradient noise
+    # scale (GNS)" is prior work, though "(" stands before GNS itself.
+    contexts = [*(c.start for c in found if c.defined), *occurrences][:5]
+    prior = sum(_after_prior_word(text, o) for o in contexts) / len(contexts)
     ours, new, naming, verb = _context_before(text, occurrences)
     uncued = float(strength == 0 and not defined and not naming and not verb)
     return [
@@ -272,6 +357,12 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         sum(text[o + len(name):o + len(name) + 2][:1] == " "
             and text[o + len(name) + 1:o + len(name) + 2].isupper()
             for o in occurrences) / count,
+        float(name.casefold() in abstract.projects),
+        float(bool(abstract.links) and all(abstract.in_link(o) for o in occurrences)),
+        sum(bool(_CLAIM_AFTER.match(text, o + len(name))) for o in occurrences[:5])
+        / min(count, 5),
+        # Said in the background, before the abstract says what it contributes.
+        float(abstract.intro > 0 and contexts[0] < abstract.intro),
     ]
 
 
@@ -307,7 +398,8 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     """The likeliest candidate when the model thinks it likely enough, else None."""
     model = model or shipped_model()
     best: Scored | None = None
-    for name, vector in candidate_features(text, sentences, cues, statistics).items():
+    for name, vector in candidate_features(text, sentences, cues, statistics,
+                                           model.known).items():
         probability = model.probability(vector)
         if best is None or probability > best.probability:
             best = Scored(name, probability)

@@ -185,10 +185,19 @@ _DEFINITION_WINDOW = 4000
 _LAST_TOKEN = re.compile(r"(\S+)$")
 
 
+def defined_pairs(text: str) -> list[tuple[str, str]]:
+    """(SHORT, long form) of each acronym the text spells out: "Think-on-Graph (ToG)"."""
+    return [(d.short, d.long) for d in _definitions(text)]
+
+
+# "(PASTA for short)", "(abbreviated as PASTA)": the acronym is what remains.
+_SHORT_WORDING = re.compile(r"\s+for\s+short$|^(?:abbreviated\s+as|or|i\.e\.,?)\s+", re.I)
+
+
 def _definitions(text: str) -> list[_Definition]:
     found: list[_Definition] = []
     for paren in re.finditer(r"\(([^()]{1,120})\)", text):
-        inside = paren.group(1).strip()
+        inside = _SHORT_WORDING.sub("", paren.group(1).strip())
         # Only the words just before the parenthesis can be its long form: a bounded
         # window, not the whole text before it (that made a 5 MB abstract take minutes).
         offset = max(0, paren.start() - _DEFINITION_WINDOW)
@@ -240,7 +249,10 @@ def _cued_names(text: str, sentences,
     (name, start, expansion, description) each."""
     for cue in _CUE.finditer(text):
         position = _FILLER.match(text, cue.end()).end()
-        definition = next((d for d in definitions if cue.end() <= d.start <= position), None)
+        # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
+        # may come a few modifiers after the cue, within its clause.
+        definition = next((d for d in definitions if cue.end() <= d.start <= position + 40
+                           and not re.search(r"[.;:,]", text[position:d.start])), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
         # "the self-supervised learning (SSL) framework BEATs": the name comes after.
         if kind_then_name and _distinctive(kind_then_name.group("name")):

@@ -84,10 +84,15 @@ def test_a_code_link_user_is_not_a_name():
     assert derive(abstract) is None
 
 
+# Named by an appositive only: "we propose GraphoNet" would keep its name even in a list
+# that cites it everywhere (such a list may well be citing that very paper).
+_CROWDED_NAME = ("Graphs are everywhere. GraphoNet, a new model for molecular graphs, is "
+                 "fast and accurate on three benchmarks.")
+
+
 def test_a_name_many_abstracts_of_the_list_use_is_prior_work():
     """The same abstract, alone and in a list whose other abstracts use its name."""
-    abstract = ("Graphs are everywhere. We propose GraphoNet, a new model for molecular "
-                "graphs. GraphoNet is fast and accurate on three benchmarks.")
+    abstract = _CROWDED_NAME
     others = [f"Prior models such as GraphoNet struggle with task {i}. We study a new "
               f"regulariser for molecules and show it helps on benchmark {i}." for i in range(30)]
     assert derive(abstract, list_statistics([abstract])) == "GraphoNet"
@@ -96,8 +101,7 @@ def test_a_name_many_abstracts_of_the_list_use_is_prior_work():
 
 def test_the_import_uses_the_lists_statistics(tmp_path):
     """Through the real import: the abstract alone gets its name, inside that list not."""
-    abstract = ("Graphs are everywhere. We propose GraphoNet, a new model for molecular "
-                "graphs. GraphoNet is fast and accurate on three benchmarks.")
+    abstract = _CROWDED_NAME
     others = [f"Prior models such as GraphoNet struggle with task {i}. We study a new "
               f"regulariser for molecules and show it helps on benchmark {i}." for i in range(30)]
     alone = write_list(tmp_path, "alone.txt", [abstract])
