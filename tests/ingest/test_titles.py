@@ -44,7 +44,8 @@ EXPECTED_NAMES: dict[str, str | None] = {
     # icml2026_papers_zh.txt
     "we introduce Artemis, a perception-policy": "Artemis",
     "general $f$-divergence regularization remains": None,  # RLHF is the field
-    "two structurally initialized LoRA variants": None,  # an unnamed initialization scheme
+    # Its two new variants are named (LoRA-RLPO, LoRA-RLMO); PiSSA and MiLoRA are prior work.
+    "two structurally initialized LoRA variants": "LoRA-RLPO",
     "We propose Collaborative Reasoning (CoRe)": "CoRe",
     "\\textbf{S}upport-\\textbf{P}reserving": "SPAR",
     "meta-connectivity structure": None,
@@ -56,6 +57,12 @@ EXPECTED_NAMES: dict[str, str | None] = {
     "through the lens of latent geometry": None,  # InfoNCE, MuJoCo are prior work
     "We introduce ThetaEvolve, an open-source": "ThetaEvolve",  # not AlphaEvolve
     "we propose SCOUT (Sub-Scale Collaboration On Unseen Tasks)": "SCOUT",
+}
+
+# Names the model does not derive yet, said here rather than taken out of the table.
+KNOWN_MISSES = {
+    "LoRA-RLPO": "known miss (#12): names given only as 'leading to two new variants, X "
+                 "and Y' carry no cue the model weighs enough",
 }
 
 # Titles worked out by hand from the rules: acronym -> its expansion; else the appositive.
@@ -113,7 +120,10 @@ def test_the_table_covers_every_seed_abstract_once():
         assert len(matches) == 1, (abstract[:80], matches)
 
 
-@pytest.mark.parametrize(("snippet", "expected"), EXPECTED_NAMES.items(), ids=lambda v: str(v)[:30])
+@pytest.mark.parametrize(("snippet", "expected"), [
+    pytest.param(snippet, name, marks=pytest.mark.xfail(strict=True, reason=KNOWN_MISSES[name]))
+    if name in KNOWN_MISSES else (snippet, name) for snippet, name in EXPECTED_NAMES.items()],
+    ids=lambda v: str(v)[:30])
 def test_seed_name(snippet, expected):
     name, title = derive_seed(snippet)
     assert name == expected
