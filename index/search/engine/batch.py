@@ -106,6 +106,9 @@ class BatchPostings:
         self._numbers: defaultdict[str, int] = defaultdict(count().__next__)
         self._raw = _RawNumbers(self._numbers)
         self._tokens = {name: _FieldTokens() for name in self.fields}
+        # The document being added, and the numbers of the texts of its fields so far.
+        self._document = -1
+        self._texts: dict[str, list[int]] = {}
 
     def __bool__(self) -> bool:
         return any(tokens.docs for tokens in self._tokens.values())
@@ -118,10 +121,22 @@ class BatchPostings:
         if not isinstance(value, str):
             raise TypeError(f"field {fieldname!r}: papers indexes text, not "
                             f"{type(value).__name__}")
+        if docnum != self._document:
+            self._document, self._texts = docnum, {}
         if len(self._raw) > _RAW_CACHE:
             self._raw.clear()
-        numbers = list(map(self._raw.__getitem__, analysis.raw_tokens(value)))
-        return self._tokens[fieldname].add(docnum, numbers)
+        return self._tokens[fieldname].add(docnum, self._numbers_of(value))
+
+    def _numbers_of(self, text: str) -> list[int]:
+        """The numbers of `text`'s tokens (-1 for a stop word); a text met before in
+        this document, or a part of a JoinedText, is not tokenised again."""
+        if isinstance(text, analysis.JoinedText):
+            return [number for part in text.parts for number in self._numbers_of(part)]
+        numbers = self._texts.get(text)
+        if numbers is None:
+            numbers = self._texts[text] = list(map(self._raw.__getitem__,
+                                                   analysis.raw_tokens(text)))
+        return numbers
 
     def fieldnames(self) -> list[str]:
         return sorted(name for name, tokens in self._tokens.items() if tokens.docs)
