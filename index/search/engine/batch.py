@@ -557,28 +557,13 @@ def _weight_parts(table: _BlockTable) -> tuple[list[bytes], list[bytes]]:
     return kinds, data
 
 
-def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
-                       blocklimit: int, compression: int) -> None:
-    """Every term of a part of a field, after those written: its blocks to `postfile`,
-    its term info to `tindex`. The bytes are `blocks.flat_block`'s and
-    `W3TermInfo.to_bytes`'s, with each block's and term's fixed part packed for all of
-    them at once."""
-    if not postings.terms:
-        return
-    table = _BlockTable(postings, blocklimit)
-    nblocks, nterms = len(table.counts), len(postings.terms)
-    payloads, squeezed = _block_values(table, postings.values, compression)
-    weight_kinds, weight_data = _weight_parts(table)
-    id_sizes = np.fromiter(map(len, table.id_bytes), dtype=np.int64, count=nblocks)
-    weight_sizes = np.fromiter(map(len, weight_data), dtype=np.int64, count=nblocks)
-    value_sizes = np.fromiter(map(len, payloads), dtype=np.int64, count=nblocks)
-    per_term = np.asarray(table.per_term, dtype=np.int64)
-    term_ends = np.cumsum(per_term)  # each term's blocks end before this block
-    sizes = blocks.BLOCK_INFO_SIZE + blocks.BLOCK_DATA.size + id_sizes + weight_sizes \
-        + value_sizes
-    last = np.zeros(nblocks, dtype=bool)
+def _block_heads(table: _BlockTable, weight_kinds: list[bytes], squeezed: list[bool],
+                 payload_sizes: np.ndarray, term_ends: np.ndarray) -> bytes:
+    """Every block's fixed head (_BLOCK_HEAD), one after another."""
+    nblocks = len(table.counts)
+    sizes = blocks.BLOCK_INFO_SIZE + blocks.BLOCK_DATA.size + payload_sizes.sum(axis=0)
+    last = np.zeros(nblocks, dtype=bool)  # a term's last block: its length negated
     last[term_ends - 1] = True
-
     head = np.zeros(nblocks, dtype=_BLOCK_HEAD)
     head["size"] = np.where(last, -sizes, sizes)
     head["start"] = blocks.BLOCK_INFO_START
@@ -593,20 +578,17 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
     head["id_code"] = [code.encode() for code in table.id_codes]
     head["weight_kind"] = weight_kinds
     head["value_kind"] = np.where(squeezed, blocks.VALUES_ZLIB, blocks.VALUES_RAW)
-    head["id_size"], head["weight_size"], head["value_size"] = \
-        id_sizes, weight_sizes, value_sizes
-    heads = head.tobytes()
-    del head
+    head["id_size"], head["weight_size"], head["value_size"] = payload_sizes
+    return head.tobytes()
 
-    # Where each term's postings start in the file, and how long they are.
-    magic = len(WHOOSH3_HEADER_MAGIC)
-    block_totals = blocks._BLOCK_SIZE.size + sizes
-    term_lengths = magic + np.add.reduceat(block_totals, term_ends - per_term)
-    offsets = postfile.tell() + np.cumsum(term_lengths) - term_lengths
-    first_blocks = term_ends - per_term
+
+def _term_infos(table: _BlockTable, postings: FieldPostings, term_lengths: np.ndarray,
+                first_offset: int, term_ends: np.ndarray) -> bytes:
+    """Every term's info (_TERM_INFO), one after another."""
+    first_blocks = term_ends - np.asarray(table.per_term, dtype=np.int64)
     shortest = np.minimum.reduceat(np.asarray(table.shortest), first_blocks)
     longest = np.maximum.reduceat(np.asarray(table.longest), first_blocks)
-    info = np.zeros(nterms, dtype=_TERM_INFO)
+    info = np.zeros(len(postings.terms), dtype=_TERM_INFO)
     info["weight"] = np.add.reduceat(postings.freqs, postings.term_starts[:-1])
     info["doc_freq"] = np.diff(postings.term_starts)
     info["min_length"] = np.where(longest > 0, np.minimum(shortest, 255), 0)
@@ -614,11 +596,31 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
     info["max_weight"] = np.maximum.reduceat(np.asarray(table.most), first_blocks)
     info["min_id"] = postings.docs[postings.term_starts[:-1]]
     info["max_id"] = np.asarray(table.last_ids)[term_ends - 1]
-    info["offset"] = offsets
+    info["offset"] = first_offset + np.cumsum(term_lengths) - term_lengths
     info["length"] = term_lengths
-    infos = info.tobytes()
-    del info
+    return info.tobytes()
 
+
+def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
+                       blocklimit: int, compression: int) -> None:
+    """Every term of a part of a field, after those written: its blocks to `postfile`,
+    its term info to `tindex`. The bytes are `blocks.flat_block`'s and
+    `W3TermInfo.to_bytes`'s, with the fixed parts of every block and term packed at
+    once."""
+    if not postings.terms:
+        return
+    table = _BlockTable(postings, blocklimit)
+    payloads, squeezed = _block_values(table, postings.values, compression)
+    weight_kinds, weight_data = _weight_parts(table)
+    # Each block's id, weight and value bytes' sizes (three rows).
+    payload_sizes = np.array([list(map(len, table.id_bytes)), list(map(len, weight_data)),
+                              list(map(len, payloads))], dtype=np.int64).reshape(3, -1)
+    term_ends = np.cumsum(table.per_term, dtype=np.int64)  # past each term's last block
+    heads = _block_heads(table, weight_kinds, squeezed, payload_sizes, term_ends)
+    block_lengths = _BLOCK_HEAD.itemsize + payload_sizes.sum(axis=0)
+    term_lengths = len(WHOOSH3_HEADER_MAGIC) + np.add.reduceat(
+        block_lengths, term_ends - np.asarray(table.per_term, dtype=np.int64))
+    infos = _term_infos(table, postings, term_lengths, postfile.tell(), term_ends)
     out: list[bytes] = []
     size = _BLOCK_HEAD.itemsize
     block = 0
@@ -633,6 +635,6 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
             out.clear()
     postfile.write(b"".join(out))
     key_prefix = pack_ushort(fieldid)
-    info_size = _TERM_INFO.itemsize
+    size = _TERM_INFO.itemsize
     tindex.add_sorted([key_prefix + term for term in postings.terms],
-                      [infos[n * info_size:(n + 1) * info_size] for n in range(nterms)])
+                      [infos[n * size:(n + 1) * size] for n in range(len(postings.terms))])
