@@ -9,7 +9,7 @@ import re
 import threading
 import unicodedata
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -181,11 +181,15 @@ def _workers(count: int) -> int:
     return cores if cores > 1 else 0
 
 
-def prepare_each(records: list[Record | None], statistics: NameStatistics | None = None
-                 ) -> Iterator[NewPaper]:
+def prepare_each(records: list[Record | None], statistics: NameStatistics | None = None,
+                 meanwhile: Callable[[], object] | None = None) -> Iterator[NewPaper]:
     """`prepare(record, statistics)` of each record, in order; each record is let go (set
     to None in `records`) once it is handed out, so a list is held once. An abstract
-    the list repeats is rendered and named once (_Repeats)."""
+    the list repeats is rendered and named once (_Repeats).
+
+    `meanwhile` (work this process would wait idle beside: importing what comes after)
+    runs on a thread while worker processes prepare, and is done when the papers are;
+    without workers it is not called."""
     repeats = _Repeats(records)
     workers = _workers(len(records))
     if not workers:
@@ -200,11 +204,12 @@ def prepare_each(records: list[Record | None], statistics: NameStatistics | None
                 repeats.derived[record.abstract] = derived
             yield paper
         return
-    yield from _in_workers(records, statistics, repeats, workers)
+    yield from _in_workers(records, statistics, repeats, workers, meanwhile)
 
 
 def _in_workers(records: list[Record | None], statistics: NameStatistics | None,
-                repeats: _Repeats, workers: int) -> Iterator[NewPaper]:
+                repeats: _Repeats, workers: int,
+                meanwhile: Callable[[], object] | None) -> Iterator[NewPaper]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -223,9 +228,14 @@ def _in_workers(records: list[Record | None], statistics: NameStatistics | None,
             given, kept = zip(*map(repeats.hand_out, chunk), strict=True)
             pending.append((pool.submit(_prepare_chunk, list(given), list(kept),
                                         statistics), chunk))
+    beside = None
     try:
         for _ in range(workers * IN_FLIGHT):
             hand_out()
+        if meanwhile is not None:  # the workers are forked: a thread is safe now
+            beside = threading.Thread(target=meanwhile, name="papers-meanwhile",
+                                      daemon=True)
+            beside.start()
         while pending:
             task, chunk = pending.popleft()
             prepared = task.result()
@@ -241,3 +251,5 @@ def _in_workers(records: list[Record | None], statistics: NameStatistics | None,
             del chunk, prepared
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        if beside is not None:  # no thread outlives the workers: the next list may fork
+            beside.join()

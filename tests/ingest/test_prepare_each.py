@@ -71,3 +71,21 @@ def test_a_repeated_abstract_is_prepared_once_with_the_same_result(icml2023_path
     assert list(preparing.prepare_each(list(few), statistics)) == \
         [preparing.prepare(record, statistics) for record in few]
 
+
+
+def test_work_meanwhile_runs_beside_the_workers_and_is_done_with_them(icml2023_path) -> None:
+    records = _records(icml2023_path)
+    if preparing._workers(len(records)) == 0:
+        return  # one core: no workers, nothing runs beside them
+    ran: list[str] = []
+    papers = preparing.prepare_each(list(records),
+                                    meanwhile=lambda: ran.append(threading.current_thread()
+                                                                 .name))
+    first = next(papers)
+    assert first.abstract
+    rest = list(papers)
+    assert len(rest) == len(records) - 1
+    assert ran == ["papers-meanwhile"]
+    # Nothing outlives the workers: the next large list may fork its own.
+    assert threading.active_count() == 1
+    assert preparing._workers(len(records)) >= 2
