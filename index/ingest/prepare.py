@@ -8,12 +8,12 @@ import os
 import re
 import threading
 import unicodedata
-from collections import deque
-from collections.abc import Iterator
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from ..models import NewPaper, Record
+from ..models import NewPaper, Record, Rendered
 from .names import NameStatistics
 from .render import render, sanitize
 from .titles import derive_name_and_title
@@ -66,13 +66,25 @@ def clean_value(value: Any) -> Any:
     return value
 
 
-def prepare(record: Record, statistics: NameStatistics | None = None) -> NewPaper:
-    """`statistics`: `list_statistics` of the record's whole list (see names.py)."""
-    rendered = render(record.abstract) if record.abstract else None
+# What a paper takes from its abstract alone: its rendering, and the name and title
+# derived from it (for one list's statistics).
+FromAbstract = tuple[Rendered | None, str | None, str]
+
+
+def from_abstract(abstract: str, statistics: NameStatistics | None) -> FromAbstract:
+    rendered = render(abstract) if abstract else None
     if rendered is not None:  # one character for one: emphasis offsets stay exact
         rendered = replace(rendered, text=rendered.text.translate(_SEPARATORS))
-    name, derived_title = (derive_name_and_title(record.abstract, rendered, statistics)
+    name, derived_title = (derive_name_and_title(abstract, rendered, statistics)
                            if rendered and rendered.text else (None, ""))
+    return rendered, name, derived_title
+
+
+def prepare(record: Record, statistics: NameStatistics | None = None,
+            derived: FromAbstract | None = None) -> NewPaper:
+    """`statistics`: `list_statistics` of the record's whole list (see names.py);
+    `derived`: `from_abstract` of this record's abstract, if known already."""
+    rendered, name, derived_title = derived or from_abstract(record.abstract, statistics)
     title = clean_line(render(record.title).text) if record.title else None
     extra = clean_value(record.extra)
     if record.title and _MATH.search(record.title):
@@ -103,9 +115,56 @@ CHUNK = 100  # records per task
 IN_FLIGHT = 2  # tasks per worker handed out ahead: records are held about once
 
 
-def _prepare_chunk(records: list[Record], statistics: NameStatistics | None
-                   ) -> list[NewPaper]:
-    return [prepare(record, statistics) for record in records]
+def _prepare_chunk(records: list[Record | None], kept: list[bool],
+                   statistics: NameStatistics | None) -> list[Prepared | None]:
+    """Each record's paper (None for a record left out, a repeat), with what it took
+    from its abstract where `kept` (its abstract comes again later in the list)."""
+    prepared: list[Prepared | None] = []
+    for record, keep in zip(records, kept, strict=True):
+        if record is None:
+            prepared.append(None)
+            continue
+        derived = from_abstract(record.abstract, statistics)
+        prepared.append((prepare(record, statistics, derived), derived if keep else None))
+    return prepared
+
+
+# A paper, and what it took from its abstract when another record repeats that abstract.
+Prepared = tuple[NewPaper, FromAbstract | None]
+
+
+class _Repeats:
+    """Abstracts a list has more than once (a conference's list repeats a paper for each
+    of its sessions: 154 of ICML 2023's 2,020, half of ICML 2022's): each is rendered
+    and named once, its later records take that (the same list, so the same statistics:
+    the same result)."""
+
+    def __init__(self, records: list[Record | None]) -> None:
+        counts = Counter(record.abstract for record in records if record is not None)
+        self.left = {abstract: n - 1 for abstract, n in counts.items() if n > 1}
+        del counts
+        self.handed: set[str] = set()  # repeated abstracts whose first record is out
+        self.derived: dict[str, FromAbstract] = {}  # ... and what it took from them
+
+    def hand_out(self, record: Record) -> tuple[Record | None, bool]:
+        """What to prepare of `record` (None: a repeat, taken from the first) and
+        whether to keep what its abstract gave."""
+        abstract = record.abstract
+        if abstract not in self.left:
+            return record, False
+        if abstract in self.handed:
+            return None, False
+        self.handed.add(abstract)
+        return record, True
+
+    def take(self, record: Record, statistics: NameStatistics | None) -> NewPaper:
+        """A repeat's paper, from what its abstract's first record gave."""
+        derived = self.derived[record.abstract]
+        self.left[record.abstract] -= 1
+        if not self.left[record.abstract]:
+            del self.left[record.abstract], self.derived[record.abstract]
+            self.handed.discard(record.abstract)
+        return prepare(record, statistics, derived)
 
 
 def _workers(count: int) -> int:
@@ -122,23 +181,42 @@ def _workers(count: int) -> int:
     return cores if cores > 1 else 0
 
 
-def prepare_each(records: list[Record | None], statistics: NameStatistics | None = None
-                 ) -> Iterator[NewPaper]:
-    """`prepare(record, statistics)` of each record, in order; each record is let go (set to None in
-    `records`) once it is handed out, so a list is held once."""
+def prepare_each(records: list[Record | None], statistics: NameStatistics | None = None,
+                 meanwhile: Callable[[], object] | None = None) -> Iterator[NewPaper]:
+    """`prepare(record, statistics)` of each record, in order; each record is let go (set
+    to None in `records`) once it is handed out, so a list is held once. An abstract
+    the list repeats is rendered and named once (_Repeats).
+
+    `meanwhile` (work this process would wait idle beside: importing what comes after)
+    runs on a thread while worker processes prepare, and is done when the papers are;
+    without workers it is not called."""
+    repeats = _Repeats(records)
     workers = _workers(len(records))
     if not workers:
         for position, record in enumerate(records):
             records[position] = None
-            yield prepare(record, statistics)
+            given, keep = repeats.hand_out(record)
+            if given is None:
+                yield repeats.take(record, statistics)
+                continue
+            [(paper, derived)] = _prepare_chunk([given], [keep], statistics)
+            if derived is not None:
+                repeats.derived[record.abstract] = derived
+            yield paper
         return
+    yield from _in_workers(records, statistics, repeats, workers, meanwhile)
+
+
+def _in_workers(records: list[Record | None], statistics: NameStatistics | None,
+                repeats: _Repeats, workers: int,
+                meanwhile: Callable[[], object] | None) -> Iterator[NewPaper]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     # Forked, the workers start at once with everything imported (a new interpreter
     # would import papers again: longer than preparing a conference).
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-    pending: deque = deque()
+    pending: deque = deque()  # (the task, the chunk's records, in the order handed)
     handed = 0
 
     def hand_out() -> None:
@@ -147,14 +225,31 @@ def prepare_each(records: list[Record | None], statistics: NameStatistics | None
             chunk = records[handed:handed + CHUNK]
             records[handed:handed + len(chunk)] = [None] * len(chunk)
             handed += len(chunk)
-            pending.append(pool.submit(_prepare_chunk, chunk, statistics))
-
+            given, kept = zip(*map(repeats.hand_out, chunk), strict=True)
+            pending.append((pool.submit(_prepare_chunk, list(given), list(kept),
+                                        statistics), chunk))
+    beside = None
     try:
         for _ in range(workers * IN_FLIGHT):
             hand_out()
+        if meanwhile is not None:  # the workers are forked: a thread is safe now
+            beside = threading.Thread(target=meanwhile, name="papers-meanwhile",
+                                      daemon=True)
+            beside.start()
         while pending:
-            prepared = pending.popleft().result()
+            task, chunk = pending.popleft()
+            prepared = task.result()
             hand_out()
-            yield from prepared
+            for record, done in zip(chunk, prepared, strict=True):
+                if done is None:
+                    yield repeats.take(record, statistics)
+                    continue
+                paper, derived = done
+                if derived is not None:
+                    repeats.derived[record.abstract] = derived
+                yield paper
+            del chunk, prepared
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        if beside is not None:  # no thread outlives the workers: the next list may fork
+            beside.join()

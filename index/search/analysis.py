@@ -171,6 +171,20 @@ def stems(text: str) -> list[str]:
     return list(map(stem_word, words(text)))
 
 
+class JoinedText(str):
+    """Texts joined by spaces, remembering them (`parts`): a document's all-words field is
+    its other fields' texts, and their tokens are the parts' tokens one after another
+    (no token spans a space), so the batch writer reuses what it found for each part."""
+
+    parts: tuple[str, ...]
+
+    def __new__(cls, parts: tuple[str, ...]) -> JoinedText:
+        parts = tuple(part for part in parts if part)
+        joined = super().__new__(cls, " ".join(parts))
+        joined.parts = parts
+        return joined
+
+
 def raw_tokens(text: str) -> list[str]:
     """The tokens word_analyzer() starts from, before folding and stop words (a run of
     CJK letters as its pieces)."""

@@ -71,21 +71,23 @@ def make_schema() -> Schema:
 
 
 def document(paper: Paper) -> dict[str, Any]:
-    searchable = " ".join(filter(None, (paper.title, paper.name or "", paper.abstract)))
+    authors = " ; ".join(paper.authors)
     venue_key = f"{paper.venue or '~'} {paper.year or 0:04d}".lower()
     return {
         "id": paper.id,
         "title": "" if paper.title_derived else paper.title,
         "derived_title": paper.title if paper.title_derived else "",
         "name": paper.name or "",
-        "authors": " ; ".join(paper.authors),
+        "authors": authors,
         "abstract": paper.abstract,
         "venue": paper.venue or "",
         "year": paper.year or 0,
         "facet": ",".join(facets_of(paper)),
         "list": ",".join(paper.lists),
         "url": ",".join(filter(None, [paper.url, *paper.urls])),
-        "words": searchable + " " + " ".join(paper.authors),
+        # The texts of the fields above, each tokenised once (analysis.JoinedText).
+        "words": analysis.JoinedText((paper.title, paper.name or "", paper.abstract,
+                                      authors)),
         "title_sort": paper.title.casefold(),
         "venue_sort": venue_key,
         # Newest first; papers without a year last.

@@ -71,6 +71,11 @@ WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a 
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
 
+def load_writing_modules() -> None:
+    """Import what a large build writes with (numpy, the array writer) ahead of it."""
+    from .engine import batch  # noqa: F401
+
+
 def _merge_policy(writer, segments: list, frozen: frozenset[str] | None = None) -> list:
     """The segments a commit keeps as they are; the others are copied into the segment
     it writes.

@@ -115,7 +115,8 @@ def _same_content(path: Path, size: int, sha: str) -> bool:
 
 
 def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = False,
-                progress: Progress | None = None) -> ImportReport:
+                progress: Progress | None = None,
+                meanwhile: Callable[[], object] | None = None) -> ImportReport:
     """Read `path` and add its papers; all or nothing: a failure changes nothing.
 
     The file is read once; its copy is written to a temporary name (carrying our pid, so
@@ -125,7 +126,7 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
     `prepare_each`) and stored in order, and let go as they are, so a list is held once
     (a 200 MB list was held three times over and peaked at 1.9 GB).
     `progress(done, total, phase)` hears "reading" (bytes) at once, then "importing"
-    (records).
+    (records). `meanwhile`: see `prepare_each`.
     """
     path = Path(path)
     data = read_bytes(path)
@@ -170,7 +171,7 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
                         None if bundled else str(path.resolve()),
                         sha, time.time(), total, int(bundled)))
             seen: set[str] = set()
-            for position, paper in enumerate(prepare_each(records, statistics)):
+            for position, paper in enumerate(prepare_each(records, statistics, meanwhile)):
                 if progress and position % PROGRESS_EVERY == 0:
                     progress(position, total, "importing")
                 _store_paper(store, db, paper, report, seen, bool(existing))

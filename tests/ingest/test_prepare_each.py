@@ -48,3 +48,44 @@ def test_a_failing_record_fails_the_whole_preparation(icml2023_path) -> None:
         pass
     else:
         raise AssertionError("a record that cannot be prepared must fail the import")
+
+
+def _with_statistics(records):
+    from index.ingest.names import list_statistics
+
+    return list_statistics(record.abstract for record in records)
+
+
+def test_a_repeated_abstract_is_prepared_once_with_the_same_result(icml2023_path) -> None:
+    # ICML 2023 lists 154 abstracts twice or more (a paper in two sessions), each time
+    # with its own title, authors or link: the papers are what preparing each one gives.
+    records = _records(icml2023_path)
+    abstracts = [record.abstract for record in records]
+    assert len(set(abstracts)) < len(abstracts)
+    statistics = _with_statistics(records)
+    expected = [preparing.prepare(record, statistics) for record in records]
+    assert list(preparing.prepare_each(list(records), statistics)) == expected  # workers
+    # One process (a small list), a repeat in the very next record and far later.
+    few = records[:60] + records[:3] + [records[10]]
+    statistics = _with_statistics(few)
+    assert list(preparing.prepare_each(list(few), statistics)) == \
+        [preparing.prepare(record, statistics) for record in few]
+
+
+
+def test_work_meanwhile_runs_beside_the_workers_and_is_done_with_them(icml2023_path) -> None:
+    records = _records(icml2023_path)
+    if preparing._workers(len(records)) == 0:
+        return  # one core: no workers, nothing runs beside them
+    ran: list[str] = []
+    papers = preparing.prepare_each(list(records),
+                                    meanwhile=lambda: ran.append(threading.current_thread()
+                                                                 .name))
+    first = next(papers)
+    assert first.abstract
+    rest = list(papers)
+    assert len(rest) == len(records) - 1
+    assert ran == ["papers-meanwhile"]
+    # Nothing outlives the workers: the next large list may fork its own.
+    assert threading.active_count() == 1
+    assert preparing._workers(len(records)) >= 2

@@ -16,6 +16,7 @@ with positions, `MarkedWords` with counts); every other field goes through Whoos
 
 from __future__ import annotations
 
+import zlib
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -25,7 +26,7 @@ import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
 from whoosh.formats import Frequency, Positions
 from whoosh.lang import porter
-from whoosh.system import pack_int, pack_long, pack_ushort
+from whoosh.system import pack_ushort
 from whoosh.util.numeric import _length_byte_cache
 
 from .. import analysis
@@ -106,6 +107,9 @@ class BatchPostings:
         self._numbers: defaultdict[str, int] = defaultdict(count().__next__)
         self._raw = _RawNumbers(self._numbers)
         self._tokens = {name: _FieldTokens() for name in self.fields}
+        # The document being added, and the numbers of the texts of its fields so far.
+        self._document = -1
+        self._texts: dict[str, list[int]] = {}
 
     def __bool__(self) -> bool:
         return any(tokens.docs for tokens in self._tokens.values())
@@ -118,10 +122,22 @@ class BatchPostings:
         if not isinstance(value, str):
             raise TypeError(f"field {fieldname!r}: papers indexes text, not "
                             f"{type(value).__name__}")
+        if docnum != self._document:
+            self._document, self._texts = docnum, {}
         if len(self._raw) > _RAW_CACHE:
             self._raw.clear()
-        numbers = list(map(self._raw.__getitem__, analysis.raw_tokens(value)))
-        return self._tokens[fieldname].add(docnum, numbers)
+        return self._tokens[fieldname].add(docnum, self._numbers_of(value))
+
+    def _numbers_of(self, text: str) -> list[int]:
+        """The numbers of `text`'s tokens (-1 for a stop word); a text met before in
+        this document, or a part of a JoinedText, is not tokenised again."""
+        if isinstance(text, analysis.JoinedText):
+            return [number for part in text.parts for number in self._numbers_of(part)]
+        numbers = self._texts.get(text)
+        if numbers is None:
+            numbers = self._texts[text] = list(map(self._raw.__getitem__,
+                                                   analysis.raw_tokens(text)))
+        return numbers
 
     def fieldnames(self) -> list[str]:
         return sorted(name for name, tokens in self._tokens.items() if tokens.docs)
@@ -481,51 +497,144 @@ class _BlockTable:
             self.shortest = self.longest = [0] * len(self.counts)
 
 
+# A block's fixed head, as flat_block packs it: its signed length, then block_info's
+# pickled header, then BLOCK_DATA; filled for every block of a part at once.
+_BLOCK_HEAD = np.dtype([
+    ("size", ">i4"), ("start", "S4"), ("count", "<i4"), ("j1", "S1"), ("last_id", "<i4"),
+    ("g", "S1"), ("max_weight", ">f8"), ("j2", "S1"), ("compression", "<i4"),
+    ("j3", "S1"), ("shortest", "<i4"), ("j4", "S1"), ("longest", "<i4"), ("end", "S2"),
+    ("id_code", "S1"), ("weight_kind", "S1"), ("value_kind", "S1"), ("pad", "V4"),
+    ("id_size", "<u4"), ("weight_size", "<u4"), ("value_size", "<u4")])
+assert _BLOCK_HEAD.itemsize == blocks._BLOCK_SIZE.size + blocks.BLOCK_INFO_SIZE + \
+    blocks.BLOCK_DATA.size
+# W3TermInfo.to_bytes (`!BfIBBfII`), then the postings' offset and length.
+_TERM_INFO = np.dtype([
+    ("flags", "B"), ("weight", ">f4"), ("doc_freq", ">u4"), ("min_length", "B"),
+    ("max_length", "B"), ("max_weight", ">f4"), ("min_id", ">u4"), ("max_id", ">u4"),
+    ("offset", ">i8"), ("length", ">i4")])
+assert _TERM_INFO.itemsize == W3TermInfo._struct.size + 12
+assert W3TermInfo._struct.format == "!BfIBBfII"
+
+
+def _block_values(table: _BlockTable, values: bytes, compression: int
+                  ) -> tuple[list[bytes], list[bool]]:
+    """Each block's value bytes as written (lengths first if they vary; zlib-compressed
+    from _SQUEEZE_FROM bytes, as flat_block), and which were compressed."""
+    heads = table.length_heads
+    squeeze = blocks._SQUEEZE_FROM if compression else None
+    compress = zlib.compress
+    found: list[bytes] = []
+    squeezed: list[bool] = []
+    for block, (start, end) in enumerate(zip(table.value_starts, table.value_ends,
+                                             strict=True)):
+        data = values[start:end]
+        if heads is not None:
+            data = heads[block] + data
+        if squeeze is not None and len(data) >= squeeze:
+            data = compress(data, compression)
+            squeezed.append(True)
+        else:
+            squeezed.append(False)
+        found.append(data)
+    return found, squeezed
+
+
+def _weight_parts(table: _BlockTable) -> tuple[list[bytes], list[bytes]]:
+    """Each block's weight kind and weight bytes, as flat_block writes them."""
+    kinds, data = [], []
+    same = blocks.SAME_WEIGHT.pack
+    for code, packed, most in zip(table.weight_codes, table.weight_bytes, table.most,
+                                  strict=True):
+        if code == "1":
+            kinds.append(blocks.WEIGHTS_ONE)
+            data.append(b"")
+        elif code == "=":
+            kinds.append(blocks.WEIGHTS_SAME)
+            data.append(same(most))
+        else:
+            kinds.append(code.encode())
+            data.append(packed)
+    return kinds, data
+
+
+def _block_heads(table: _BlockTable, weight_kinds: list[bytes], squeezed: list[bool],
+                 payload_sizes: np.ndarray, term_ends: np.ndarray) -> bytes:
+    """Every block's fixed head (_BLOCK_HEAD), one after another."""
+    nblocks = len(table.counts)
+    sizes = blocks.BLOCK_INFO_SIZE + blocks.BLOCK_DATA.size + payload_sizes.sum(axis=0)
+    last = np.zeros(nblocks, dtype=bool)  # a term's last block: its length negated
+    last[term_ends - 1] = True
+    head = np.zeros(nblocks, dtype=_BLOCK_HEAD)
+    head["size"] = np.where(last, -sizes, sizes)
+    head["start"] = blocks.BLOCK_INFO_START
+    head["count"] = table.counts
+    head["last_id"] = table.last_ids
+    head["max_weight"] = table.most
+    head["j1"] = head["j2"] = head["j3"] = head["j4"] = b"J"
+    head["g"] = b"G"
+    head["end"] = b"t."
+    head["shortest"] = table.shortest
+    head["longest"] = table.longest
+    head["id_code"] = [code.encode() for code in table.id_codes]
+    head["weight_kind"] = weight_kinds
+    head["value_kind"] = np.where(squeezed, blocks.VALUES_ZLIB, blocks.VALUES_RAW)
+    head["id_size"], head["weight_size"], head["value_size"] = payload_sizes
+    return head.tobytes()
+
+
+def _term_infos(table: _BlockTable, postings: FieldPostings, term_lengths: np.ndarray,
+                first_offset: int, term_ends: np.ndarray) -> bytes:
+    """Every term's info (_TERM_INFO), one after another."""
+    first_blocks = term_ends - np.asarray(table.per_term, dtype=np.int64)
+    shortest = np.minimum.reduceat(np.asarray(table.shortest), first_blocks)
+    longest = np.maximum.reduceat(np.asarray(table.longest), first_blocks)
+    info = np.zeros(len(postings.terms), dtype=_TERM_INFO)
+    info["weight"] = np.add.reduceat(postings.freqs, postings.term_starts[:-1])
+    info["doc_freq"] = np.diff(postings.term_starts)
+    info["min_length"] = np.where(longest > 0, np.minimum(shortest, 255), 0)
+    info["max_length"] = longest
+    info["max_weight"] = np.maximum.reduceat(np.asarray(table.most), first_blocks)
+    info["min_id"] = postings.docs[postings.term_starts[:-1]]
+    info["max_id"] = np.asarray(table.last_ids)[term_ends - 1]
+    info["offset"] = first_offset + np.cumsum(term_lengths) - term_lengths
+    info["length"] = term_lengths
+    return info.tobytes()
+
+
 def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
                        blocklimit: int, compression: int) -> None:
     """Every term of a part of a field, after those written: its blocks to `postfile`,
-    its term info to `tindex`."""
+    its term info to `tindex`. The bytes are `blocks.flat_block`'s and
+    `W3TermInfo.to_bytes`'s, with the fixed parts of every block and term packed at
+    once."""
+    if not postings.terms:
+        return
     table = _BlockTable(postings, blocklimit)
-    weight_sums = np.add.reduceat(postings.freqs, postings.term_starts[:-1]).tolist()
-    doc_freqs = np.diff(postings.term_starts).tolist()
-    first_ids = postings.docs[postings.term_starts[:-1]].tolist()
-    values = postings.values
-    position = postfile.tell()
+    payloads, squeezed = _block_values(table, postings.values, compression)
+    weight_kinds, weight_data = _weight_parts(table)
+    # Each block's id, weight and value bytes' sizes (three rows).
+    payload_sizes = np.array([list(map(len, table.id_bytes)), list(map(len, weight_data)),
+                              list(map(len, payloads))], dtype=np.int64).reshape(3, -1)
+    term_ends = np.cumsum(table.per_term, dtype=np.int64)  # past each term's last block
+    heads = _block_heads(table, weight_kinds, squeezed, payload_sizes, term_ends)
+    block_lengths = _BLOCK_HEAD.itemsize + payload_sizes.sum(axis=0)
+    term_lengths = len(WHOOSH3_HEADER_MAGIC) + np.add.reduceat(
+        block_lengths, term_ends - np.asarray(table.per_term, dtype=np.int64))
+    infos = _term_infos(table, postings, term_lengths, postfile.tell(), term_ends)
     out: list[bytes] = []
-    keys: list[bytes] = []
-    infos: list[bytes] = []
+    size = _BLOCK_HEAD.itemsize
     block = 0
-    key_prefix = pack_ushort(fieldid)
-    pack_info = W3TermInfo._struct.pack
-    for term_number, (term, nblocks) in enumerate(zip(postings.terms, table.per_term,
-                                                      strict=True)):
-        start = position
+    for ends_at in term_ends.tolist():
         out.append(WHOOSH3_HEADER_MAGIC)
-        position += len(WHOOSH3_HEADER_MAGIC)
-        shortest, longest, most = 255, 0, 0
-        for number in range(nblocks):
-            value_bytes = values[table.value_starts[block]:table.value_ends[block]]
-            if table.length_heads is not None:
-                value_bytes = table.length_heads[block] + value_bytes
-            data = blocks.flat_block(
-                table.counts[block], table.last_ids[block], table.most[block],
-                table.shortest[block], table.longest[block], table.id_codes[block],
-                table.id_bytes[block], table.weight_codes[block], table.weight_bytes[block],
-                value_bytes, compression, last=number == nblocks - 1)
-            out.append(data)
-            position += len(data)
-            shortest = min(shortest, table.shortest[block])
-            longest = max(longest, table.longest[block])
-            most = max(most, table.most[block])
+        while block < ends_at:
+            out += (heads[block * size:(block + 1) * size], table.id_bytes[block],
+                    weight_data[block], payloads[block])
             block += 1
-        # W3TermInfo.to_bytes of the same postings (never inlined: inlinelimit is 1).
-        keys.append(key_prefix + term)
-        infos.append(pack_info(0, weight_sums[term_number], doc_freqs[term_number],
-                               shortest if longest else 0, longest, most,
-                               first_ids[term_number], table.last_ids[block - 1])
-                     + pack_long(start) + pack_int(position - start))
-        if len(out) > 4096:
+        if len(out) > 16384:
             postfile.write(b"".join(out))
             out.clear()
     postfile.write(b"".join(out))
-    tindex.add_sorted(keys, infos)
+    key_prefix = pack_ushort(fieldid)
+    size = _TERM_INFO.itemsize
+    tindex.add_sorted([key_prefix + term for term in postings.terms],
+                      [infos[n * size:(n + 1) * size] for n in range(len(postings.terms))])

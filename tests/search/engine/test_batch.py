@@ -77,3 +77,20 @@ def test_a_field_written_in_many_parts_gives_the_same_segment(seeded_library, tm
 
     monkeypatch.setattr(batch, "PASS_WORDS", 300)
     _same_segment(tmp_path, list(seeded_library._all_papers()))
+
+
+@pytest.mark.parametrize("parts", [
+    ("Deep Nets", "", "We study e.g. nets. ; x.y", "A. Smith ; B. Jones"),
+    ("强化学习", "学习", "强化 学习 of η and f-divergence", ""),
+    ("", "", "", ""),
+    ("end.", ".start", "a;b", "Ünïcode ; Poincaré"),
+])
+def test_a_joined_text_has_its_parts_tokens_one_after_another(parts) -> None:
+    # The batch writer tokenises the all-words field part by part (JoinedText): that is
+    # only right if the joined string has those very tokens.
+    from index.search import analysis
+
+    joined = analysis.JoinedText(parts)
+    assert analysis.raw_tokens(joined) == \
+        [token for part in parts for token in analysis.raw_tokens(part)]
+    assert analysis.raw_tokens(joined) == analysis.raw_tokens(str(joined))
