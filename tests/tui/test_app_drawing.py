@@ -30,6 +30,17 @@ async def test_keystrokes_that_replace_the_list_and_the_paper_lay_out_nothing(ho
             counts.add(view.count)
         assert len(counts) > 1 and len(papers) > 1  # the list and the paper did change
         assert (view.layouts_asked, pane.layouts_asked) == asked
+        # Nor does moving the cursor, though each move shows another paper.
+        await type_query(app, pilot, "p")
+        view.focus()
+        asked = (view.layouts_asked, pane.layouts_asked)
+        papers.clear()
+        for _ in range(4):
+            await pilot.press("j")
+            await settle(app, pilot)
+            papers.add(pane.paper_id)
+        assert len(papers) == 4
+        assert (view.layouts_asked, pane.layouts_asked) == asked
 
 
 async def test_the_pane_shows_the_new_first_paper_in_the_same_call_as_the_list(home):
