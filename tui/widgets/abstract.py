@@ -63,7 +63,16 @@ class AbstractPane(SteadyScrollView, can_focus=True):
     @property
     def text(self) -> str:
         """Everything the pane shows, as plain text (before wrapping)."""
-        return self.header.plain + self.body.plain
+        return self._joined().plain
+
+    def _joined(self) -> Text:
+        """The facts, then the abstract below a blank line (the body starts with a line
+        break of its own)."""
+        text = self.header.copy()
+        if self.body.plain:
+            text.append("\n")
+            text.append_text(self.body)
+        return text
 
     @property
     def wrapped_lines(self) -> list[str]:
@@ -115,9 +124,10 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         if lines is not None:
             self._wrapped.move_to_end(key)
             return lines
-        text = self.header.copy()
-        text.append_text(self.body)
-        lines = list(text.wrap(self.app.console, width, justify="default", overflow="fold"))
+        lines = list(self._joined().wrap(self.app.console, width, justify="default",
+                                         overflow="fold"))
+        for line in lines:
+            line.rstrip()  # the space a line was broken at is not drawn (nor copied)
         self._wrapped[key] = lines
         if len(self._wrapped) > LAYOUTS_KEPT:
             self._wrapped.popitem(last=False)
