@@ -73,6 +73,13 @@ async def test_the_abstract_is_wrapped_to_the_pane_and_rewrapped_on_resize(home)
         assert max(map(len, narrow)) <= pane.scrollable_content_region.width
         # Nothing is lost or repeated by the wrapping: the words are the paper's.
         assert " ".join(narrow).split() == pane.text.split()
+        # Taller: the same lines, and a text that fits has nothing to scroll.
+        await pilot.resize_terminal(120, 70)
+        await settle(app, pilot)
+        assert pane.wrapped_lines == narrow
+        assert len(narrow) < pane.scrollable_content_region.height
+        assert pane.virtual_size.height >= pane.scrollable_content_region.height
+        assert pane.max_scroll_y == 0
 
 
 async def test_a_long_abstract_scrolls_and_copies_as_written(home, tmp_path):

@@ -113,7 +113,8 @@ class AbstractPane(SteadyScrollView, can_focus=True):
             self._starts.append(position)
             position += len(line.plain)
         self._strips.clear()
-        # Never shorter than the pane: a scroll bar over text that fits shows no thumb.
+        # Never shorter than the pane: a scroll bar over text that fits shows no thumb
+        # (Textual draws a thumb longer than the track for content shorter than it).
         self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
         self.refresh()
 
@@ -136,6 +137,8 @@ class AbstractPane(SteadyScrollView, can_focus=True):
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._lay_out()
+        else:  # only taller or shorter: the same lines, in a pane of another height
+            self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
 
     def render_line(self, y: int) -> Strip:
         row = y + round(self.scroll_offset.y)
