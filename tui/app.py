@@ -51,6 +51,9 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
+# Results whose reading progress is counted before they show, for the status line to go
+# out with the list (about 1 µs a result; longer lists show first, their progress after).
+PROGRESS_WITH_LIST_UP_TO = 5_000
 FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
@@ -420,15 +423,17 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
         # The progress through these results goes out in the same frame as the list (a
         # status line that changes again a frame later is a keystroke that settles
-        # late), counted with the reading states as last read: a few ms at 100k.
-        progress = self.library.progress(results, self.reading)
+        # late), counted with the reading states as last read; about 1 µs a result, so
+        # a long list shows first and its progress follows.
+        progress = self.library.progress(results, self.reading) \
+            if len(results) <= PROGRESS_WITH_LIST_UP_TO else None
         self.call_from_thread(self._show_results, seq, results, cursor, progress)
         # Read afresh after the results show, never on the keystroke's path, and not at
         # all once a newer keystroke has superseded these results: what another papers
         # process marked (the command line, a second window) shows then.
         if not worker.is_cancelled:
             states = self.library.reading_states()
-            if states != self.reading:
+            if progress is None or states != self.reading:
                 self.call_from_thread(self._show_progress, seq,
                                       self.library.progress(results, states), states)
         if (results.total < 3 or results.relaxed) and results.suggestion:

@@ -12,7 +12,7 @@ from textual.selection import Selection
 from index import Library
 from tui.widgets.abstract import AbstractPane
 
-from .helpers import results, running_app, settle, type_query
+from .helpers import results, running_app, settle, status_text, type_query
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -43,21 +43,26 @@ async def test_keystrokes_that_replace_the_list_and_the_paper_lay_out_nothing(ho
         assert (view.layouts_asked, pane.layouts_asked) == asked
 
 
-async def test_the_pane_shows_the_new_first_paper_in_the_same_call_as_the_list(home):
+async def test_the_pane_and_the_progress_show_in_the_same_call_as_the_list(home):
     async with running_app(home) as (app, pilot):
         pane = app.query_one(AbstractPane)
-        seen: list[tuple[str | None, str | None]] = []
         real_show = app._show_results
 
         def show(seq, found, *rest):
             real_show(seq, found, *rest)
             current = results(app).current
             seen.append((current.id if current else None, pane.paper_id))
+            # The status line's reading progress is that of these results already.
+            counted = f"seen 0 / {len(found)} ·"
+            progress.append(counted in status_text(app))
 
+        seen: list[tuple[str | None, str | None]] = []
+        progress: list[bool] = []
         app._show_results = show
         await type_query(app, pilot, "policy")
         await type_query(app, pilot, "tracer")
         assert seen and all(listed == shown for listed, shown in seen)
+        assert progress and all(progress)
 
 
 async def test_the_abstract_is_wrapped_to_the_pane_and_rewrapped_on_resize(home):
