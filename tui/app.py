@@ -32,6 +32,7 @@ from index import (
     Library,
     LibraryError,
     Paper,
+    ReadingProgress,
     Results,
     SearchCancelled,
     StoreError,
@@ -50,6 +51,9 @@ from .widgets.results import ResultsView
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
+# Results whose reading progress is counted before they show, for the status line to go
+# out with the list (about 1 µs a result; longer lists show first, their progress after).
+PROGRESS_WITH_LIST_UP_TO = 5_000
 FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
@@ -150,7 +154,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.saved_searches: list = []
         self.progress_text = ""
         self._last_session: dict | None = None
-        self._pane_seq = 0  # the newest cursor move, whose paper the abstract pane shows
+        self._pane_results: Results | None = None  # the results the pane was filled for
         self._freeze_timer = None
 
     # -- layout ----------------------------------------------------------------------------
@@ -417,20 +421,28 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if paper_id is not None:
             kept = results.position(paper_id)
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
-        self.call_from_thread(self._show_results, seq, results, cursor)
-        # Worked out after the results show, never on the keystroke's path, and not at
-        # all once a newer keystroke has superseded these results.
+        # The progress through these results goes out in the same frame as the list (a
+        # status line that changes again a frame later is a keystroke that settles
+        # late), counted with the reading states as last read; about 1 µs a result, so
+        # a long list shows first and its progress follows.
+        progress = self.library.progress(results, self.reading) \
+            if len(results) <= PROGRESS_WITH_LIST_UP_TO else None
+        self.call_from_thread(self._show_results, seq, results, cursor, progress)
+        # Read afresh after the results show, never on the keystroke's path, and not at
+        # all once a newer keystroke has superseded these results: what another papers
+        # process marked (the command line, a second window) shows then.
         if not worker.is_cancelled:
-            # Read afresh each search, so what another papers process marked (the
-            # command line, a second window) shows at the next keystroke.
             states = self.library.reading_states()
-            self.call_from_thread(self._show_progress, seq,
-                                  self.library.progress(results, states), states)
+            if progress is None or states != self.reading:
+                self.call_from_thread(self._show_progress, seq,
+                                      self.library.progress(results, states), states)
         if (results.total < 3 or results.relaxed) and results.suggestion:
             # (worked out after the results show)
-            self.call_from_thread(self._show_results, seq, results, cursor)
+            self.call_from_thread(self._show_results, seq, results, cursor, progress)
 
-    def _show_results(self, seq: int, results: Results, cursor: int = 0) -> None:
+    def _show_results(self, seq: int, results: Results, cursor: int = 0,
+                      progress: ReadingProgress | None = None) -> None:
+        """`progress`: through these results (the status line shows it)."""
         if seq < self._search_seq:
             return  # a newer search is under way: never let an old one overwrite it
         view = self.query_one(ResultsView)
@@ -444,9 +456,16 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             cursor = results.docnums.index(chosen) if chosen in results.docnums else 0
         self._shown_seq = seq
         self.last_results = results
+        if progress is not None:
+            self.progress_text = progress.summary()
         self.update_chip()
         view.show(results, self._empty_message(results), cursor)
-        if not len(results):
+        # The abstract pane in the same frame as the list (it lays out nothing: see
+        # AbstractPane); the Highlighted message the cursor posts then finds it done.
+        self._pane_results = results
+        if len(results):
+            self.show_current_paper(view.current)
+        else:
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
         self._warm_up_after_paint()
@@ -542,15 +561,12 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     def _highlighted(self, event: ResultsView.Highlighted) -> None:
         self.start_seen_timer(event.card.id if event.card is not None else None)
         self._last_session = self.session_state()  # saved on quit (widgets are gone then)
-        # The echo and the list go out first; the abstract pane (a read from the store,
-        # its text wrapped and laid out) follows in the next frame, for the paper still
-        # under the cursor then.
-        self._pane_seq += 1
-        self.call_after_refresh(self._show_highlighted, self._pane_seq, event.card)
-
-    def _show_highlighted(self, seq: int, card: Card | None) -> None:
-        if seq == self._pane_seq:
-            self.show_current_paper(card)
+        pane = self.query_one(AbstractPane)
+        if event.card is not None and event.card.id == pane.paper_id \
+                and self._pane_results is self.last_results:
+            return  # shown with these results already (_show_results)
+        self._pane_results = None
+        self.show_current_paper(event.card)
 
     def show_current_paper(self, card: Card | None = None) -> None:
         """The paper under the cursor (or `card`) in the abstract pane, read afresh."""

@@ -28,6 +28,7 @@ from index.ingest.prepare import prepare
 from index.ingest.render import render, sanitize
 from index.models import Record
 from index.output.export import EXPORT_FORMATS, export_text
+from tui.widgets.abstract import AbstractPane
 
 from ..tui.helpers import (
     pane_text,
@@ -192,10 +193,12 @@ async def test_clicking_on_click_markup_in_data_triggers_nothing(hostile_home):
         search.value = "quit the app"
         await settle(app, pilot)
         assert results(app).current.title == MARKUP_TITLE
-        pane = app.query_one("#paper-body")
+        pane = app.query_one(AbstractPane)
+        rows = pane.wrapped_lines
+        first = next(row for row, line in enumerate(rows) if "quit the app" in line)
         for x in (2, 8, 14, 20, 30, 40):  # along the abstract's first lines
-            for y in (1, 2):
-                await pilot.click(pane, offset=(x, y))
+            for y in (first, first + 1):
+                await pilot.click(pane, offset=(x + 2, y + 1))  # inside border, padding
         await settle(app, pilot)
         assert app.is_running and app.return_code is None
         assert results(app).current.title == MARKUP_TITLE

@@ -59,10 +59,7 @@ def titles(app: PapersApp) -> list[str]:
 
 
 def pane_text(app: PapersApp) -> str:
-    pane = app.query_one(AbstractPane)
-    header = pane.query_one("#paper-header", Static).content
-    body = pane.query_one("#paper-body", Static).content
-    return f"{getattr(header, 'plain', header)}\n{getattr(body, 'plain', body)}"
+    return app.query_one(AbstractPane).text
 
 
 def status_text(app: PapersApp) -> str:
@@ -124,9 +121,9 @@ def record_shown(app: PapersApp) -> list[tuple[bool, int]]:
     shown: list[tuple[bool, int]] = []
     real_show = app._show_results
 
-    def spy(seq, found, cursor=0):
+    def spy(seq, found, *rest):
         shown.append((found.partial, len(found)))
-        real_show(seq, found, cursor)
+        real_show(seq, found, *rest)
 
     app._show_results = spy
     return shown

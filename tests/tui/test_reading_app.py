@@ -302,9 +302,9 @@ async def test_large_library_first_matches_respect_reading_filters(seeded_home, 
         shown = []
         real_show = app._show_results
 
-        def spy(seq, found, cursor=0):
+        def spy(seq, found, *rest):
             shown.append((found.partial, [found.card(i).id for i in range(len(found))]))
-            real_show(seq, found, cursor)
+            real_show(seq, found, *rest)
 
         app._show_results = spy
         await type_query(app, pilot, "policy is:read")

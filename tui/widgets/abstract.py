@@ -6,18 +6,30 @@ ever parsed as markup, so `[bold]` or `[@click=app.quit]` in an abstract stay ch
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.selection import Selection
+from textual.strip import Strip
 
 from index import HighlightTerms, Paper, Topic
 
+from .steady_scroll import SteadyScrollView
+
 SHOWN_CHARS = 20_000  # far beyond any real abstract
+LAYOUTS_KEPT = 64  # papers whose wrapped lines are remembered (per width)
 
 
-class AbstractPane(VerticalScroll, can_focus=True):
+class AbstractPane(SteadyScrollView, can_focus=True):
+    """A Line-API view: the paper's text is wrapped here, once per paper, marked words and
+    width, into lines kept for the next time (the cursor going back, a repaint), and a
+    new paper repaints the pane without laying out the screen. Two Static widgets in a
+    scroll container cost two layouts and a scroll-bar refresh per paper, three frames
+    where the list takes one."""
+
     BINDINGS = [
         Binding("h,escape", "back", "Back to list", id="abstract.back"),
         Binding("j", "scroll_down", "Scroll down", id="abstract.down", show=False),
@@ -31,44 +43,151 @@ class AbstractPane(VerticalScroll, can_focus=True):
         "abstract--topic",
     }
 
-    paper_id: str | None = None
-    # What the two parts show now: the same text again (typing on leaves the paper under
-    # the cursor and its marked words as they were) is not laid out and drawn again.
-    _shown: tuple[Text, Text] | None = None
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.paper_id: str | None = None
+        # What the pane shows: the paper's facts, then (after a blank line) its abstract.
+        self.header = Text()
+        self.body = Text()
+        self._lines: list[Text] = []  # the shown text wrapped to the content width
+        self._starts: list[int] = []  # where each of _lines starts in `text`
+        self._width = 0  # the width _lines were wrapped to
+        # (width, text and its styles) -> wrapped lines, most recently used last.
+        self._wrapped: OrderedDict[tuple, list[Text]] = OrderedDict()
+        self._strips: dict[int, Strip] = {}  # line -> drawn, for the lines shown now
 
-    def compose(self):
-        yield Static(id="paper-header", markup=False)
-        yield Static(id="paper-body", markup=False)
+    @property
+    def allow_select(self) -> bool:
+        return True
+
+    @property
+    def text(self) -> str:
+        """Everything the pane shows, as plain text (before wrapping)."""
+        return self._joined().plain
+
+    def _joined(self) -> Text:
+        """The facts, then the abstract below a blank line (the body starts with a line
+        break of its own)."""
+        text = self.header.copy()
+        if self.body.plain:
+            text.append("\n")
+            text.append_text(self.body)
+        return text
+
+    @property
+    def wrapped_lines(self) -> list[str]:
+        """The lines the pane draws, as wrapped to its width (plain text)."""
+        return [line.plain for line in self._lines]
 
     def action_back(self) -> None:
         self.app.action_focus_results()
 
     def show_paper(self, paper: Paper | None, terms: HighlightTerms | None = None,
                    empty: str = "", topic: Topic | None = None) -> None:
-        header = self.query_one("#paper-header", Static)
-        body = self.query_one("#paper-body", Static)
         if paper is None:
             self.paper_id = None
-            self._update(header, body, Text(empty), Text())
+            self._show(Text(empty), Text())
             return
-        self._update(header, body, self.header_text(paper, topic),
-                     self.body_text(paper, terms))
+        self._show(self.header_text(paper, topic), self.body_text(paper, terms))
         if paper.id != self.paper_id and self.scroll_y:  # the same paper again: stay put
-            self.scroll_home(animate=False)
+            self.scroll_to(y=0, animate=False, immediate=True)
         self.paper_id = paper.id
 
-    def _update(self, header: Static, body: Static, header_text: Text, body_text: Text
-                ) -> None:
-        shown = self._shown or (None, None)
-        if header_text != shown[0]:
-            header.update(header_text)
-        if body_text != shown[1]:
-            body.update(body_text)
-        self._shown = (header_text, body_text)
+    def _show(self, header: Text, body: Text) -> None:
+        # The same text again (typing on often leaves the paper under the cursor and its
+        # marked words as they were) is neither wrapped nor drawn again.
+        if header == self.header and body == self.body and self._width:
+            return
+        self.header, self.body = header, body
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Wrap the shown text to the content width; repaint the pane."""
+        width = self.scrollable_content_region.width
+        self._width = width
+        self._lines = self._wrap(width) if width > 0 else []
+        self._starts, position, text = [], 0, self.text
+        for line in self._lines:  # the lines are slices of the text, newlines left out
+            found = text.find(line.plain, position)
+            position = found if found >= 0 else position
+            self._starts.append(position)
+            position += len(line.plain)
+        self._strips.clear()
+        # Never shorter than the pane: a scroll bar over text that fits shows no thumb
+        # (Textual draws a thumb longer than the track for content shorter than it).
+        self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
+        self.refresh()
+
+    def _wrap(self, width: int) -> list[Text]:
+        key = (width, self.header.plain, tuple(self.header.spans), self.body.plain,
+               tuple(self.body.spans))
+        lines = self._wrapped.get(key)
+        if lines is not None:
+            self._wrapped.move_to_end(key)
+            return lines
+        lines = list(self._joined().wrap(self.app.console, width, justify="default",
+                                         overflow="fold"))
+        for line in lines:
+            line.rstrip()  # the space a line was broken at is not drawn (nor copied)
+        self._wrapped[key] = lines
+        if len(self._wrapped) > LAYOUTS_KEPT:
+            self._wrapped.popitem(last=False)
+        return lines
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._lay_out()
+        else:  # only taller or shorter: the same lines, in a pane of another height
+            self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
+
+    def render_line(self, y: int) -> Strip:
+        row = y + round(self.scroll_offset.y)
+        width = self.scrollable_content_region.width
+        if row >= len(self._lines) or width != self._width:
+            return Strip.blank(width, self.base_style)
+        selection = self.text_selection
+        strip = self._strips.get(row) if selection is None else None
+        if strip is None:
+            line = self._lines[row]
+            if selection is not None and (span := selection.get_span(row)) is not None:
+                start, end = span
+                line = line.copy()
+                line.stylize(self.screen.get_component_rich_style("screen--selection"),
+                             start, len(line) if end == -1 else end)
+            strip = self._draw(line, width).apply_offsets(0, row)
+            if selection is None:
+                self._strips[row] = strip
+        return strip
+
+    def _draw(self, line: Text, width: int) -> Strip:
+        base = self.base_style
+        line = line.copy()
+        line.stylize_before(base)
+        line.end = ""
+        return Strip(line.render(self.app.console), cell_len(line.plain)) \
+            .extend_cell_length(width, base).crop(0, width)
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The text selected with the mouse, as in the paper (not broken where the pane
+        wrapped it)."""
+        if not self._lines:
+            return None
+        text = self.text
+
+        def position(offset, default: int) -> int:
+            if offset is None:
+                return default
+            row = min(max(offset.y, 0), len(self._starts) - 1)
+            return min(self._starts[row] + offset.x, len(text))
+
+        return text[position(selection.start, 0):position(selection.end, len(text))], "\n"
+
+    def selection_updated(self, selection: Selection | None) -> None:
+        self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._shown = None  # the texts carry the theme's styles: build them again
+        self._strips.clear()  # drawn with the old styles
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(name)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual import events
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 from index import sanitize
@@ -43,6 +45,12 @@ class SearchInput(CleanInput):
     """The search bar. `/` is the key that focuses it, so a `/` typed into an empty bar
     (pressed at launch, when the bar already has focus) is taken as that and not typed;
     inside a query (`w/o`, `C/C++`) it is an ordinary character."""
+
+    # Input keeps its text's length as its virtual size, and a change of that is a
+    # layout of the whole screen, on every keystroke (and a repaint of every scroll bar
+    # the frame after). The bar's own size does not depend on its text (Input asks for
+    # a layout itself when its width or height is auto): repainting the bar is enough.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     async def _on_key(self, event: events.Key) -> None:
         if event.character == "/" and not self.value:

@@ -18,10 +18,11 @@ from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from index import Card, Results
+
+from .steady_scroll import SteadyScrollView
 
 DERIVED_MARK = "≈ "
 MARKED = "● "
@@ -34,7 +35,7 @@ DEFAULT_STATE = ("unread", 0)
 ROWS_KEPT = 512  # drawn rows remembered: a dozen screens of a 40-line terminal
 
 
-class ResultsView(ScrollView, can_focus=True):
+class ResultsView(SteadyScrollView, can_focus=True):
     """Keyboard-driven list of search results with a cursor and marks."""
 
     BINDINGS = [
@@ -92,7 +93,7 @@ class ResultsView(ScrollView, can_focus=True):
         """Replace the rows; `message` is shown in place of rows when there are none."""
         self.results = results
         self.message_lines = message or []
-        self._set_rows(max(self.count, len(self.message_lines)))
+        self.set_rows(max(self.count, len(self.message_lines)))
         scrolled = round(self.scroll_offset.y) != 0
         self.scroll_to(y=0, animate=False, immediate=True)
         self.cursor = min(cursor, max(self.count - 1, 0))
@@ -107,18 +108,10 @@ class ResultsView(ScrollView, can_focus=True):
             if self._on_screen.get(y) != self._row_key(top + y, width):
                 self.refresh_line(top + y)
 
-    def _set_rows(self, rows: int) -> None:
-        """The scrollable height: a layout for the scroll bar, but no repaint of rows
-        (setting `virtual_size` repaints the whole list)."""
-        size = Size(self.size.width, rows)
-        if size != self.virtual_size:
-            self.set_reactive(ResultsView.virtual_size, size)
-            self.refresh(repaint=False, layout=True)
-
     def show_message(self, lines: list[str]) -> None:
         self.results = None
         self.message_lines = lines
-        self._set_rows(len(lines))
+        self.set_rows(len(lines))
         self.refresh()
         self.post_message(self.Highlighted(None))
 
@@ -206,7 +199,7 @@ class ResultsView(ScrollView, can_focus=True):
 
     def _draw(self, key: tuple) -> Strip:
         kind, width, *what = key
-        base = self.rich_style  # padding and gaps take the list's own background
+        base = self.base_style  # padding and gaps take the list's own background
         if kind == "blank" or (kind == "message" and what[0] is None):
             return Strip.blank(width, base)
         if kind == "message":

@@ -1,0 +1,119 @@
+"""What a keystroke costs to draw: the list and the abstract pane change in one frame,
+without a layout of the screen, and the pane's text is wrapped to its width."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.geometry import Offset
+from textual.selection import Selection
+
+from index import Library
+from tui.widgets.abstract import AbstractPane
+
+from .helpers import results, running_app, settle, status_text, type_query
+
+pytestmark = pytest.mark.timeout(120)
+
+
+async def test_keystrokes_that_replace_the_list_and_the_paper_lay_out_nothing(home):
+    async with running_app(home) as (app, pilot):
+        view, pane = results(app), app.query_one(AbstractPane)
+        await type_query(app, pilot, "p")  # fewer papers than rows from here on
+        asked = (view.layouts_asked, pane.layouts_asked)
+        papers, counts = set(), set()
+        for char in "olicy":
+            await pilot.press(char)
+            await settle(app, pilot)
+            papers.add(pane.paper_id)
+            counts.add(view.count)
+        assert len(counts) > 1 and len(papers) > 1  # the list and the paper did change
+        assert (view.layouts_asked, pane.layouts_asked) == asked
+        # Nor does moving the cursor, though each move shows another paper.
+        await type_query(app, pilot, "p")
+        view.focus()
+        asked = (view.layouts_asked, pane.layouts_asked)
+        papers.clear()
+        for _ in range(4):
+            await pilot.press("j")
+            await settle(app, pilot)
+            papers.add(pane.paper_id)
+        assert len(papers) == 4
+        assert (view.layouts_asked, pane.layouts_asked) == asked
+
+
+async def test_the_pane_and_the_progress_show_in_the_same_call_as_the_list(home):
+    async with running_app(home) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        real_show = app._show_results
+
+        def show(seq, found, *rest):
+            real_show(seq, found, *rest)
+            current = results(app).current
+            seen.append((current.id if current else None, pane.paper_id))
+            # The status line's reading progress is that of these results already.
+            counted = f"seen 0 / {len(found)} ·"
+            progress.append(counted in status_text(app))
+
+        seen: list[tuple[str | None, str | None]] = []
+        progress: list[bool] = []
+        app._show_results = show
+        await type_query(app, pilot, "policy")
+        await type_query(app, pilot, "tracer")
+        assert seen and all(listed == shown for listed, shown in seen)
+        assert progress and all(progress)
+
+
+async def test_the_abstract_is_wrapped_to_the_pane_and_rewrapped_on_resize(home):
+    async with running_app(home, size=(160, 40)) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        await type_query(app, pilot, "policy")
+        wide = pane.wrapped_lines
+        assert max(map(len, wide)) <= pane.scrollable_content_region.width
+        await pilot.resize_terminal(120, 40)  # side by side still
+        await settle(app, pilot)
+        narrow = pane.wrapped_lines
+        assert len(narrow) > len(wide)
+        assert max(map(len, narrow)) <= pane.scrollable_content_region.width
+        # Nothing is lost or repeated by the wrapping: the words are the paper's.
+        assert " ".join(narrow).split() == pane.text.split()
+        # Taller: the same lines, and a text that fits has nothing to scroll.
+        await pilot.resize_terminal(120, 70)
+        await settle(app, pilot)
+        # (The status row may say "seen" by now: the paper has been in the pane a while.)
+        def unstated(lines: list[str]) -> list[str]:
+            return [line for line in lines if not line.startswith("Status")]
+
+        assert unstated(pane.wrapped_lines) == unstated(narrow)
+        assert len(narrow) < pane.scrollable_content_region.height
+        assert pane.virtual_size.height >= pane.scrollable_content_region.height
+        assert pane.max_scroll_y == 0
+
+
+async def test_a_long_abstract_scrolls_and_copies_as_written(home, tmp_path):
+    abstract = " ".join(f"We study part {number} of a long abstract about marker{number}."
+                        for number in range(300))
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps([{"title": "A Paper With A Long Abstract",
+                                 "abstract": abstract}]), encoding="utf-8")
+    with Library(home) as library:
+        library.add(path)
+    async with running_app(home) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        await type_query(app, pilot, "marker299")
+        assert pane.paper_id is not None and "marker299" in pane.text
+        assert len(pane.wrapped_lines) > pane.size.height and pane.max_scroll_y > 0
+        pane.focus()
+        await pilot.press("G")
+        await pilot.wait_for_scheduled_animations()
+        await settle(app, pilot)
+        assert pane.scroll_y == pane.max_scroll_y
+        # A mouse selection over wrapped lines gives the text as written: the line
+        # breaks the pane put in are not in it.
+        rows = pane.wrapped_lines
+        first = next(row for row, line in enumerate(rows) if line.startswith("We study"))
+        text, _ = pane.get_selection(Selection(Offset(0, first), Offset(5, first + 3)))
+        assert "\n" not in text and text.startswith("We study part 0 of")
+        assert len(text) > 2 * pane.scrollable_content_region.width
+        assert text in abstract
