@@ -109,7 +109,8 @@ def refit(root: Path, store: StoreView, old: Space | None,
     # (the SVD of ICML 2023: 1.1 s on one thread, 4-5 s on two, load average 10).
     with threadpool_limits(limits=1):
         fitted = fit(texts)
-        clustering = cluster(fitted.vectors, fitted.tfidf, fitted.terms)
+        clustering = cluster(fitted.vectors, fitted.tfidf, fitted.tfidf_rows,
+                             fitted.terms)
     if progress:
         progress(1, 1, "topics")
     # Biggest cluster first, so a first map numbers its topics by size.
