@@ -146,7 +146,7 @@ def fit(texts: Sequence[str] | TextSource, dims: int | None = None) -> Fitted:
     table = WordTable(ENGLISH_STOP_WORDS)
     pairs = [counted(*table.codes(source.take(rows[first:first + READ_CHUNK]), grow=True))
              for first in range(0, len(rows), READ_CHUNK)]
-    text_of = np.concatenate([p[0] + first for p, first in
+    text_of = np.concatenate([(p[0] + first).astype(np.int32) for p, first in
                               zip(pairs, range(0, len(rows), READ_CHUNK), strict=True)])
     codes = np.concatenate([p[1] for p in pairs])
     counts = np.concatenate([p[2] for p in pairs])

@@ -48,7 +48,7 @@ class WordTable:
             lengths.append(len(found))
             flat += found
         word_ids = np.array(flat, dtype=np.int64)
-        text_of = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+        text_of = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
         content = word_ids != NOT_CONTENT
         word_ids, text_of = word_ids[content], text_of[content]
         # Bigrams of neighbouring content words; a word outside the table breaks them.
@@ -87,12 +87,12 @@ class WordTable:
 def counted(text_of: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, ...]:
     """Each distinct (text, code) once, sorted, with its number of occurrences."""
     if not codes.shape[0]:
-        return text_of, codes, np.zeros(0, dtype=np.int64)
+        return text_of, codes, np.zeros(0, dtype=np.int32)
     order = np.lexsort((codes, text_of))
     text_of, codes = text_of[order], codes[order]
     starts = np.flatnonzero(np.concatenate(
         [[True], (text_of[1:] != text_of[:-1]) | (codes[1:] != codes[:-1])]))
-    counts = np.diff(np.append(starts, codes.shape[0]))
+    counts = np.diff(np.append(starts, codes.shape[0])).astype(np.int32)
     return text_of[starts], codes[starts], counts
 
 
@@ -138,10 +138,16 @@ def choose(texts: int, codes: np.ndarray, counts: np.ndarray, *, min_df: int,
     """The vocabulary of the counted pairs of `texts` texts: terms in at least `min_df`
     and at most `max_df` of them, the `most` most frequent of those (scikit-learn's
     rules), with the smoothed idf ln((1 + n) / (1 + df)) + 1."""
-    unique, inverse, df = np.unique(codes, return_inverse=True, return_counts=True)
+    order = np.argsort(codes, kind="stable")
+    ordered = codes[order]
+    starts = np.flatnonzero(np.concatenate([[True], ordered[1:] != ordered[:-1]])) \
+        if ordered.shape[0] else np.zeros(0, dtype=np.int64)
+    unique = ordered[starts]
+    del ordered
+    df = np.diff(np.append(starts, codes.shape[0]))  # each (text, code) pair is once
     keep = (df >= min_df) & (df <= max_df * texts)
     if keep.sum() > most:
-        total = np.bincount(inverse, weights=counts, minlength=unique.shape[0])
+        total = np.add.reduceat(counts[order], starts) if starts.shape[0] else df
         ranked = np.flatnonzero(keep)[np.argsort(-total[keep], kind="stable")[:most]]
         keep = np.zeros_like(keep)
         keep[ranked] = True
