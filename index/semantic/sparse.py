@@ -11,6 +11,7 @@ each step (the app keeps typing while a worker fits).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,12 +53,18 @@ class Rows:
         sums = np.bincount(self.indices, weights=self.data, minlength=self.columns)
         return sums / max(self.shape[0], 1)
 
-    def group_means(self, groups: np.ndarray, count: int) -> np.ndarray:
-        """count x columns: the mean row of each group (groups: row -> 0..count-1)."""
-        cells = groups.astype(np.int64)[self.row_of_values()] * self.columns + self.indices
-        sums = np.bincount(cells, weights=self.data, minlength=count * self.columns)
+    def group_means(self, groups: np.ndarray, count: int) -> Iterator[np.ndarray]:
+        """The mean row of each group in turn (groups: row -> 0..count-1), one at a time:
+        all of them at once would be count x columns floats (50 MB at 100 topics)."""
+        of_value = groups[self.row_of_values()]
+        order = np.argsort(of_value, kind="stable")
+        bounds = np.searchsorted(of_value[order], np.arange(count + 1))
+        del of_value
         sizes = np.bincount(groups, minlength=count)
-        return sums.reshape(count, self.columns) / np.maximum(sizes, 1)[:, None]
+        for group in range(count):
+            part = order[bounds[group]:bounds[group + 1]]
+            yield np.bincount(self.indices[part], weights=self.data[part],
+                              minlength=self.columns) / max(int(sizes[group]), 1)
 
 
 def _segment_products(indptr: np.ndarray, indices: np.ndarray, data: np.ndarray,

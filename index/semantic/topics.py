@@ -71,13 +71,11 @@ def nearest(vectors: np.ndarray, centroids: np.ndarray, chunk: int = 20_000) -> 
 
 def label_clusters(assignment: np.ndarray, k: int, tfidf: Rows,
                    terms: Sequence[str]) -> list[str]:
-    means = tfidf.group_means(assignment, k)
     overall = tfidf.column_means() + 1e-9
-    # Mean weight times lift: frequent in the cluster, and more so than elsewhere.
-    scores = means * np.log1p(means / overall)
     labels = []
-    for row in scores:
-        labels.append(_label(row, terms) or "(no key phrase)")
+    for row in tfidf.group_means(assignment, k):
+        # Mean weight times lift: frequent in the cluster, and more so than elsewhere.
+        labels.append(_label(row * np.log1p(row / overall), terms) or "(no key phrase)")
     return labels
 
 

@@ -53,7 +53,7 @@ def test_sparse_products_equal_the_dense_ones(monkeypatch, chunk):
     assert np.allclose(matrix.transposed().dot(left), dense.T @ left, atol=1e-5)
     assert np.allclose(matrix.column_means(), dense.mean(axis=0), atol=1e-6)
     groups = rng.integers(0, 3, size=40)
-    means = matrix.group_means(groups, 3)
+    means = list(matrix.group_means(groups, 3))
     for group in range(3):
         assert np.allclose(means[group], dense[groups == group].mean(axis=0), atol=1e-6)
 
