@@ -91,7 +91,8 @@ def _neighbours(ids: list[str], scores: np.ndarray) -> dict[str, list[str]]:
 
 def sklearn_fit(texts: list[str]) -> tuple[np.ndarray, float]:
     """Unit LSA vectors as papers fitted them with scikit-learn, and the seconds taken
-    (the import not counted: it happens once, before)."""
+    (the import not counted: it happens once, before). Both fits run on one BLAS thread,
+    as papers' build does (see main)."""
     from sklearn.decomposition import TruncatedSVD
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 
@@ -232,9 +233,12 @@ def main() -> None:
     parser.add_argument("list", nargs="?", type=Path, default=DEV)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    for titled in (True, False):
-        result = run(args.list, titled)
-        print(json.dumps(result) if args.json else report(result), flush=True)
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1):  # as papers fits (index/semantic/build.py)
+        for titled in (True, False):
+            result = run(args.list, titled)
+            print(json.dumps(result) if args.json else report(result), flush=True)
 
 
 if __name__ == "__main__":

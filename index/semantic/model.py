@@ -30,8 +30,10 @@ MAX_DF = 0.5  # a term in more than half of the abstracts says nothing of their 
 SEED = 0
 FIT_SAMPLE = 20_000  # papers the basis is learned from (see fit)
 READ_CHUNK = 1000  # texts read and counted at a time
-POWER_ITERATIONS = 2  # of the randomized SVD: 1, 2, 4, 7 gave precision@10 .289 .292 .290 .289
-# on half A of the ICLR dev list (benchmarks/similar.py), 0 gave .255
+# Subspace iterations of the randomized SVD. On half A of the ICLR dev list
+# (benchmarks/similar.py) 0, 1, 2, 4, 7 gave precision@10 .255 .289 .292 .290 .289 titled,
+# and 2, 4, 7 gave .274 .284 .280 bare: fewer leave the result to the random start.
+POWER_ITERATIONS = 4
 
 
 def dims_for(papers: int) -> int:
