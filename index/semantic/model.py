@@ -134,9 +134,11 @@ def sample_rows(count: int, most: int) -> np.ndarray:
     return np.linspace(0, count - 1, most).round().astype(np.int64)
 
 
-def fit(texts: Sequence[str] | TextSource, dims: int | None = None) -> Fitted:
+def fit(texts: Sequence[str] | TextSource, dims: int | None = None,
+        seed: int = SEED) -> Fitted:
     """Learn the basis from `texts` (at most FIT_SAMPLE of them, spread evenly) and place
-    every one of them in it; `dims` is dims_for() of the number of texts unless given.
+    every one of them in it; `dims` is dims_for() of the number of texts unless given,
+    `seed` the randomized SVD's.
 
     Past FIT_SAMPLE papers a bigger sample barely moves 64 directions of a vocabulary,
     and fitting all of them grew the 100k build by minutes (the SVD's cost grows with
@@ -165,7 +167,7 @@ def fit(texts: Sequence[str] | TextSource, dims: int | None = None) -> Fitted:
     if dims < 1:  # one paper, or one term: nothing to reduce
         components = np.eye(1, max(tfidf.shape[1], 1), dtype=np.float32)
     else:
-        components = randomized_svd(tfidf, dims, power=POWER_ITERATIONS, seed=SEED)
+        components = randomized_svd(tfidf, dims, power=POWER_ITERATIONS, seed=seed)
     vectors = np.zeros((count, components.shape[0]), dtype=np.float32)
     vectors[rows] = tfidf.dot(components.T)
     rest = np.setdiff1d(np.arange(count), rows)
