@@ -7,7 +7,10 @@ the share of them that have the paper's topic. Beside papers' similar papers:
 
 - the reference: a plain TF-IDF cosine over the same text (sublinear tf, idf, l2: what
   arxiv-sanity does), with scikit-learn's default tokenization;
-- lexical: Whoosh's more-like-this over the index, what `papers similar` did before.
+- lexical: Whoosh's more-like-this over the index, what `papers similar` did before;
+- scikit-learn LSA: the same model fitted the way papers did before it fitted in numpy
+  (TfidfVectorizer, TruncatedSVD, KMeans with the same terms, rules and seed), so the
+  numpy fit's precision, topics and time are measured beside it in the same run.
 
 Twice: on the titled list, and on the bare list (titles stripped, as conference abstract
 lists come; papers then derives titles, which the meaning space does not read).
@@ -18,7 +21,7 @@ reported on both halves, and the grid's best on A is reported on B, so nothing i
 the papers it is judged by. The topic map is scored by NMI and purity against the official
 topics, beside k-means on the reference TF-IDF with the same k.
 
-    python -m benchmarks.similar [LIST.json] [--json]
+    python -m benchmarks.similar [LIST.json] [--json]   (needs the `train` extra)
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import numpy as np
 
 from index import Library
 from index.semantic import model, space
+from index.semantic.kmeans import kmeans
 from index.semantic.text import paper_text
 from tests import locations
 
@@ -42,6 +46,7 @@ SEED = 0
 K = 10
 GRID_DIMS = (16, 24, 32, 48, 64)
 GRID_EXPAND = (0, 5, 10, 20)
+SEEDS = 5
 
 
 def load(path: Path) -> list[dict]:
@@ -86,6 +91,49 @@ def _neighbours(ids: list[str], scores: np.ndarray) -> dict[str, list[str]]:
     return {pid: [ids[j] for j in row] for pid, row in zip(ids, order, strict=True)}
 
 
+def sklearn_fit(texts: list[str], seed: int = SEED) -> tuple[np.ndarray, float]:
+    """Unit LSA vectors as papers fitted them with scikit-learn, and the seconds taken
+    (the import not counted: it happens once, before). Both fits run on one BLAS thread,
+    as papers' build does (see main)."""
+    from sklearn.decomposition import TruncatedSVD
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
+
+    from index.semantic.text import terms
+
+    start = time.perf_counter()
+    stop = frozenset(ENGLISH_STOP_WORDS)
+    tfidf = TfidfVectorizer(analyzer=lambda text: terms(text, stop), sublinear_tf=True,
+                            min_df=2, max_df=model.MAX_DF, max_features=model.MAX_TERMS,
+                            dtype=np.float32).fit_transform(texts)
+    svd = TruncatedSVD(n_components=model.dims_for(len(texts)), algorithm="randomized",
+                       random_state=seed).fit(tfidf)
+    vectors = model.normalized(np.asarray(tfidf @ svd.components_.T, dtype=np.float32))
+    return vectors, time.perf_counter() - start
+
+
+def numpy_fit(texts: list[str], seed: int = SEED) -> tuple[np.ndarray, float]:
+    start = time.perf_counter()
+    vectors = model.fit(texts, seed=seed).vectors
+    return vectors, time.perf_counter() - start
+
+
+def over_seeds(ids: list[str], texts: list[str], topic: dict[str, str],
+               half: list[str]) -> dict[str, tuple[float, float]]:
+    """Precision@10 on `half` (mean, sd) over SEEDS random starts of each randomized SVD:
+    one start's figure moves by a few thousandths, so the two fits compare over several."""
+    found: dict[str, list[float]] = {"numpy": [], "sklearn": []}
+    for seed in range(SEEDS):
+        for name, fitter in (("numpy", numpy_fit), ("sklearn", sklearn_fit)):
+            vectors = fitter(texts, seed)[0]
+            found[name].append(precision(expanded_neighbours(ids, vectors), topic, half))
+    return {name: (float(np.mean(v)), float(np.std(v))) for name, v in found.items()}
+
+
+def expanded_neighbours(ids: list[str], vectors: np.ndarray) -> dict[str, list[str]]:
+    return _neighbours(ids, np.stack([space.similarity(vectors, row)
+                                      for row in range(len(ids))]))
+
+
 def grid(ids: list[str], texts: list[str]) -> dict[tuple[int, int], dict[str, list[str]]]:
     """Neighbours for each (dims, expand) of the grid, with papers' own model code."""
     found = {}
@@ -106,7 +154,7 @@ def purity(labels: list[int], truth: list[str]) -> float:
 
 
 def topic_scores(library: Library, ids: list[str], texts: list[str],
-                 topic: dict[str, str]) -> dict:
+                 topic: dict[str, str], sklearn_vectors: np.ndarray) -> dict:
     from sklearn.cluster import KMeans
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.metrics import normalized_mutual_info_score
@@ -116,9 +164,23 @@ def topic_scores(library: Library, ids: list[str], texts: list[str],
     k = len(set(ours))
     tfidf = TfidfVectorizer(sublinear_tf=True).fit_transform(texts)
     baseline = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(tfidf).labels_.tolist()
+    before = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(sklearn_vectors)
+    # One seed's NMI moves by +-0.01-0.02; over several, papers' k-means and
+    # scikit-learn's on the same vectors (the library's) compare as methods.
+    space_now = library.meaning.current()
+    vectors = np.asarray(space_now.vectors)[[space_now.rows[pid] for pid in ids]]
+    seeded = {"numpy": [], "sklearn": []}
+    for seed in range(SEEDS):
+        seeded["numpy"].append(normalized_mutual_info_score(
+            truth, kmeans(vectors, k, seed=seed)[1]))
+        seeded["sklearn"].append(normalized_mutual_info_score(
+            truth, KMeans(n_clusters=k, n_init=3, random_state=seed).fit(vectors).labels_))
     return {"k": k, "official_topics": len(set(truth)),
             "nmi": normalized_mutual_info_score(truth, ours),
             "purity": purity(ours, truth),
+            "sklearn_nmi": normalized_mutual_info_score(truth, before.labels_.tolist()),
+            "seeds_nmi": {name: float(np.mean(v)) for name, v in seeded.items()},
+            "sklearn_purity": purity(before.labels_.tolist(), truth),
             "baseline_nmi": normalized_mutual_info_score(truth, baseline),
             "baseline_purity": purity(baseline, truth),
             "labels": [t.label for t in library.topics()[:8]]}
@@ -140,21 +202,28 @@ def run(path: Path, titled: bool) -> dict:
             lexical = {pid: library.index.ids_of(library.index.similar(papers[pid], K))
                        for pid in ids}
             reference = reference_neighbours(ids, texts)
+            before_vectors, before_seconds = sklearn_fit(texts)
+            _, numpy_seconds = numpy_fit(texts)
+            before = expanded_neighbours(ids, before_vectors)
             tuned = grid(ids, texts)
             scored = {key: precision(found, topic, half_a) for key, found in tuned.items()}
             best = max(scored, key=scored.get)
             result = {
                 "titled": titled, "papers": len(ids), "add_seconds": seconds,
                 "rule": {"dims": model.dims_for(len(ids)), "expand": space.EXPAND},
+                "fit_seconds": {"numpy": numpy_seconds, "sklearn": before_seconds},
+                "B_over_seeds": over_seeds(ids, texts, topic, half_b),
                 "A": {name: precision(found, topic, half_a) for name, found in
-                      (("papers", ours), ("reference", reference), ("lexical", lexical))},
+                      (("papers", ours), ("reference", reference), ("lexical", lexical),
+                       ("sklearn", before))},
                 "B": {name: precision(found, topic, half_b) for name, found in
-                      (("papers", ours), ("reference", reference), ("lexical", lexical))},
+                      (("papers", ours), ("reference", reference), ("lexical", lexical),
+                       ("sklearn", before))},
                 "grid_on_A": {f"{d}x{e}": round(v, 4) for (d, e), v in scored.items()},
                 "best_on_A": {"dims": best[0], "expand": best[1],
                               "A": scored[best],
                               "B": precision(tuned[best], topic, half_b)},
-                "topics": topic_scores(library, ids, texts, topic),
+                "topics": topic_scores(library, ids, texts, topic, before_vectors),
             }
     return result
 
@@ -166,16 +235,28 @@ def report(result: dict) -> str:
     lines = [f"{kind}: {result['papers']} papers, library built in "
              f"{result['add_seconds']:.1f} s; papers' rule: {rule['dims']} dims, "
              f"expansion {rule['expand']}",
-             "  precision@10     papers  reference  lexical  papers-reference"]
+             f"  fit: numpy {result['fit_seconds']['numpy']:.2f} s, scikit-learn "
+             f"{result['fit_seconds']['sklearn']:.2f} s (its import not counted)",
+             "  precision@10     papers  sklearn-LSA  reference  lexical  papers-reference"]
     for half, row in (("A (tuning)", a), ("B (held out)", b)):
-        lines.append(f"  {half:<14} {row['papers']:.3f}   {row['reference']:.3f}      "
-                     f"{row['lexical']:.3f}    {row['papers'] - row['reference']:+.3f}")
+        lines.append(f"  {half:<14} {row['papers']:.3f}   {row['sklearn']:.3f}        "
+                     f"{row['reference']:.3f}      {row['lexical']:.3f}    "
+                     f"{row['papers'] - row['reference']:+.3f}")
+    seeds = result["B_over_seeds"]
+    lines.append(f"  B over {SEEDS} SVD seeds: numpy {seeds['numpy'][0]:.3f} ± "
+                 f"{seeds['numpy'][1]:.3f}, scikit-learn LSA {seeds['sklearn'][0]:.3f} ± "
+                 f"{seeds['sklearn'][1]:.3f}")
     lines.append(f"  best of the grid on A: {best['dims']} dims, expansion {best['expand']}: "
                  f"A {best['A']:.3f}, B {best['B']:.3f} "
                  f"(B - reference {best['B'] - b['reference']:+.3f})")
     lines.append(f"  topics: k={topics['k']} (official {topics['official_topics']}); "
-                 f"NMI {topics['nmi']:.3f} vs k-means on TF-IDF {topics['baseline_nmi']:.3f}; "
-                 f"purity {topics['purity']:.3f} vs {topics['baseline_purity']:.3f}")
+                 f"NMI {topics['nmi']:.3f} (scikit-learn LSA + KMeans "
+                 f"{topics['sklearn_nmi']:.3f}) vs k-means on TF-IDF "
+                 f"{topics['baseline_nmi']:.3f}; purity {topics['purity']:.3f} "
+                 f"({topics['sklearn_purity']:.3f}) vs {topics['baseline_purity']:.3f}")
+    lines.append(f"  k-means on papers' vectors, NMI over {SEEDS} seeds: numpy "
+                 f"{topics['seeds_nmi']['numpy']:.3f}, scikit-learn "
+                 f"{topics['seeds_nmi']['sklearn']:.3f}")
     lines += [f"    {label}" for label in topics["labels"]]
     return "\n".join(lines)
 
@@ -185,9 +266,12 @@ def main() -> None:
     parser.add_argument("list", nargs="?", type=Path, default=DEV)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    for titled in (True, False):
-        result = run(args.list, titled)
-        print(json.dumps(result) if args.json else report(result), flush=True)
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1):  # as papers fits (index/semantic/build.py)
+        for titled in (True, False):
+            result = run(args.list, titled)
+            print(json.dumps(result) if args.json else report(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -411,14 +411,38 @@ class Library:
         return StoreView(self.store.uuid, self.store.last_change, self.store.ids,
                          self.store.papers, self.store.changed_since)
 
-    def update_meaning(self, progress: Progress | None = None, *,
-                       refit: bool = False) -> BuildReport | None:
+    def update_meaning(self, progress: Progress | None = None, *, refit: bool = False,
+                       separate: bool = False) -> BuildReport | None:
         """Bring the meaning space up to date with the store (new papers folded in, or the
         basis and topics fitted again); None if it cannot be written here or another
-        process is building it. Safe to call from a worker thread while searching."""
+        process is building it. Safe to call from a worker thread while searching.
+
+        With `separate` the work is done by a child process (without progress): a fit
+        holds this interpreter for a second or more in numpy and the tokenizer, which an
+        app's keystrokes would wait behind; the child only makes the worker thread wait.
+        The new generation is read from disk as any other process's would be."""
         if not self._meaning_writable():
             return None
+        if separate:
+            return self._update_meaning_in_child(refit)
         return self.meaning.update(self._store_view(), refit=refit, progress=progress)
+
+    def _update_meaning_in_child(self, refit: bool) -> BuildReport | None:
+        import json
+        import subprocess
+        import sys
+
+        root = self.where.config_dir.parent
+        home = str(root) if locate(root) == self.where else ""  # else found as here
+        run = subprocess.run(
+            [sys.executable, "-c", "import index.library as l; l.update_meaning_child()",
+             json.dumps({"home": home, "refit": refit})],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False)
+        if run.returncode != 0:
+            last = (run.stderr.strip().splitlines() or ["it ended with no message"])[-1]
+            raise LibraryError(f"building the meaning space failed: {last}")
+        found = json.loads(run.stdout.strip().splitlines()[-1])
+        return None if found is None else BuildReport(**found)
 
     def _update_meaning_quietly(self, progress: Progress | None, *, refit: bool) -> None:
         """After indexing: a meaning space that cannot be written (a full disk) leaves the
@@ -1172,3 +1196,16 @@ class Library:
 
         return export_file(papers, fmt, path, overwrite=overwrite,
                            heading=clean_line(heading) if heading is not None else None)
+
+
+def update_meaning_child() -> None:
+    """The child process of Library.update_meaning(separate=True): the library named by
+    its argument brought up to date, the report printed as JSON."""
+    import json
+    import sys
+    from dataclasses import asdict
+
+    wanted = json.loads(sys.argv[1])
+    with Library(wanted["home"] or None, seed=False) as library:
+        report = library.update_meaning(refit=wanted["refit"])
+    print(json.dumps(None if report is None else asdict(report)), flush=True)

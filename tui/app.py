@@ -254,7 +254,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if library is None:
             return
         try:
-            report = library.update_meaning()
+            report = library.update_meaning(separate=True)  # its own process: keys stay quick
         except (LibraryError, StoreError, OSError, sqlite3.Error) as error:
             self.call_from_thread(self.notify, f"Similar papers and topics could not be "
                                   f"updated: {error}", severity="warning", markup=False)

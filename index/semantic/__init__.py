@@ -4,7 +4,7 @@ latent semantic analysis of the abstracts (model.py), kept beside the search ind
 (`~words`) and the topic map (topics.py, `topic:N`).
 
 What this package exports is light, for the launch path: numpy loads when a space is
-first read, scikit-learn only when one is fitted.
+first read or fitted (numpy only: sparse.py, tfidf.py, kmeans.py; no scikit-learn or scipy).
 """
 
 from .layout import MEANING_LIMIT, BuildReport, StoreView

@@ -81,15 +81,8 @@ def refit(root: Path, store: StoreView, old: Space | None,
     """Fit the basis and the topics to every paper now in the store."""
     start = time.perf_counter()
     seq = store.last_change()  # read first: what changes meanwhile is folded in next time
-    ids: list[str] = []
-    texts: list[str] = []
-    every = store.ids()
-    for first in range(0, len(every), READ_CHUNK):
-        for paper in store.papers(every[first:first + READ_CHUNK]):
-            ids.append(paper.id)
-            texts.append(paper_text(paper))
-        if progress:
-            progress(min(first + READ_CHUNK, len(every)), len(every), "meaning")
+    texts = StoredTexts(store, progress)
+    ids = texts.ids
     meta = {"version": VERSION, "store": store.uuid, "seq": seq, "papers": len(ids),
             "fitted": len(ids), "built": time.time()}
     if not ids:
@@ -100,8 +93,6 @@ def refit(root: Path, store: StoreView, old: Space | None,
                                        np.zeros((1, 0), np.float32), frozenset()))
         swap(root, directory)
         return BuildReport(0, 0, True, time.perf_counter() - start)
-    if progress:
-        progress(0, 1, "topics")
     from threadpoolctl import threadpool_limits
 
     # One core: the app keeps the other for typing while this runs in its worker, and
@@ -109,7 +100,10 @@ def refit(root: Path, store: StoreView, old: Space | None,
     # (the SVD of ICML 2023: 1.1 s on one thread, 4-5 s on two, load average 10).
     with threadpool_limits(limits=1):
         fitted = fit(texts)
-        clustering = cluster(fitted.vectors, fitted.tfidf, fitted.terms)
+        if progress:
+            progress(0, 1, "topics")
+        clustering = cluster(fitted.vectors, fitted.tfidf, fitted.tfidf_rows,
+                             fitted.terms)
     if progress:
         progress(1, 1, "topics")
     # Biggest cluster first, so a first map numbers its topics by size.
@@ -127,13 +121,44 @@ def refit(root: Path, store: StoreView, old: Space | None,
     id_of = {int(c): topic_ids[i] for i, c in enumerate(order)}
     directory = _write(
         root, ids=ids, vectors=fitted.vectors,
-        hashes=np.array([text_hash(t) for t in texts], dtype=np.uint64),
+        hashes=texts.hashes,
         assignment=np.array([id_of[int(c)] for c in clustering.assignment], np.int32),
         centroids=clustering.centroids[order],
         labels=[{"id": id_of[int(c)], "label": clustering.labels[int(c)]} for c in order],
         basis=fitted.basis, meta=meta)
     swap(root, directory)
     return BuildReport(len(ids), 0, True, time.perf_counter() - start)
+
+
+class StoredTexts:
+    """The store's papers' texts by row, read READ_CHUNK papers at a time when the fit
+    asks for them (model.TextSource), so a large library's texts are never all held;
+    each text's hash is kept as it passes. A paper removed meanwhile reads as no text
+    (its row is dropped by the next update, which sees the removal)."""
+
+    def __init__(self, store: StoreView, progress: Progress | None) -> None:
+        self.store, self.progress = store, progress
+        self.ids = store.ids()
+        self.hashes = np.zeros(len(self.ids), dtype=np.uint64)
+        self.read = 0
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def take(self, rows: np.ndarray) -> list[str]:
+        out: list[str] = []
+        for first in range(0, len(rows), READ_CHUNK):
+            chunk = rows[first:first + READ_CHUNK].tolist()
+            found = {paper.id: paper_text(paper)
+                     for paper in self.store.papers([self.ids[row] for row in chunk])}
+            for row in chunk:
+                text = found.get(self.ids[row], "")
+                self.hashes[row] = text_hash(text)
+                out.append(text)
+            self.read += len(chunk)
+            if self.progress:
+                self.progress(min(self.read, len(self.ids)), len(self.ids), "meaning")
+        return out
 
 
 def _write(root: Path, *, ids: list[str], vectors: np.ndarray, hashes: np.ndarray,

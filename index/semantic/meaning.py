@@ -3,7 +3,7 @@ folder per build, named by a `CURRENT` pointer and swapped atomically, like the 
 own generations (a process reading an old one keeps its open files).
 
 This module is light (it is imported at launch): reading a generation (space.py) and
-building one (build.py) load numpy, and scikit-learn for a fit, only when used.
+building one (build.py) load numpy only when used.
 """
 
 from __future__ import annotations

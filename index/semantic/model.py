@@ -3,8 +3,8 @@ semantic analysis), learned from the library's own abstracts.
 
 Words that occur in the same abstracts share directions of the reduced space, so two
 papers (or a query and a paper) are close when they use related words, not only the same
-ones. Fitting uses scikit-learn, imported only here and only when fitting; folding a text
-in (a query, a newly added paper) is a sparse dot product done with numpy.
+ones. Fitting is numpy only (tfidf.py counts the terms, sparse.py reduces them); folding
+a text in (a query, a newly added paper) is a sparse dot product.
 """
 
 from __future__ import annotations
@@ -15,16 +15,25 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
+from .sparse import Rows, randomized_svd
+from .stop_words import ENGLISH_STOP_WORDS
 from .text import terms
+from .tfidf import WordTable, choose, counted
 
 MAX_DIMS = 64  # float32 dimensions per paper
 MAX_TERMS = 65_536  # vocabulary cap: the basis stays 16 MB at most
 MAX_DF = 0.5  # a term in more than half of the abstracts says nothing of their topic
 SEED = 0
 FIT_SAMPLE = 20_000  # papers the basis is learned from (see fit)
+READ_CHUNK = 1000  # texts read and counted at a time
+# Subspace iterations of the randomized SVD. On half A of the ICLR dev list
+# (benchmarks/similar.py) 0, 1, 2, 4, 7 gave precision@10 .255 .289 .292 .290 .289 titled,
+# and 2, 4, 7 gave .274 .284 .280 bare: fewer leave the result to the random start.
+POWER_ITERATIONS = 4
 
 
 def dims_for(papers: int) -> int:
@@ -89,11 +98,31 @@ def normalized(rows: np.ndarray) -> np.ndarray:
     return np.divide(rows, norms, out=np.zeros_like(rows), where=norms > 0)
 
 
+class TextSource(Protocol):
+    """Texts by row, read a batch at a time (a library's are read from its store)."""
+
+    def __len__(self) -> int: ...
+
+    def take(self, rows: np.ndarray) -> list[str]: ...
+
+
+@dataclass
+class ListedTexts:
+    texts: Sequence[str]
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def take(self, rows: np.ndarray) -> list[str]:
+        return [self.texts[row] for row in rows.tolist()]
+
+
 @dataclass
 class Fitted:
     basis: Basis
     vectors: np.ndarray  # unit rows, one per text
-    tfidf: object  # the sparse TF-IDF matrix (scipy CSR), for topic labels
+    tfidf: Rows  # the TF-IDF rows of the texts the basis was fitted on, for topic labels
+    tfidf_rows: np.ndarray  # which texts those are
     terms: list[str]  # column -> term
 
 
@@ -105,54 +134,47 @@ def sample_rows(count: int, most: int) -> np.ndarray:
     return np.linspace(0, count - 1, most).round().astype(np.int64)
 
 
-def fit(texts: Sequence[str], dims: int | None = None) -> Fitted:
+def fit(texts: Sequence[str] | TextSource, dims: int | None = None,
+        seed: int = SEED) -> Fitted:
     """Learn the basis from `texts` (at most FIT_SAMPLE of them, spread evenly) and place
-    every one of them in it; `dims` is dims_for() of the number of texts unless given.
+    every one of them in it; `dims` is dims_for() of the number of texts unless given,
+    `seed` the randomized SVD's.
 
     Past FIT_SAMPLE papers a bigger sample barely moves 64 directions of a vocabulary,
     and fitting all of them grew the 100k build by minutes (the SVD's cost grows with
-    every paper); placing the rest is one sparse product."""
-    from sklearn.decomposition import TruncatedSVD
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
-
-    stop_words = frozenset(ENGLISH_STOP_WORDS)
-    rows = sample_rows(len(texts), FIT_SAMPLE)
-    sample = [texts[row] for row in rows]
-    few = len(sample) < 50  # a term in two of a handful of abstracts is half the list
-    vectorizer = TfidfVectorizer(analyzer=lambda text: terms(text, stop_words),
-                                 sublinear_tf=True, min_df=1 if few else 2,
-                                 max_df=1.0 if few else MAX_DF, max_features=MAX_TERMS,
-                                 dtype=np.float32)
-    try:
-        tfidf = vectorizer.fit_transform(sample)
-    except ValueError:  # no abstract has a term another one shares
-        vectorizer = TfidfVectorizer(analyzer=lambda text: terms(text, stop_words),
-                                     sublinear_tf=True, dtype=np.float32)
-        tfidf = vectorizer.fit_transform(sample)
-    dims = min(dims or dims_for(len(texts)), tfidf.shape[0] - 1, tfidf.shape[1] - 1)
+    every paper); the rest are read READ_CHUNK at a time and placed, so neither their
+    text nor their TF-IDF is ever held whole."""
+    source = texts if hasattr(texts, "take") else ListedTexts(texts)
+    count = len(source)
+    rows = sample_rows(count, FIT_SAMPLE)
+    table = WordTable(ENGLISH_STOP_WORDS)
+    pairs = [counted(*table.codes(source.take(rows[first:first + READ_CHUNK]), grow=True))
+             for first in range(0, len(rows), READ_CHUNK)]
+    text_of = np.concatenate([(p[0] + first).astype(np.int32) for p, first in
+                              zip(pairs, range(0, len(rows), READ_CHUNK), strict=True)])
+    codes = np.concatenate([p[1] for p in pairs])
+    counts = np.concatenate([p[2] for p in pairs])
+    del pairs
+    few = len(rows) < 50  # a term in two of a handful of abstracts is half the list
+    vocabulary = choose(len(rows), codes, counts, min_df=1 if few else 2,
+                        max_df=1.0 if few else MAX_DF, most=MAX_TERMS)
+    if not vocabulary.codes.shape[0]:  # no abstract has a term another one shares
+        vocabulary = choose(len(rows), codes, counts, min_df=1, max_df=1.0, most=MAX_TERMS)
+    vocabulary, terms = vocabulary.in_order(table.spelt(vocabulary.codes))
+    tfidf = vocabulary.rows(len(rows), text_of, codes, counts)
+    del text_of, codes, counts
+    dims = min(dims or dims_for(count), tfidf.shape[0] - 1, tfidf.shape[1] - 1)
     if dims < 1:  # one paper, or one term: nothing to reduce
-        components = np.eye(1, tfidf.shape[1], dtype=np.float32)
+        components = np.eye(1, max(tfidf.shape[1], 1), dtype=np.float32)
     else:
-        svd = TruncatedSVD(n_components=dims, algorithm="randomized", random_state=SEED)
-        svd.fit(tfidf)
-        components = svd.components_.astype(np.float32)
-    if len(sample) < len(texts):
-        tfidf = _with_the_rest(vectorizer, tfidf, texts, rows)
-    vocabulary = {term: int(column) for term, column in vectorizer.vocabulary_.items()}
-    basis = Basis(vocabulary, vectorizer.idf_.astype(np.float32),
-                  np.ascontiguousarray(components), stop_words)
-    vectors = normalized(np.asarray(tfidf @ components.T, dtype=np.float32))
-    return Fitted(basis, vectors, tfidf, list(vectorizer.get_feature_names_out()))
-
-
-def _with_the_rest(vectorizer, sampled, texts: Sequence[str], rows: np.ndarray):
-    """Every text's TF-IDF row in order, reading only the texts outside the sample."""
-    from scipy import sparse
-
-    rest = np.setdiff1d(np.arange(len(texts)), rows)
-    others = vectorizer.transform([texts[r] for r in rest])
-    stacked = sparse.vstack([sampled, others], format="csr")
-    del others  # before the reordered copy is made
-    order = np.empty(len(texts), dtype=np.int64)
-    order[np.concatenate([rows, rest])] = np.arange(len(texts))
-    return stacked[order]
+        components = randomized_svd(tfidf, dims, power=POWER_ITERATIONS, seed=seed)
+    vectors = np.zeros((count, components.shape[0]), dtype=np.float32)
+    vectors[rows] = tfidf.dot(components.T)
+    rest = np.setdiff1d(np.arange(count), rows)
+    for first in range(0, len(rest), READ_CHUNK):
+        chunk = rest[first:first + READ_CHUNK]
+        found = counted(*table.codes(source.take(chunk), grow=False))
+        vectors[chunk] = vocabulary.rows(len(chunk), *found).dot(components.T)
+    basis = Basis({term: column for column, term in enumerate(terms)}, vocabulary.idf,
+                  np.ascontiguousarray(components), ENGLISH_STOP_WORDS)
+    return Fitted(basis, normalized(vectors), tfidf, rows, terms)

@@ -1,7 +1,7 @@
 """What of a paper the meaning model reads, and how that text becomes terms.
 
-One tokenizer serves fitting (through scikit-learn's vectorizer) and folding in (a query
-or a new paper, in plain Python and numpy), so both see the same terms. Terms are
+One tokenizer serves fitting (tfidf.py) and folding in (a query or a new paper), so both
+see the same terms. Terms are
 lowercased, accent-folded words of two or more characters with at least one letter, and
 the bigrams of neighbouring words once stop words are taken out (sklearn's own n-gram
 rule), so "reward models" can be a term and a topic's label.
@@ -37,12 +37,22 @@ def _fold(text: str) -> str:
     return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
 
 
-def words(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:
-    """Content words in order: stop words, numbers and single characters dropped."""
+def tokens(text: str) -> list[str]:
+    """Every word of `text` in order, folded, links left out; words() keeps the content
+    words of these."""
     if "/" in text or "www." in text:  # the URL pattern costs a third of the time
         text = _URL.sub(" ", text)
-    return [word for word in _WORD.findall(_fold(text))
-            if len(word) > 1 and word not in stop_words and word.strip(_NOT_LETTERS)]
+    return _WORD.findall(_fold(text))
+
+
+def is_content(word: str, stop_words: frozenset[str] | set[str]) -> bool:
+    """Not a stop word, a number or a single character."""
+    return len(word) > 1 and word not in stop_words and bool(word.strip(_NOT_LETTERS))
+
+
+def words(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:
+    """Content words in order: stop words, numbers and single characters dropped."""
+    return [word for word in tokens(text) if is_content(word, stop_words)]
 
 
 def terms(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:

@@ -1,7 +1,7 @@
 """The topic map: the library's papers clustered in the meaning space, each cluster named
 by its own key phrases.
 
-k-means (scikit-learn, seeded, so the same library gives the same map) on the unit LSA
+k-means (kmeans.py, seeded, so the same library gives the same map) on the unit LSA
 vectors; k grows as sqrt(n / 2), the usual rule of thumb, capped so the panel stays
 readable. A label is the three terms (bigrams welcome) most particular to the cluster:
 high in its mean TF-IDF and higher there than across the library, with a phrase left out
@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .kmeans import kmeans, matching
 from .model import sample_rows
+from .sparse import Rows
 from .text import joined, stem, stems
 
 MAX_TOPICS = 100
@@ -36,10 +38,10 @@ class Clustering:
     labels: list[str]
 
 
-def cluster(vectors: np.ndarray, tfidf, terms: Sequence[str]) -> Clustering:
-    """Cluster unit vectors and label each cluster from the TF-IDF rows of its papers."""
-    from sklearn.cluster import KMeans
-
+def cluster(vectors: np.ndarray, tfidf: Rows, tfidf_rows: np.ndarray,
+            terms: Sequence[str]) -> Clustering:
+    """Cluster unit vectors and label each cluster from the TF-IDF rows of its papers
+    (`tfidf` holds those of the rows `tfidf_rows`: the sample the basis was fitted on)."""
     n = vectors.shape[0]
     k = min(topics_for(n), max(1, len({row.tobytes() for row in vectors[:5000]})))
     if k == 1:
@@ -48,28 +50,32 @@ def cluster(vectors: np.ndarray, tfidf, terms: Sequence[str]) -> Clustering:
     else:
         # Fitted on an even sample (as the basis is), then every paper to its nearest.
         sample = vectors[sample_rows(n, CLUSTER_SAMPLE)]
-        kmeans = KMeans(n_clusters=k, n_init=3, random_state=SEED).fit(sample)
-        assignment = kmeans.predict(vectors).astype(np.int32)
-        centroids = kmeans.cluster_centers_.astype(np.float32)
+        centroids = kmeans(sample, k, seed=SEED)[0].astype(np.float32)
+        assignment = nearest(vectors, centroids)
     norms = np.linalg.norm(centroids, axis=1, keepdims=True)
     centroids = np.divide(centroids, norms, out=np.zeros_like(centroids), where=norms > 0)
-    return Clustering(assignment, centroids, label_clusters(assignment, k, tfidf, terms))
+    return Clustering(assignment, centroids,
+                      label_clusters(assignment[tfidf_rows], k, tfidf, terms))
 
 
-def label_clusters(assignment: np.ndarray, k: int, tfidf, terms: Sequence[str]) -> list[str]:
-    from scipy import sparse
+def nearest(vectors: np.ndarray, centroids: np.ndarray, chunk: int = 20_000) -> np.ndarray:
+    """Each vector's nearest centroid (squared distance), a slice at a time."""
+    squares = np.einsum("ij,ij->i", centroids, centroids)
+    out = np.empty(vectors.shape[0], dtype=np.int32)
+    for first in range(0, vectors.shape[0], chunk):
+        part = vectors[first:first + chunk]
+        out[first:first + chunk] = np.argmin(squares[None, :] - 2 * part @ centroids.T,
+                                             axis=1)
+    return out
 
-    n = assignment.shape[0]
-    members = sparse.csr_matrix((np.ones(n, dtype=np.float32), (assignment, np.arange(n))),
-                                shape=(k, n))
-    sizes = np.asarray(members.sum(axis=1)).ravel()
-    means = np.asarray((members @ tfidf).todense()) / np.maximum(sizes, 1)[:, None]
-    overall = np.asarray(tfidf.mean(axis=0)).ravel() + 1e-9
-    # Mean weight times lift: frequent in the cluster, and more so than elsewhere.
-    scores = means * np.log1p(means / overall)
+
+def label_clusters(assignment: np.ndarray, k: int, tfidf: Rows,
+                   terms: Sequence[str]) -> list[str]:
+    overall = tfidf.column_means() + 1e-9
     labels = []
-    for row in scores:
-        labels.append(_label(row, terms) or "(no key phrase)")
+    for row in tfidf.group_means(assignment, k):
+        # Mean weight times lift: frequent in the cluster, and more so than elsewhere.
+        labels.append(_label(row * np.log1p(row / overall), terms) or "(no key phrase)")
     return labels
 
 
@@ -106,12 +112,10 @@ def stable_ids(old: dict[int, set[str]], new: list[set[str]]) -> list[int]:
     ids = [0] * len(new)
     taken: set[int] = set()
     if old and new:
-        from scipy.optimize import linear_sum_assignment
-
         old_ids = sorted(old)
         overlap = np.array([[len(old[o] & members) for o in old_ids] for members in new],
                            dtype=np.float64)
-        rows, columns = linear_sum_assignment(-overlap)
+        rows, columns = matching(-overlap)
         for row, column in zip(rows, columns, strict=True):
             if overlap[row, column] > 0:
                 ids[row] = old_ids[column]

@@ -263,3 +263,15 @@ def test_papers_topics_json_and_show(subject_library, home, capsys):
     assert shown == {"id": topic.id, "label": topic.label, "count": topic.count}
     assert main(["search", "~graph robustness", "--limit", "3"]) == 0
     assert "by meaning" in capsys.readouterr().err
+
+
+def test_a_separate_process_builds_the_space_this_one_then_reads(home):
+    with Library(home) as library:
+        library.sync(meaning=False)
+        assert library.meaning_behind()
+        report = library.update_meaning(separate=True)
+        assert report is not None and report.refitted and report.papers == library.count()
+        assert not library.meaning_behind()
+        assert set(library.meaning.current().ids) == set(library.ids_of(library.search("")))
+        assert library.topics() and all(library.topic_of(pid) is not None
+                                        for pid in library.ids_of(library.search("")))

@@ -30,8 +30,10 @@ LAZY = (
     "pyperclip",  # copying
     "tomli_w",  # writing the settings file
     "tui.screens",  # the dialogs
-    "sklearn",  # index.semantic: fitting the meaning space, in a worker after the paint
-    "scipy",  # the same (and the topic map)
+    # Not used by papers at all any more (the meaning space is fitted with numpy); the
+    # benchmarks' references use them, and they must not creep back onto the launch path.
+    "sklearn",
+    "scipy",
     "tui.trends",  # the trends screen
     "textual_plotext",  # its chart
     "plotext",
