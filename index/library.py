@@ -434,8 +434,10 @@ class Library:
 
         root = self.where.config_dir.parent
         home = str(root) if locate(root) == self.where else ""  # else found as here
+        # -P: the working folder is not put on the child's path, so a folder of the user's
+        # that holds an `index` package is never imported in place of papers' own.
         run = subprocess.run(
-            [sys.executable, "-c", "import index.library as l; l.update_meaning_child()",
+            [sys.executable, "-P", "-c", "import index.library as l; l.update_meaning_child()",
              json.dumps({"home": home, "refit": refit})],
             capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False)
         if run.returncode != 0:

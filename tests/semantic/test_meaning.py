@@ -275,3 +275,16 @@ def test_a_separate_process_builds_the_space_this_one_then_reads(home):
         assert set(library.meaning.current().ids) == set(library.ids_of(library.search("")))
         assert library.topics() and all(library.topic_of(pid) is not None
                                         for pid in library.ids_of(library.search("")))
+
+
+def test_the_separate_process_never_imports_a_package_of_the_working_folder(
+        home, tmp_path, monkeypatch):
+    # A user's project folder with its own `index` package, papers run from inside it.
+    project = tmp_path / "project"
+    (project / "index").mkdir(parents=True)
+    (project / "index" / "__init__.py").write_text("raise SystemExit('the wrong index')\n")
+    monkeypatch.chdir(project)
+    with Library(home) as library:
+        library.sync(meaning=False)
+        report = library.update_meaning(separate=True)
+        assert report is not None and report.papers == library.count()
