@@ -98,12 +98,20 @@ def damage(path: Path, *, read_only: bool = False) -> str | None:
         return None
     if size == 0:
         return "the file is empty (0 bytes)"
-    with path.open("rb") as handle:
-        header = handle.read(100)
-    if not header.startswith(SQLITE_MAGIC):
+    if _open_here(path):
+        # Closing any descriptor of a database file drops every POSIX lock this process
+        # holds on it, its open connections' read locks included (SQLite's "how to
+        # corrupt" §2.2): another process may then fold the WAL back in under them. The
+        # file is open and sound here already; SQLite's own check below still runs.
+        header = b""
+    else:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    if header and not header.startswith(SQLITE_MAGIC):
         return "not an SQLite database: its first bytes are not an SQLite header"
-    if len(header) < 100:
+    if header and len(header) < 100:
         return f"truncated to {size} bytes"
+    header = header or bytes(100)
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
@@ -135,6 +143,26 @@ def damage(path: Path, *, read_only: bool = False) -> str | None:
     finally:
         db.close()
     return None
+
+
+# Library files this process has open (resolved path -> open Stores): see damage().
+_OPEN_STORES: dict[str, int] = {}
+_OPEN_STORES_LOCK = threading.Lock()
+
+
+def _open_here(path: Path) -> bool:
+    with _OPEN_STORES_LOCK:
+        return _OPEN_STORES.get(str(path.resolve()), 0) > 0
+
+
+def _count_open(path: Path, change: int) -> None:
+    key = str(path.resolve())
+    with _OPEN_STORES_LOCK:
+        left = _OPEN_STORES.get(key, 0) + change
+        if left > 0:
+            _OPEN_STORES[key] = left
+        else:
+            _OPEN_STORES.pop(key, None)
 
 
 def _has_wal_frames(path: Path) -> bool:
@@ -197,6 +225,7 @@ class Store:
         self._local = threading.local()
         self._connections: list[tuple[threading.Thread, sqlite3.Connection]] = []
         self._lock = threading.Lock()
+        self._counted = False
         fresh = not path.exists()
         try:
             problem = damage(path, read_only=read_only)
@@ -212,6 +241,8 @@ class Store:
             if self._schema() is None and not read_only:
                 self._create()
             self._upgrade_schema()
+            self._counted = True
+            _count_open(path, +1)
         except BaseException as error:
             self.close()
             if fresh:
@@ -336,6 +367,9 @@ class Store:
                 with suppress(sqlite3.Error):
                     db.close()
             self._connections.clear()
+            if self._counted:
+                self._counted = False
+                _count_open(self.path, -1)
         self._local = threading.local()
 
     # -- meta ----------------------------------------------------------------------------
