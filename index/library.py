@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import first_page
+from .card import Card
 from .errors import (
     DiskFull,
     IndexBroken,
@@ -28,12 +30,9 @@ from .errors import (
     StoreDamaged,
     StoreError,
 )
-from .ingest.formats import EXTENSIONS, GZIP_SUFFIX
-from .ingest.prepare import clean_line
-from .ingest.render import sanitize
+from .ingest.safe import sanitize
 from .locks import library_lock
 from .models import Paper
-from .output.links import Target
 from .paths import Locations, locate
 from .semantic import (
     MEANING_LIMIT,
@@ -45,22 +44,14 @@ from .semantic import (
     meaning_query,
     split_topic_filters,
 )
-from .store import (
-    MAX_PRIORITY,
-    STATUSES,
-    ImportReport,
-    ListInfo,
-    RecoveryReport,
-    Store,
-    damaged_message,
-    import_list,
-    is_disk_full,
-    move_aside,
-    recover,
-    remove_dead_incoming,
-)
+from .store.database import MAX_PRIORITY, STATUSES, ListInfo, Store, is_disk_full
+from .store.incoming import remove_dead_incoming
 
-if TYPE_CHECKING:  # the search package loads Whoosh: imported where a method searches
+# Imported where they are used: the search package loads Whoosh (and the ranker numpy),
+# importing lists and salvaging a damaged file every reader; opening the library and
+# showing the first page (first_page.py) need neither.
+if TYPE_CHECKING:
+    from .output.links import Target
     from .search import (
         Filters,
         IdFilter,
@@ -71,6 +62,7 @@ if TYPE_CHECKING:  # the search package loads Whoosh: imported where a method se
         SearchIndex,
         Trends,
     )
+    from .store import ImportReport, RecoveryReport
 
 __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound",
            "ReadingProgress", "SavedSearch", "SyncReport"]
@@ -126,6 +118,14 @@ class SavedSearch:
     name: str
     query: str
     sort: str
+
+
+def clean_line(text: str) -> str:
+    """One line of untrusted text, as the readers clean it (ingest/prepare.py, which
+    loads the renderer: imported on the first edit or export, not on opening)."""
+    from .ingest.prepare import clean_line as clean
+
+    return clean(text)
 
 
 def name_key(name: str) -> str:
@@ -252,6 +252,8 @@ class Library:
         try:
             store = Store(path)
         except StoreDamaged as error:
+            from .store import damaged_message, move_aside
+
             self.damaged_file = move_aside(path)
             notice = damaged_message(path, self.damaged_file, error.reason)
             pending.write_text(f"{self.damaged_file}\n{notice}\n", encoding="utf-8")
@@ -278,6 +280,8 @@ class Library:
     # -- lists -------------------------------------------------------------------------
     def _seed(self) -> None:
         """First run: the bundled ICML 2026 lists, so `papers` shows something useful."""
+        from .store import import_list
+
         data = resources.files("index.ingest.data")
         for name in BUNDLED_LISTS:
             with resources.as_file(data / name) as path:
@@ -289,6 +293,8 @@ class Library:
         """`path` itself, or for a directory every list file inside it (and its folders),
         in name order: files with a list format's extension, or a .gz of one. Hidden
         files and a folder's README or LICENSE are not lists."""
+        from .ingest.formats import EXTENSIONS, GZIP_SUFFIX
+
         path = Path(path)
         if not path.is_dir():
             return [path]
@@ -316,6 +322,8 @@ class Library:
         """Import several list files, each all or nothing, then bring the index up to
         date once: per file, its report or why it could not be read. (An index update per
         file made six files of a 12,000-paper conference take 37 s instead of 23.)"""
+        from .store import import_list
+
         self._saving("a list")
         results: list[tuple[ImportReport | None, ListFormatError | None]] = []
         for path in paths:
@@ -340,6 +348,8 @@ class Library:
         if source.resolve() == self.where.store_file.resolve():
             raise LibraryError(f"{source} is the library in use; name the damaged file "
                                f"(library.sqlite3.damaged-…) to recover from")
+        from .store import recover
+
         report = recover(self.store, self.where, source)
         self._sync_after_write()
         return report
@@ -388,6 +398,8 @@ class Library:
             report = SyncReport(self.store.count(), 0, False, reason,
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
+        if not report.stale:
+            self._keep_first_page()
         if self._name_index is not None:  # in use (the app): keep it current, off its UI
             self._names()
         if meaning and not report.stale:
@@ -395,6 +407,53 @@ class Library:
             # Building the meaning space is part of indexing: the time says so.
             report = replace(report, seconds=time.perf_counter() - start)
         return report
+
+    # -- the first page: the app's first frame without the search engine ----------------
+    def _page_folder(self) -> Path:
+        return self.where.cache_dir / first_page.FOLDER
+
+    def _generation(self) -> str | None:
+        """The index generation searches read (search/generations.py's pointer), which
+        decides the order of papers that sort alike."""
+        try:
+            return (self.where.index_dir / "CURRENT").read_text(encoding="utf-8").strip()
+        except (OSError, ValueError):
+            return None
+
+    def _page_mark(self, seq: int) -> dict:
+        return first_page.stamp(self.store.uuid, seq, self._generation())
+
+    def first_page(self, sort: str = "relevance") -> first_page.FirstPage | None:
+        """What `search("", sort=sort)` lists, read without opening the index, if the
+        last sync kept it and nothing changed since (else None: search)."""
+        mark = self._page_mark(self.store.last_change())
+        return first_page.read(self._page_folder(), sort, mark, self.store.tags_by_paper(),
+                               self._card)
+
+    def _card(self, paper_id: str) -> Card:
+        return Card.from_paper(self.store.papers([paper_id])[0])
+
+    def _keep_first_page(self) -> None:
+        """After a sync: the first pages, made again if the index moved on (written
+        only where the index is in step with the store, never from a stale one)."""
+        if self.read_only or not self.index.is_open:
+            return
+        try:
+            seq = int(self.index.meta().get("seq", -1))
+        except (TypeError, ValueError):
+            return
+        if seq != self.store.last_change():
+            return
+        folder, mark = self._page_folder(), self._page_mark(seq)
+        if first_page.is_current(folder, mark):
+            return
+        for sort in first_page.PAGE_SORTS:
+            results = self.search("", sort=sort)
+            try:
+                first_page.write(folder, sort, mark, self.index.ids_of(results),
+                                 results.cards(0, first_page.PAGE_ROWS))
+            except OSError:  # a full disk, say: the app searches instead
+                return
 
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:
@@ -1072,10 +1131,12 @@ class Library:
         reading_states() returned, when the caller has just read it."""
         if results is None:
             return self._progress_of(self.store.ids(), states)
-        return self._progress_of(self.index.ids_of(results), states)
+        return self._progress_of(self.ids_of(results), states)
 
-    def ids_of(self, results: Results) -> list[str]:
+    def ids_of(self, results: Results | first_page.FirstPage) -> list[str]:
         """The paper id of every result, in order (without reading a card per row)."""
+        if isinstance(results, first_page.FirstPage):
+            return results.ids()
         return self.index.ids_of(results)
 
     def list_progress(self) -> dict[str, ReadingProgress]:

@@ -6,13 +6,18 @@ ever parsed as markup, so `[bold]` or `[@click=app.quit]` in an abstract stay ch
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from index import HighlightTerms, Paper, Topic
+from index import Paper, Topic
+
+if TYPE_CHECKING:  # the search package loads Whoosh: the app imports it after its first paint
+    from index import HighlightTerms
 
 SHOWN_CHARS = 20_000  # far beyond any real abstract
 

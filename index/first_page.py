@@ -1,0 +1,166 @@
+"""The first page: what the app lists for the empty query, kept beside the index so its
+first frame needs no search engine.
+
+Opening the app used to wait for Whoosh and numpy (a third of a second on this machine)
+before anything was listed. Whenever a sync leaves the index in step with the store, the
+library writes here, for each sort that depends on the papers alone, the order of every
+paper and the cards of the first rows, exactly as `Library.search("")` returned them; the
+app shows that at once and the live search replaces it when the index is open.
+
+A page is shown only while it is certainly what the live search would show: it names the
+library (the store's id), the store's last change it was made at, and the code that made
+it (every source file of the `index` package, by size and time). Any list added or
+removed, any edit, another library in the same place, or other code (an upgrade, an
+edited checkout) leaves it unread until the next sync writes it afresh. Tags are not in
+it: they are read from the store with it, as the live search reads them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from .card import Card
+
+FORMAT = 1
+PAGE_ROWS = 150  # cards kept per sort: a tall terminal's list; rows below are read by id
+# The sorts whose empty-query order is the papers' own; "status" and "priority" follow
+# the reading states (seen, stars), which change without a sync.
+PAGE_SORTS = ("relevance", "title", "venue", "year", "author")
+FOLDER = "first-page"
+
+
+def code_stamp() -> str:
+    """The code that makes the rows: the `index` package's source files, by name, size
+    and modification time (a few hundred microseconds)."""
+    root = Path(__file__).parent
+    digest = hashlib.blake2b(digest_size=16)
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        with os.scandir(folder) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                if entry.is_dir() and not entry.name.startswith(("_", ".")):
+                    stack.append(Path(entry.path))
+                elif entry.name.endswith(".py"):
+                    info = entry.stat()
+                    digest.update(f"{entry.path}\0{info.st_size}\0{info.st_mtime_ns}\n"
+                                  .encode())
+    return digest.hexdigest()
+
+
+class FirstPage:
+    """The empty query's results as the live search listed them, for the app's first
+    frame: the same rows, count and order, with the same cards (tags from the store)."""
+
+    query = ""
+    terms = None  # the empty query marks no words
+    error = None
+    relaxed = None
+    partial = False
+    by_meaning = False
+    known_suggestion = None
+    suggestion = None
+    from_first_page = True
+
+    def __init__(self, sort: str, ids: list[str], cards: list[Card],
+                 tags: dict[str, tuple[str, ...]], card_of: Callable[[str], Card],
+                 elapsed: float) -> None:
+        self.sort = sort
+        self._ids = ids
+        self._cards = cards
+        self.tags = tags
+        self._card_of = card_of  # a row below the kept cards, from the store
+        self.elapsed = elapsed
+        self._positions: dict[str, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @property
+    def total(self) -> int:
+        return len(self._ids)
+
+    def card(self, position: int) -> Card:
+        if position < len(self._cards):
+            card = self._cards[position]
+        else:
+            card = self._card_of(self._ids[position])
+        return replace(card, tags=self.tags.get(card.id, ()))
+
+    def cards(self, start: int = 0, stop: int | None = None) -> list[Card]:
+        return [self.card(i) for i in range(start, min(stop or len(self), len(self)))]
+
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    def position(self, paper_id: str) -> int | None:
+        if self._positions is None:
+            self._positions = {pid: n for n, pid in enumerate(self._ids)}
+        return self._positions.get(paper_id)
+
+    def has_all_words(self, position: int) -> bool:
+        return True
+
+
+def _file(folder: Path, sort: str) -> Path:
+    return folder / f"{sort}.json"
+
+
+def stamp(store_uuid: str, seq: int, generation: str | None) -> dict:
+    """What a page is valid for: this library at its change `seq`, searched in index
+    `generation` (papers that sort alike keep the order they have there), by this code."""
+    return {"format": FORMAT, "store": store_uuid, "seq": seq, "generation": generation,
+            "code": code_stamp()}
+
+
+def write(folder: Path, sort: str, mark: dict, ids: Sequence[str], cards: Sequence[Card]
+          ) -> None:
+    """Keep one sort's page (atomically: a reader sees the old page or the new)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    body = {**mark, "sort": sort, "ids": "\n".join(ids),
+            "cards": [card.as_tuple(tags=()) for card in cards[:PAGE_ROWS]]}
+    target = _file(folder, sort)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}")
+    temporary.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    os.replace(temporary, target)
+
+
+def is_current(folder: Path, mark: dict) -> bool:
+    """Whether every sort's page was made for `mark` (nothing to write again)."""
+    return all(_read(folder, sort, mark) is not None for sort in PAGE_SORTS)
+
+
+def _read(folder: Path, sort: str, mark: dict) -> dict | None:
+    try:
+        body = json.loads(_file(folder, sort).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # none yet, or damaged: the live search it is
+    if not isinstance(body, dict) or any(body.get(k) != v for k, v in mark.items()) \
+            or body.get("sort") != sort:
+        return None
+    return body
+
+
+def read(folder: Path, sort: str, mark: dict, tags: dict[str, tuple[str, ...]],
+         card_of: Callable[[str], Card]) -> FirstPage | None:
+    """The page kept for `sort`, if it was made for `mark`; else None."""
+    started = time.perf_counter()
+    if sort not in PAGE_SORTS:
+        return None
+    body = _read(folder, sort, mark)
+    if body is None:
+        return None
+    try:
+        ids = body["ids"].split("\n") if body["ids"] else []
+        cards = [Card.from_tuple(values) for values in body["cards"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if [card.id for card in cards] != ids[:len(cards)]:
+        return None
+    return FirstPage(sort, ids, cards, tags, card_of, time.perf_counter() - started)
