@@ -23,6 +23,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 from .card import Card
@@ -35,9 +36,11 @@ PAGE_SORTS = ("relevance", "title", "venue", "year", "author")
 FOLDER = "first-page"
 
 
+@cache
 def code_stamp() -> str:
     """The code that makes the rows: the `index` package's source files, by name, size
-    and modification time (a few hundred microseconds)."""
+    and modification time (read once a process: the code it runs is the code it
+    loaded)."""
     root = Path(__file__).parent
     digest = hashlib.blake2b(digest_size=16)
     stack = [root]

@@ -216,6 +216,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # A page on screen: let it be painted before the imports that would hold the
         # interpreter the paint needs.
         self._page_painted.wait(FIRST_PAINT_WAIT_S)
+        # What is loaded by now lives as long as the app: keep the garbage collector from
+        # walking it again while the search engine loads (a full collection then made
+        # opening the index and the first search a third slower).
+        gc.freeze()
         library, session = opened.library, opened.session
         try:
             def progress(done: int, total: int, phase: str = "papers") -> None:
