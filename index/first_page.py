@@ -8,11 +8,12 @@ paper and the cards of the first rows, exactly as `Library.search("")` returned 
 app shows that at once and the live search replaces it when the index is open.
 
 A page is shown only while it is certainly what the live search would show: it names the
-library (the store's id), the store's last change it was made at, and the code that made
-it (every source file of the `index` package, by size and time). Any list added or
-removed, any edit, another library in the same place, or other code (an upgrade, an
-edited checkout) leaves it unread until the next sync writes it afresh. Tags are not in
-it: they are read from the store with it, as the live search reads them.
+library (the store's id), the store's last change it was made at, the index generation it
+was searched in (papers that sort alike keep their order there) and the code that made it
+(the text of the modules that decide the rows). Any list added or removed, any edit,
+another library in the same place, a rebuilt index or other code (an upgrade, an edited
+checkout) leaves it unread until the next sync writes it afresh. Tags are not in it:
+they are read from the store with it, as the live search reads them.
 """
 
 from __future__ import annotations
@@ -36,24 +37,22 @@ PAGE_SORTS = ("relevance", "title", "venue", "year", "author")
 FOLDER = "first-page"
 
 
+# The modules that decide the empty query's rows: what a card holds, the sort keys the
+# index keeps and how they order papers, and the library's search on top.
+ROW_MODULES = ("card.py", "models.py", "library.py", "first_page.py", "search/schema.py",
+               "search/search_index.py", "search/results.py", "search/query.py",
+               "search/filters.py")
+
+
 @cache
 def code_stamp() -> str:
-    """The code that makes the rows: the `index` package's source files, by name, size
-    and modification time (read once a process: the code it runs is the code it
-    loaded)."""
+    """The code that makes the rows: the text of ROW_MODULES (read once a process: the
+    code it runs is the code it loaded). By content, so the same code installed anywhere
+    reads the pages it wrote, and an upgrade that changes any of them reads none."""
     root = Path(__file__).parent
     digest = hashlib.blake2b(digest_size=16)
-    stack = [root]
-    while stack:
-        folder = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in sorted(entries, key=lambda e: e.name):
-                if entry.is_dir() and not entry.name.startswith(("_", ".")):
-                    stack.append(Path(entry.path))
-                elif entry.name.endswith(".py"):
-                    info = entry.stat()
-                    digest.update(f"{entry.path}\0{info.st_size}\0{info.st_mtime_ns}\n"
-                                  .encode())
+    for name in ROW_MODULES:
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
     return digest.hexdigest()
 
 
