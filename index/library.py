@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -280,6 +279,8 @@ class Library:
     # -- lists -------------------------------------------------------------------------
     def _seed(self) -> None:
         """First run: the bundled ICML 2026 lists, so `papers` shows something useful."""
+        from importlib import resources
+
         from .store import import_list
 
         data = resources.files("index.ingest.data")
@@ -368,11 +369,13 @@ class Library:
 
     # -- index -------------------------------------------------------------------------
     def sync(self, progress: Progress | None = None, *, rebuild: bool = False,
-             meaning: bool = True) -> SyncReport:
+             meaning: bool = True, keep_page: bool = True) -> SyncReport:
         """Bring the index up to date: nothing to do when nothing changed.
 
         With `meaning` (the default) the meaning space follows (update_meaning), as part
         of indexing; the app passes False to paint first and updates it in a worker.
+        With `keep_page` (the default) the pages the app's first frame lists are kept
+        in step (keep_first_page); the app passes False when it opens, to search first.
 
         Repairs on the way: a missing, damaged, foreign or older-version index, or one
         whose last build was cut short, is rebuilt, and the report says why. Another
@@ -398,8 +401,8 @@ class Library:
             report = SyncReport(self.store.count(), 0, False, reason,
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
-        if not report.stale:
-            self._keep_first_page()
+        if keep_page and not report.stale:
+            self.keep_first_page()
         if self._name_index is not None:  # in use (the app): keep it current, off its UI
             self._names()
         if meaning and not report.stale:
@@ -431,11 +434,17 @@ class Library:
                                self._card)
 
     def _card(self, paper_id: str) -> Card:
-        return Card.from_paper(self.store.papers([paper_id])[0])
+        """A row of the page below its kept cards, from the store."""
+        found = self.store.papers([paper_id])
+        if not found:  # removed by another process since the page was read: the live
+            return Card(paper_id, "(no longer in the library)", False, None, None, None,
+                        (), ())  # search, a moment later, lists what is there now
+        return Card.from_paper(found[0])
 
-    def _keep_first_page(self) -> None:
-        """After a sync: the first pages, made again if the index moved on (written
-        only where the index is in step with the store, never from a stale one)."""
+    def keep_first_page(self) -> None:
+        """The first pages, made again if the index moved on since they were written
+        (only where the index is in step with the store, never from a stale one). Every
+        sync does this unless told not to; the app does it after its first search."""
         if self.read_only or not self.index.is_open:
             return
         try:

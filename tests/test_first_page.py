@@ -9,19 +9,13 @@ on disk: the page is a copy of them, made at write time, so the two are compared
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
-import textwrap
 
 import pytest
 
 from index import Library
 from index.first_page import PAGE_ROWS, PAGE_SORTS
 from index.store.list_import import import_list
-
-from .locations import REPO
 
 ABSTRACT = "We propose quokka sampling, a method for drawing marsupials from a posterior."
 
@@ -120,27 +114,6 @@ def test_a_rebuilt_index_writes_its_own_page(copied_library, tmp_path):
     shutil.rmtree(folder)
     shutil.copytree(old, folder)  # the old generation's pages, put back
     assert library.first_page("year") is None
-
-
-def test_opening_reads_the_page_without_the_search_engine(seeded_home):
-    """What `papers` does before its first frame (tui/opening.py), in a fresh
-    interpreter: the page is read, and neither Whoosh nor numpy is loaded."""
-    child = textwrap.dedent("""
-        import json, sys
-        from tui.opening import open_library
-        opened = open_library(sys.argv[1])
-        print(json.dumps([opened.error, opened.page is not None and len(opened.page),
-                          sorted(m for m in sys.modules
-                                 if m.split(".")[0] in ("whoosh", "numpy"))]))
-    """)
-    run = subprocess.run([sys.executable, "-c", child, str(seeded_home)], cwd=REPO,
-                         capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "PAPERS_HOME": str(seeded_home)})
-    assert run.returncode == 0, run.stderr
-    error, rows, engine = json.loads(run.stdout)
-    with Library(seeded_home) as library:
-        expected = library.count()
-    assert (error, rows, engine) == (None, expected, [])
 
 
 @pytest.mark.parametrize("session", [{"query": "policy"}, {"tag": "later"},

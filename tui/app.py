@@ -228,7 +228,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                 self.call_from_thread(self.set_status, f"Building the search index: {what}")
 
             # The meaning space (similar papers, topics) follows after the first paint.
-            report = library.sync(progress, meaning=False)
+            # and so do the first pages, if they need writing (warm-up).
+            report = library.sync(progress, meaning=False, keep_page=False)
             states, saved = library.reading_states(), library.saved_searches()
         except open_errors() as error:
             self.call_from_thread(self._fail_open, str(error))
@@ -275,6 +276,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         gc.freeze()
         self.library.warm_up()  # before the first keystrokes need it
         gc.freeze()
+        with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+            self.library.keep_first_page()  # for the next start, if the library moved on
         self.call_from_thread(self._freeze_when_idle)
         self.update_meaning()  # a worker of its own: similar papers and topics
 
