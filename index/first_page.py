@@ -79,7 +79,6 @@ class FirstPage:
         self.tags = tags
         self._card_of = card_of  # a row below the kept cards, from the store
         self.elapsed = elapsed
-        self._positions: dict[str, int] | None = None
         self._drawn: dict[int, Card] = {}  # position -> its card, tags applied
 
     def __len__(self) -> int:
@@ -104,9 +103,10 @@ class FirstPage:
         return list(self._ids)
 
     def position(self, paper_id: str) -> int | None:
-        if self._positions is None:
-            self._positions = {pid: n for n, pid in enumerate(self._ids)}
-        return self._positions.get(paper_id)
+        try:
+            return self._ids.index(paper_id)  # asked once, at opening: no table built
+        except ValueError:
+            return None
 
     def has_all_words(self, position: int) -> bool:
         return True
