@@ -52,7 +52,11 @@ def code_stamp() -> str:
     root = Path(__file__).parent
     check = 0  # a CRC: it tells versions of the code apart, nobody forges them (and
     for name in ROW_MODULES:  # hashlib's OpenSSL costs a launch 5-15 ms)
-        check = zlib.crc32(name.encode() + b"\0" + (root / name).read_bytes(), check)
+        try:
+            text = (root / name).read_bytes()
+        except OSError:  # moved or renamed: a stamp still, and a test names it
+            text = b"(missing)"
+        check = zlib.crc32(name.encode() + b"\0" + text, check)
     return f"{check:08x}"
 
 

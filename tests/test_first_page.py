@@ -14,8 +14,10 @@ import shutil
 import pytest
 
 from index import Library
-from index.first_page import PAGE_ROWS, PAGE_SORTS
+from index.first_page import PAGE_ROWS, PAGE_SORTS, ROW_MODULES
 from index.store.list_import import import_list
+
+from .locations import REPO
 
 ABSTRACT = "We propose quokka sampling, a method for drawing marsupials from a posterior."
 
@@ -128,3 +130,8 @@ def test_a_session_that_reopens_on_a_search_gets_no_page(seeded_home, session):
         assert opened.error is None and opened.page is None
     finally:
         opened.library.close()
+
+
+def test_the_code_stamp_reads_every_module_that_decides_the_rows():
+    root = REPO / "index"
+    assert [name for name in ROW_MODULES if not (root / name).is_file()] == []
