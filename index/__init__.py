@@ -23,24 +23,26 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 _HOMES = {
+    ".card": ("Card",),
     ".errors": ("DiskFull", "LibraryError", "ListFormatError", "PaperNotFound",
                 "SearchCancelled", "StoreError"),
+    ".first_page": ("FirstPage",),
     ".ingest.formats": ("LIST_FORMATS", "ListFormat"),
-    ".ingest.render": ("sanitize",),
+    ".ingest.safe": ("sanitize",),
     ".library": ("MAX_PRIORITY", "STATUSES", "Library", "ReadingProgress", "SavedSearch",
                  "SyncReport", "TagChange", "clean_tag", "parse_tag_input"),
     ".models": ("SORTS", "Paper"),
     ".output.formats": ("CITATION_FORMATS", "EXPORT_FORMATS", "OUTPUT_FORMATS",
                         "OutputFormat"),
     ".output.links": ("DEFAULT_SEARCH_URL", "SEARCH_URLS", "Target", "web_url"),
-    ".search": ("Card", "HighlightTerms", "Results", "Trend", "Trends"),
+    ".search": ("HighlightTerms", "Results", "Trend", "Trends"),
     ".semantic": ("MEANING_PREFIX", "Topic", "split_topic_filters"),
     ".store": ("ListInfo",),
 }
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
-           "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS",
+           "FirstPage", "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS",
            "STATUSES", "Card", "DiskFull", "HighlightTerms", "Library", "LibraryError",
            "ListFormat", "ListFormatError", "ListInfo", "OutputFormat", "Paper",
            "PaperNotFound", "ReadingProgress", "Results", "SavedSearch", "SearchCancelled",
@@ -62,6 +64,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what type checkers and readers see: the same names, imported
+    from .card import Card
     from .errors import (
         DiskFull,
         LibraryError,
@@ -70,8 +73,9 @@ if TYPE_CHECKING:  # what type checkers and readers see: the same names, importe
         SearchCancelled,
         StoreError,
     )
+    from .first_page import FirstPage
     from .ingest.formats import LIST_FORMATS, ListFormat
-    from .ingest.render import sanitize
+    from .ingest.safe import sanitize
     from .library import (
         MAX_PRIORITY,
         STATUSES,
@@ -86,6 +90,6 @@ if TYPE_CHECKING:  # what type checkers and readers see: the same names, importe
     from .models import SORTS, Paper
     from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
     from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
-    from .search import Card, HighlightTerms, Results, Trend, Trends
+    from .search import HighlightTerms, Results, Trend, Trends
     from .semantic import MEANING_PREFIX, Topic, split_topic_filters
     from .store import ListInfo

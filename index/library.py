@@ -13,10 +13,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import first_page
+from .card import Card
 from .errors import (
     DiskFull,
     IndexBroken,
@@ -28,12 +29,9 @@ from .errors import (
     StoreDamaged,
     StoreError,
 )
-from .ingest.formats import EXTENSIONS, GZIP_SUFFIX
-from .ingest.prepare import clean_line
-from .ingest.render import sanitize
+from .ingest.safe import sanitize
 from .locks import library_lock
 from .models import Paper
-from .output.links import Target
 from .paths import Locations, locate
 from .semantic import (
     MEANING_LIMIT,
@@ -45,22 +43,14 @@ from .semantic import (
     meaning_query,
     split_topic_filters,
 )
-from .store import (
-    MAX_PRIORITY,
-    STATUSES,
-    ImportReport,
-    ListInfo,
-    RecoveryReport,
-    Store,
-    damaged_message,
-    import_list,
-    is_disk_full,
-    move_aside,
-    recover,
-    remove_dead_incoming,
-)
+from .store.database import MAX_PRIORITY, STATUSES, ListInfo, Store, is_disk_full
+from .store.incoming import remove_dead_incoming
 
-if TYPE_CHECKING:  # the search package loads Whoosh: imported where a method searches
+# Imported where they are used: the search package loads Whoosh (and the ranker numpy),
+# importing lists and salvaging a damaged file every reader; opening the library and
+# showing the first page (first_page.py) need neither.
+if TYPE_CHECKING:
+    from .output.links import Target
     from .search import (
         Filters,
         IdFilter,
@@ -71,6 +61,7 @@ if TYPE_CHECKING:  # the search package loads Whoosh: imported where a method se
         SearchIndex,
         Trends,
     )
+    from .store import ImportReport, RecoveryReport
 
 __all__ = ["MAX_PRIORITY", "STATUSES", "Library", "LibraryError", "PaperNotFound",
            "ReadingProgress", "SavedSearch", "SyncReport"]
@@ -133,6 +124,14 @@ class SavedSearch:
     name: str
     query: str
     sort: str
+
+
+def clean_line(text: str) -> str:
+    """One line of untrusted text, as the readers clean it (ingest/prepare.py, which
+    loads the renderer: imported on the first edit or export, not on opening)."""
+    from .ingest.prepare import clean_line as clean
+
+    return clean(text)
 
 
 def name_key(name: str) -> str:
@@ -259,6 +258,8 @@ class Library:
         try:
             store = Store(path)
         except StoreDamaged as error:
+            from .store import damaged_message, move_aside
+
             self.damaged_file = move_aside(path)
             notice = damaged_message(path, self.damaged_file, error.reason)
             pending.write_text(f"{self.damaged_file}\n{notice}\n", encoding="utf-8")
@@ -285,6 +286,10 @@ class Library:
     # -- lists -------------------------------------------------------------------------
     def _seed(self) -> None:
         """First run: the bundled ICML 2026 lists, so `papers` shows something useful."""
+        from importlib import resources
+
+        from .store import import_list
+
         data = resources.files("index.ingest.data")
         for name in BUNDLED_LISTS:
             with resources.as_file(data / name) as path:
@@ -296,6 +301,8 @@ class Library:
         """`path` itself, or for a directory every list file inside it (and its folders),
         in name order: files with a list format's extension, or a .gz of one. Hidden
         files and a folder's README or LICENSE are not lists."""
+        from .ingest.formats import EXTENSIONS, GZIP_SUFFIX
+
         path = Path(path)
         if not path.is_dir():
             return [path]
@@ -323,6 +330,8 @@ class Library:
         """Import several list files, each all or nothing, then bring the index up to
         date once: per file, its report or why it could not be read. (An index update per
         file made six files of a 12,000-paper conference take 37 s instead of 23.)"""
+        from .store import import_list
+
         self._saving("a list")
         results: list[tuple[ImportReport | None, ListFormatError | None]] = []
         for path in paths:
@@ -350,6 +359,8 @@ class Library:
         if source.resolve() == self.where.store_file.resolve():
             raise LibraryError(f"{source} is the library in use; name the damaged file "
                                f"(library.sqlite3.damaged-…) to recover from")
+        from .store import recover
+
         report = recover(self.store, self.where, source)
         self._sync_after_write()
         return report
@@ -368,11 +379,13 @@ class Library:
 
     # -- index -------------------------------------------------------------------------
     def sync(self, progress: Progress | None = None, *, rebuild: bool = False,
-             meaning: bool = True) -> SyncReport:
+             meaning: bool = True, keep_page: bool = True) -> SyncReport:
         """Bring the index up to date: nothing to do when nothing changed.
 
         With `meaning` (the default) the meaning space follows (update_meaning), as part
         of indexing; the app passes False to paint first and updates it in a worker.
+        With `keep_page` (the default) the pages the app's first frame lists are kept
+        in step (keep_first_page); the app passes False when it opens, to search first.
 
         Repairs on the way: a missing, damaged, foreign or older-version index, or one
         whose last build was cut short, is rebuilt, and the report says why. Another
@@ -398,6 +411,8 @@ class Library:
             report = SyncReport(self.store.count(), 0, False, reason,
                                 time.perf_counter() - start, stale=True)
         self.index_warning = report.reason if report.stale else None
+        if keep_page and not report.stale:
+            self.keep_first_page()
         if self._name_index is not None:  # in use (the app): keep it current, off its UI
             self._names()
         if meaning and not report.stale:
@@ -405,6 +420,59 @@ class Library:
             # Building the meaning space is part of indexing: the time says so.
             report = replace(report, seconds=time.perf_counter() - start)
         return report
+
+    # -- the first page: the app's first frame without the search engine ----------------
+    def _page_folder(self) -> Path:
+        return self.where.cache_dir / first_page.FOLDER
+
+    def _generation(self) -> str | None:
+        """The index generation searches read (search/generations.py's pointer), which
+        decides the order of papers that sort alike."""
+        try:
+            return (self.where.index_dir / "CURRENT").read_text(encoding="utf-8").strip()
+        except (OSError, ValueError):
+            return None
+
+    def _page_mark(self, seq: int) -> dict:
+        return first_page.stamp(self.store.uuid, seq, self._generation())
+
+    def first_page(self, sort: str = "relevance") -> first_page.FirstPage | None:
+        """What `search("", sort=sort)` lists, read without opening the index, if the
+        last sync kept it and nothing changed since (else None: search)."""
+        mark = self._page_mark(self.store.last_change())
+        return first_page.read(self._page_folder(), sort, mark, self.store.tags_by_paper(),
+                               self._card)
+
+    def _card(self, paper_id: str) -> Card:
+        """A row of the page below its kept cards, from the store."""
+        found = self.store.papers([paper_id])
+        if not found:  # removed by another process since the page was read: the live
+            return Card(paper_id, "(no longer in the library)", False, None, None, None,
+                        (), ())  # search, a moment later, lists what is there now
+        return Card.from_paper(found[0])
+
+    def keep_first_page(self) -> None:
+        """The first pages, made again if the index moved on since they were written
+        (only where the index is in step with the store, never from a stale one). Every
+        sync does this unless told not to; the app does it after its first search."""
+        if self.read_only or not self.index.is_open:
+            return
+        try:
+            seq = int(self.index.meta().get("seq", -1))
+        except (TypeError, ValueError):
+            return
+        if seq != self.store.last_change():
+            return
+        folder, mark = self._page_folder(), self._page_mark(seq)
+        if first_page.is_current(folder, mark):
+            return
+        for sort in first_page.PAGE_SORTS:
+            results = self.search("", sort=sort)
+            try:
+                first_page.write(folder, sort, mark, self.index.ids_of(results),
+                                 results.cards(0, first_page.PAGE_ROWS))
+            except OSError:  # a full disk, say: the app searches instead
+                return
 
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:
@@ -1108,10 +1176,12 @@ class Library:
         reading_states() returned, when the caller has just read it."""
         if results is None:
             return self._progress_of(self.store.ids(), states)
-        return self._progress_of(self.index.ids_of(results), states)
+        return self._progress_of(self.ids_of(results), states)
 
-    def ids_of(self, results: Results) -> list[str]:
+    def ids_of(self, results: Results | first_page.FirstPage) -> list[str]:
         """The paper id of every result, in order (without reading a card per row)."""
+        if isinstance(results, first_page.FirstPage):
+            return results.ids()
         return self.index.ids_of(results)
 
     def list_progress(self) -> dict[str, ReadingProgress]:

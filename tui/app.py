@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import gc
 import sqlite3
+import threading
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -28,25 +30,27 @@ from index import (
     EXPORT_FORMATS,
     OUTPUT_FORMATS,
     SORTS,
-    Card,
+    FirstPage,
     Library,
     LibraryError,
     Paper,
-    ReadingProgress,
-    Results,
     SearchCancelled,
     StoreError,
     web_url,
 )
 
 from .commands import ActionCommands, JumpToMethod, JumpToPaper, PapersCommandPalette
-from .config import Config, load_config, save_setting
+from .config import Config, save_setting
 from .discovery import DiscoveryActions
+from .opening import Opened, Opening, open_errors, open_library
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
 from .widgets.clean_input import SearchInput
 from .widgets.results import ResultsView
+
+if TYPE_CHECKING:  # the search package loads Whoosh: after the first paint (open_library)
+    from index import Card, ReadingProgress, Results
 
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
@@ -54,6 +58,9 @@ FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at
 # Results whose reading progress is counted before they show, for the status line to go
 # out with the list (about 1 µs a result; longer lists show first, their progress after).
 PROGRESS_WITH_LIST_UP_TO = 5_000
+# The opening worker waits this long at most for the first page to be painted before it
+# loads the search engine (the paint comes in a frame or two).
+FIRST_PAINT_WAIT_S = 0.5
 FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
@@ -132,10 +139,14 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         Binding("q", "quit", "Quit", id="quit", tooltip="Quit"),
     ]
 
-    def __init__(self, data_dir: str | None = None, *, library: Library | None = None) -> None:
+    def __init__(self, data_dir: str | None = None, *, library: Library | None = None,
+                 opening: Opening | None = None) -> None:
         super().__init__()
         self.data_dir = data_dir
         self.library: Library | None = library
+        self._opening = opening  # the library opened while Textual loaded (launch.py)
+        self._opened: Opened | None = None
+        self._page_painted = threading.Event()
         self.config_path: Path | None = None
         self.config = Config()
         self.sort = "relevance"
@@ -178,6 +189,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one("#search", Input).focus()
         self._apply_width(self.size.width)
         self.set_status("Opening the library…")
+        if self._opening is not None and self._opening.done():
+            opened = self._opening.result()
+            if opened.error is None:
+                self._apply_opened(opened)  # in the first frame
         self.open_library()
 
     def on_resize(self, event: Resize) -> None:
@@ -189,29 +204,64 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     # -- start-up --------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="open")
     def open_library(self) -> None:
-        """Open (and if needed index) the library off the UI thread."""
+        """Open (and if needed index) the library off the UI thread. What the first frame
+        lists (opening.py) is shown before the search engine loads; the live search
+        follows once the index is open."""
+        opened = self._opened
+        if opened is None:
+            opened = self._opening.result() if self._opening is not None else \
+                open_library(self.data_dir, self.library)
+            if opened.error is None:
+                self.call_from_thread(self._apply_opened, opened)
+        if opened.error is not None:
+            self.call_from_thread(self._fail_open, opened.error)
+            return
+        # A page on screen: let it be painted before the imports that would hold the
+        # interpreter the paint needs.
+        self._page_painted.wait(FIRST_PAINT_WAIT_S)
+        # What is loaded by now lives as long as the app: keep the garbage collector from
+        # walking it again while the search engine loads (a full collection then made
+        # opening the index and the first search a third slower).
+        gc.freeze()
+        library, session = opened.library, opened.session
         try:
-            library = self.library or Library(self.data_dir)
-            self.config_path = library.where.config_file
-            config = load_config(self.config_path)
-            self.call_from_thread(self._apply_config, config)
-
             def progress(done: int, total: int, phase: str = "papers") -> None:
                 what = f"{done:,} of {total:,} papers" if phase == "papers" else \
                     f"writing it, {100 * done // max(total, 1)}%"
                 self.call_from_thread(self.set_status, f"Building the search index: {what}")
 
             # The meaning space (similar papers, topics) follows after the first paint.
-            report = library.sync(progress, meaning=False)
+            # and so do the first pages, if they need writing (warm-up).
+            report = library.sync(progress, meaning=False, keep_page=False)
             states, saved = library.reading_states(), library.saved_searches()
-            session = library.session() if config.resume else {}
-        except (StoreError, LibraryError, OSError, sqlite3.DatabaseError) as error:
+        except open_errors() as error:
             self.call_from_thread(self._fail_open, str(error))
             return
         self.library = library
         self.paper_count = library.count()
         self.call_from_thread(self._library_ready, report.rebuilt, report.reason, states,
                               saved, session)
+
+    def _apply_opened(self, opened: Opened) -> None:
+        """The settings, and the first page if there is one (on the UI thread: in on_mount
+        when opening finished in time, so the first frame lists it)."""
+        self._opened = opened
+        self.config_path = opened.library.where.config_file
+        self._apply_config(opened.config)
+        page = opened.page
+        if page is None or self.last_results is not None or self.query_text:
+            self._page_painted.set()  # nothing to paint first (a search or typing came)
+            return
+        self.library = opened.library  # the store is open: the pane reads papers from it
+        self.sort = page.sort
+        self.reading.update(opened.states)
+        view = self.query_one(ResultsView)
+        view.reading = self.reading
+        self.last_results = page
+        position = page.position(opened.paper_id) if opened.paper_id is not None else None
+        view.show(page, self._empty_message(page), position or 0)
+        self.set_status(self._status_text(page))
+        self.call_after_refresh(self._page_painted.set)
 
     def _warm_up_after_paint(self) -> None:
         """Start the warm-up once, after the next paint (the first results, or the message
@@ -229,6 +279,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         gc.freeze()
         self.library.warm_up()  # before the first keystrokes need it
         gc.freeze()
+        with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+            self.library.keep_first_page()  # for the next start, if the library moved on
         self.call_from_thread(self._freeze_when_idle)
         self.update_meaning()  # a worker of its own: similar papers and topics
 
@@ -299,6 +351,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one(ResultsView).reading = self.reading
         self.saved_searches = saved or []
         paper_id = self.restore_session(session) if session else None
+        if isinstance(self.last_results, FirstPage):  # the live search replaces the page,
+            card = self.current_card()  # on the paper the cursor is on by now
+            paper_id = card.id if card is not None else paper_id
         # What the command line (or another app) changes shows here within a second or
         # two: a list added or removed, a tag, an edit.
         self.set_interval(WATCH_SECONDS, self._watch_library)
@@ -825,8 +880,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         return commands
 
 
-def run_app(data_dir: str | None = None) -> int:
-    app = PapersApp(data_dir)
+def run_app(data_dir: str | None = None, opening: Opening | None = None) -> int:
+    """`opening`: the library already being opened (launch.py starts it before Textual
+    loads)."""
+    app = PapersApp(data_dir, opening=opening)
     app.run()
     if app.library is not None:
         app.library.close()

@@ -34,32 +34,7 @@ from pylatexenc.latex2text import (
 from pylatexenc.macrospec import MacroSpec
 
 from ..models import Rendered, Span
-
-# --- sanitising untrusted text ------------------------------------------------------------
-
-_ESCAPE_SEQUENCE = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI, e.g. colours and cursor movement
-    r"|[\x1b][\]PX^_][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"  # OSC/DCS/SOS/PM/APC to BEL or ST
-    r"|\x1b[ -/]*[0-~]"  # every other escape sequence
-    r"|\x9b[0-?]*[ -/]*[@-~]"  # 8-bit CSI
-    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?"  # 8-bit string controls
-)
-# C0 (except \t and \n), DEL, C1, bidi embeddings/overrides/isolates, invisible spaces.
-# ZWJ/ZWNJ (U+200D/U+200C) stay: emoji sequences and several scripts need them.
-_UNSAFE_CHARACTER = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b\u202a-\u202e\u2060\u2066-\u2069\ufeff]"
-)
-
-
-def sanitize(text: str) -> str:
-    """Remove everything that could drive the terminal or hide/reorder what is shown."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    # Every escape sequence starts with an unsafe character (ESC or a C1 control): text
-    # with none, nearly all of it, skips the slower sequence pattern.
-    if _UNSAFE_CHARACTER.search(text) is None:
-        return text
-    return _UNSAFE_CHARACTER.sub("", _ESCAPE_SEQUENCE.sub("", text))
-
+from .safe import sanitize
 
 # --- markers and placeholders ---------------------------------------------------------------
 # Markers delimit styled runs; a link is LINK_OPEN <url> LINK_TEXT <text> LINK_CLOSE.
@@ -381,11 +356,8 @@ def _set_aside_links(text: str, literals: _Literals) -> str:
         rest = match.group(0)[match.group(0).index(url) + len(url) :].rstrip(">")
         return _link(url, literals.add(url), literals) + rest if url else match.group(0)
 
-    if "`" in text:
-        text = _CODE_SPAN.sub(lambda m: CODE_OPEN + literals.add(m.group(1)) + CODE_CLOSE,
-                              text)
-    if "](" in text:
-        text = _MARKDOWN_LINK.sub(markdown_link, text)
+    text = _CODE_SPAN.sub(lambda m: CODE_OPEN + literals.add(m.group(1)) + CODE_CLOSE, text)
+    text = _MARKDOWN_LINK.sub(markdown_link, text)
     if "\\" in text:
         text = _LATEX_URL.sub(lambda m: _link(m.group(1), literals.add(m.group(1)), literals), text)
         text = _LATEX_HREF.sub(lambda m: _link(m.group(1), m.group(2), literals), text)
@@ -434,8 +406,6 @@ _PROSE_ESCAPE = re.compile(
     r"|\\\\|\\[%&#_$*{}\[\]]|[%&#]"  # escaped characters, and bare ones LaTeX would eat
     r"|~|``|''|---|--"
 )
-# What every match of _PROSE_ESCAPE contains: prose with none (most) is left as it is.
-_PROSE_TOKENS = ("\\", "%", "&", "#", "~", "``", "''", "--")
 _PROSE_REPLACEMENT = {"\\\\": " ", "``": "“", "''": "”", "---": "—", "--": "–"}
 _SINGLE_QUOTES = re.compile(r"`([^`'\n]+)'")
 _PARAGRAPH_SAFE = r"(?:(?!\n[ \t]*\n).)+?"
@@ -457,8 +427,7 @@ def _escape_prose(text: str, literals: _Literals) -> str:
             return " " if before.isalpha() or before == "." else literals.add("~")
         return literals.add(token[-1])
 
-    if any(token in text for token in _PROSE_TOKENS):
-        text = _PROSE_ESCAPE.sub(replace, text)
+    text = _PROSE_ESCAPE.sub(replace, text)
     return _SINGLE_QUOTES.sub("‘\\1’", text) if "`" in text else text
 
 
@@ -473,13 +442,6 @@ def _markdown_emphasis(text: str) -> str:
 # --- decoding markers into spans -------------------------------------------------------------
 
 _WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
-_OTHER_WHITESPACE = ("\t", "\n", "\f", "\v", "\xa0", "  ")
-
-
-def _collapsed_already(text: str) -> bool:
-    """Whether _WHITESPACE_RUN finds nothing: single spaces only, none at either end."""
-    return not (text.startswith(" ") or text.endswith(" ")
-                or any(other in text for other in _OTHER_WHITESPACE))
 
 
 def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]:
@@ -487,8 +449,6 @@ def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]
 
     `offsets` into the old text come back moved to the same places in the new one.
     """
-    if _collapsed_already(text):
-        return text, offsets
     pieces: list[str] = []
     runs: list[tuple[int, int, int, int]] = []  # old start, old end, new start, new length
     last = new_length = 0
@@ -528,8 +488,6 @@ class _OpenRun:
 
 def _decode(marked: str) -> Rendered:
     """Strip the markers, turning balanced pairs into spans over the final text."""
-    if marked.isascii() or _MARKER.search(marked) is None:  # no styled runs
-        return Rendered(text=_collapse_whitespace(marked, [])[0], spans=(), urls=())
     plain: list[str] = []
     position = 0
     open_runs: list[_OpenRun] = []
@@ -583,9 +541,7 @@ _NEEDS_LATEX = re.compile(r"[\\{}]")
 
 def render(source: str) -> Rendered:
     """LaTeX/markdown abstract source as clean Unicode text with em/strong/code/link spans."""
-    clean = sanitize(source or "")
-    if not clean.isascii():  # (an ASCII string holds no private-use character)
-        clean = _PRIVATE.sub("", clean)
+    clean = _PRIVATE.sub("", sanitize(source or ""))
     try:
         literals = _Literals()
         text = _set_aside_links(clean, literals)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import re
@@ -29,6 +28,7 @@ from ..ingest.prepare import clean_line, prepare_each, short_id
 from ..models import NewPaper, Record
 from ..paths import Locations
 from .database import Store, is_disk_full
+from .incoming import INCOMING_PREFIX
 
 # progress(done, total, phase)
 Progress = Callable[[int, int, str], None]
@@ -60,7 +60,6 @@ class ImportReport:
         return line
 
 
-INCOMING_PREFIX = ".incoming-"
 
 
 def _copy_suffix(path: Path, fmt: str, gzipped: bool) -> str:
@@ -205,31 +204,6 @@ def _store_paper(store: Store, db: sqlite3.Connection, paper: NewPaper,
             report.merged += 1
     seen.add(paper_id)
     report.last_id = paper_id
-
-
-def remove_dead_incoming(lists_dir: Path) -> list[Path]:
-    """Delete temporary copies left by imports whose process died (kill -9, power loss)."""
-    removed = []
-    for path in lists_dir.glob(f"{INCOMING_PREFIX}*"):
-        pid_text = path.name[len(INCOMING_PREFIX):].partition("-")[0]
-        if pid_text.isdigit() and _alive(int(pid_text)):
-            continue
-        with contextlib.suppress(OSError):
-            path.unlink()
-            removed.append(path)
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except (ProcessLookupError, OverflowError, ValueError):
-        return False
-    except (PermissionError, OSError):
-        return True  # someone else's live process, or we cannot tell: leave it
-    return True
 
 
 def _free_id(db: sqlite3.Connection, paper: NewPaper) -> str:

@@ -119,3 +119,41 @@ def test_a_tag_from_the_command_line_is_searchable_next(seeded_home):
     with Library(seeded_home) as library:
         library.sync()
         assert library.search("tag:later").ids() == [paper_id]
+
+
+APP_CHILD = textwrap.dedent("""
+    import json
+    import sys
+
+    from tui.opening import Opening
+
+    opened = Opening(None).result()  # what `papers` does before Textual loads
+    import tui.app
+
+    print(json.dumps([opened.error, opened.page is not None, sorted(sys.modules)]))
+""")
+
+
+def test_the_app_opens_to_its_first_page_without_the_search_engine(seeded_home):
+    """`papers` alone: the library opened, the first page read and the app imported,
+    and neither Whoosh, numpy nor the list readers (pylatexenc) loaded; they load after
+    the first paint."""
+    run = subprocess.run([sys.executable, "-c", APP_CHILD], cwd=REPO, capture_output=True,
+                         text=True, timeout=120, env={**os.environ,
+                                                      "PAPERS_HOME": str(seeded_home)})
+    assert run.returncode == 0, run.stderr
+    error, page, loaded = json.loads(run.stdout)
+    assert (error, page) == (None, True)
+    assert not [m for m in loaded if m.split(".")[0] in (*ENGINE, "pylatexenc")]
+
+
+def test_papers_alone_or_with_a_data_dir_goes_straight_to_the_app():
+    from tui.launch import _app_only
+
+    assert _app_only([]) == (True, None)
+    assert _app_only(["--data-dir", "lib"]) == (True, "lib")
+    assert _app_only(["--data-dir=lib"]) == (True, "lib")
+    # anything else is the command line's to parse (and to reject)
+    for args in (["lists"], ["--data-dir"], ["--data-dir", "--help"], ["--data-dir="],
+                 ["--data-dir", "lib", "lists"], ["--help"]):
+        assert _app_only(args) == (False, None), args

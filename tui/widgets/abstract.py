@@ -7,6 +7,7 @@ ever parsed as markup, so `[bold]` or `[@click=app.quit]` in an abstract stay ch
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -15,7 +16,10 @@ from textual.binding import Binding
 from textual.selection import Selection
 from textual.strip import Strip
 
-from index import HighlightTerms, Paper, Topic
+from index import Paper, Topic
+
+if TYPE_CHECKING:  # the search package loads Whoosh: the app imports it after its first paint
+    from index import HighlightTerms
 
 from .steady_scroll import SteadyScrollView
 

@@ -9,6 +9,7 @@ that leaves a paper on screen, a cursor move or a repaint draws no row twice.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -20,7 +21,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from index import Card, Results
+if TYPE_CHECKING:  # the search package loads Whoosh: the app imports it after its first paint
+    from index import Card, Results
 
 from .steady_scroll import SteadyScrollView
 

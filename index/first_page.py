@@ -1,0 +1,174 @@
+"""The first page: what the app lists for the empty query, kept beside the index so its
+first frame needs no search engine.
+
+Opening the app used to wait for Whoosh and numpy (a third of a second on this machine)
+before anything was listed. Whenever a sync leaves the index in step with the store, the
+library writes here, for each sort that depends on the papers alone, the order of every
+paper and the cards of the first rows, exactly as `Library.search("")` returned them; the
+app shows that at once and the live search replaces it when the index is open.
+
+A page is shown only while it is certainly what the live search would show: it names the
+library (the store's id), the store's last change it was made at, the index generation it
+was searched in (papers that sort alike keep their order there) and the code that made it
+(the text of the modules that decide the rows). Any list added or removed, any edit,
+another library in the same place, a rebuilt index or other code (an upgrade, an edited
+checkout) leaves it unread until the next sync writes it afresh. Tags are not in it:
+they are read from the store with it, as the live search reads them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from .card import Card
+
+FORMAT = 1
+PAGE_ROWS = 150  # cards kept per sort: a tall terminal's list; rows below are read by id
+# The sorts whose empty-query order is the papers' own; "status" and "priority" follow
+# the reading states (seen, stars), which change without a sync.
+PAGE_SORTS = ("relevance", "title", "venue", "year", "author")
+FOLDER = "first-page"
+
+
+# The modules that decide the empty query's rows: what a card holds, the sort keys the
+# index keeps and how they order papers, and the library's search on top.
+ROW_MODULES = ("card.py", "models.py", "library.py", "first_page.py", "search/schema.py",
+               "search/search_index.py", "search/results.py", "search/query.py",
+               "search/filters.py")
+
+
+@cache
+def code_stamp() -> str:
+    """The code that makes the rows: the text of ROW_MODULES (read once a process: the
+    code it runs is the code it loaded). By content, so the same code installed anywhere
+    reads the pages it wrote, and an upgrade that changes any of them reads none."""
+    root = Path(__file__).parent
+    check = 0  # a CRC: it tells versions of the code apart, nobody forges them (and
+    for name in ROW_MODULES:  # hashlib's OpenSSL costs a launch 5-15 ms)
+        try:
+            text = (root / name).read_bytes()
+        except OSError:  # moved or renamed: a stamp still, and a test names it
+            text = b"(missing)"
+        check = zlib.crc32(name.encode() + b"\0" + text, check)
+    return f"{check:08x}"
+
+
+class FirstPage:
+    """The empty query's results as the live search listed them, for the app's first
+    frame: the same rows, count and order, with the same cards (tags from the store)."""
+
+    query = ""
+    terms = None  # the empty query marks no words
+    error = None
+    relaxed = None
+    partial = False
+    by_meaning = False
+    known_suggestion = None
+    suggestion = None
+    from_first_page = True
+
+    def __init__(self, sort: str, ids: list[str], cards: list[Card],
+                 tags: dict[str, tuple[str, ...]], card_of: Callable[[str], Card],
+                 elapsed: float) -> None:
+        self.sort = sort
+        self._ids = ids
+        self._cards = cards
+        self.tags = tags
+        self._card_of = card_of  # a row below the kept cards, from the store
+        self.elapsed = elapsed
+        self._drawn: dict[int, Card] = {}  # position -> its card, tags applied
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @property
+    def total(self) -> int:
+        return len(self._ids)
+
+    def card(self, position: int) -> Card:
+        card = self._drawn.get(position)
+        if card is None:
+            card = self._cards[position] if position < len(self._cards) else \
+                self._card_of(self._ids[position])
+            card = self._drawn[position] = replace(card, tags=self.tags.get(card.id, ()))
+        return card
+
+    def cards(self, start: int = 0, stop: int | None = None) -> list[Card]:
+        return [self.card(i) for i in range(start, min(stop or len(self), len(self)))]
+
+    def ids(self) -> list[str]:
+        return list(self._ids)
+
+    def position(self, paper_id: str) -> int | None:
+        try:
+            return self._ids.index(paper_id)  # asked once, at opening: no table built
+        except ValueError:
+            return None
+
+    def has_all_words(self, position: int) -> bool:
+        return True
+
+
+def _file(folder: Path, sort: str) -> Path:
+    return folder / f"{sort}.json"
+
+
+def stamp(store_uuid: str, seq: int, generation: str | None) -> dict:
+    """What a page is valid for: this library at its change `seq`, searched in index
+    `generation` (papers that sort alike keep the order they have there), by this code."""
+    return {"format": FORMAT, "store": store_uuid, "seq": seq, "generation": generation,
+            "code": code_stamp()}
+
+
+def write(folder: Path, sort: str, mark: dict, ids: Sequence[str], cards: Sequence[Card]
+          ) -> None:
+    """Keep one sort's page (atomically: a reader sees the old page or the new)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    body = {**mark, "sort": sort, "ids": "\n".join(ids),
+            "cards": [card.as_tuple(tags=()) for card in cards[:PAGE_ROWS]]}
+    target = _file(folder, sort)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}")
+    temporary.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    os.replace(temporary, target)
+
+
+def is_current(folder: Path, mark: dict) -> bool:
+    """Whether every sort's page was made for `mark` (nothing to write again)."""
+    return all(_read(folder, sort, mark) is not None for sort in PAGE_SORTS)
+
+
+def _read(folder: Path, sort: str, mark: dict) -> dict | None:
+    try:
+        body = json.loads(_file(folder, sort).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # none yet, or damaged: the live search it is
+    if not isinstance(body, dict) or any(body.get(k) != v for k, v in mark.items()) \
+            or body.get("sort") != sort:
+        return None
+    return body
+
+
+def read(folder: Path, sort: str, mark: dict, tags: dict[str, tuple[str, ...]],
+         card_of: Callable[[str], Card]) -> FirstPage | None:
+    """The page kept for `sort`, if it was made for `mark`; else None."""
+    started = time.perf_counter()
+    if sort not in PAGE_SORTS:
+        return None
+    body = _read(folder, sort, mark)
+    if body is None:
+        return None
+    try:
+        ids = body["ids"].split("\n") if body["ids"] else []
+        cards = [Card.from_tuple(values) for values in body["cards"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if [card.id for card in cards] != ids[:len(cards)]:
+        return None
+    return FirstPage(sort, ids, cards, tags, card_of, time.perf_counter() - started)

@@ -1,0 +1,137 @@
+"""The first page kept beside the index (index/first_page.py): what the app lists before
+the search engine loads. It must be exactly what the live empty search lists, and never
+read once the library changed since it was written.
+
+The expected rows are the live search's own (`Library.search("")`), read from the index
+on disk: the page is a copy of them, made at write time, so the two are compared.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from index import Library
+from index.first_page import PAGE_ROWS, PAGE_SORTS, ROW_MODULES
+from index.store.list_import import import_list
+
+from .locations import REPO
+
+ABSTRACT = "We propose quokka sampling, a method for drawing marsupials from a posterior."
+
+
+def _live(library: Library, sort: str) -> tuple[list[str], list]:
+    results = library.search("", sort=sort)
+    return library.ids_of(results), results.cards()
+
+
+def _assert_same_as_live(library: Library) -> None:
+    for sort in PAGE_SORTS:
+        page = library.first_page(sort)
+        assert page is not None, f"no first page kept for {sort}"
+        ids, cards = _live(library, sort)
+        assert page.ids() == ids, sort
+        assert len(page) == page.total == len(ids)
+        assert page.cards() == cards, sort  # the same cards, tags included
+        assert [page.position(pid) for pid in ids[:5]] == list(range(min(5, len(ids))))
+
+
+def test_each_sorts_first_page_is_what_the_empty_search_lists(copied_library):
+    library = copied_library
+    paper = library.search("policy").ids()[0]
+    library.tag([paper], ["later"])  # tags come from the store, as the live search's do
+    _assert_same_as_live(library)
+    assert "later" in library.first_page("title").card(
+        library.first_page("title").position(paper)).tags
+
+
+def test_rows_below_the_kept_cards_are_the_live_rows_too(icml2023_library):
+    library = icml2023_library
+    page = library.first_page("year")
+    assert page is not None and len(page) > PAGE_ROWS  # some rows are read by id
+    _assert_same_as_live(library)
+
+
+def test_no_page_for_the_sorts_that_follow_reading_states(copied_library):
+    for sort in ("status", "priority"):
+        assert copied_library.first_page(sort) is None
+
+
+def test_a_change_to_the_library_makes_the_page_unread_until_the_next_sync(
+        copied_library, write_list):
+    library = copied_library
+    before = library.first_page("relevance")
+    assert before is not None
+    # Another process imports a list, and dies before its index update: the store has
+    # moved on, the page has not.
+    import_list(library.store, library.where, write_list("quokka.txt", [ABSTRACT]))
+    assert library.first_page("relevance") is None
+    library.sync()
+    after = library.first_page("relevance")
+    assert after is not None and len(after) == len(before) + 1
+    _assert_same_as_live(library)
+
+
+def test_an_edit_or_a_removed_list_makes_the_page_unread(copied_library):
+    library = copied_library
+    paper = library.first_page("title").ids()[0]
+    library.store.edit(paper, title="Aardvarks first")  # no sync yet
+    assert library.first_page("title") is None
+    library.sync()
+    page = library.first_page("title")
+    assert page.card(page.position(paper)).title == "Aardvarks first"
+    _assert_same_as_live(library)
+    library.store.remove_list(library.lists()[0].name)
+    assert library.first_page("title") is None
+
+
+def test_a_page_of_another_library_or_other_code_is_not_read(copied_library, tmp_path):
+    library = copied_library
+    folder = library.where.cache_dir / "first-page"
+    kept = folder / "title.json"
+    body = json.loads(kept.read_text(encoding="utf-8"))
+    for field, value in (("store", "0" * 32), ("code", "an older papers"),
+                         ("generation", "gen-elsewhere"), ("format", 0)):
+        kept.write_text(json.dumps({**body, field: value}), encoding="utf-8")
+        assert library.first_page("title") is None, field
+    kept.write_text("{not json", encoding="utf-8")  # damaged: the live search it is
+    assert library.first_page("title") is None
+    # Rows that do not match their own order (a file edited by hand) are not trusted.
+    kept.write_text(json.dumps({**body, "ids": "\n".join(reversed(body["ids"].split("\n")))}),
+                    encoding="utf-8")
+    assert library.first_page("title") is None
+
+
+def test_a_rebuilt_index_writes_its_own_page(copied_library, tmp_path):
+    """Papers that sort alike keep the order of the generation they were indexed in:
+    a page from the generation before a rebuild is not the rebuilt index's."""
+    library = copied_library
+    folder = library.where.cache_dir / "first-page"
+    old = tmp_path / "old-pages"
+    shutil.copytree(folder, old)
+    library.rebuild()
+    _assert_same_as_live(library)
+    shutil.rmtree(folder)
+    shutil.copytree(old, folder)  # the old generation's pages, put back
+    assert library.first_page("year") is None
+
+
+@pytest.mark.parametrize("session", [{"query": "policy"}, {"tag": "later"},
+                                     {"hide_seen": True}])
+def test_a_session_that_reopens_on_a_search_gets_no_page(seeded_home, session):
+    from tui.opening import open_library
+
+    with Library(seeded_home) as library:
+        library.remember_session(session)
+    opened = open_library(str(seeded_home))
+    try:
+        assert opened.error is None and opened.page is None
+    finally:
+        opened.library.close()
+
+
+def test_the_code_stamp_reads_every_module_that_decides_the_rows():
+    root = REPO / "index"
+    assert [name for name in ROW_MODULES if not (root / name).is_file()] == []

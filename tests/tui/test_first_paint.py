@@ -1,0 +1,97 @@
+"""The app's first frame: the page kept beside the index, drawn before the search engine
+loads (tui/opening.py, index/first_page.py), row for row what the live search then draws;
+and a page the library has moved past is never drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+import tui.app
+from index import FirstPage, Library
+from index.store.list_import import import_list
+from tui.app import PapersApp
+from tui.opening import Opening
+from tui.widgets.results import ResultsView
+
+from .helpers import settle, status_text
+
+SIZE = (130, 40)
+ABSTRACT = "We propose quokka sampling, a method for drawing marsupials from a posterior."
+
+
+class FirstFrame(PapersApp):
+    """The real app, noting what its list drew in its first frame."""
+
+    CSS_PATH = Path(tui.app.__file__).with_name(PapersApp.CSS_PATH)
+    first_rows: list[str] | None = None
+    first_results = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        view = self.query_one(ResultsView)
+        self.first_results = view.results
+        self.call_after_refresh(self._note_rows)
+
+    def _note_rows(self) -> None:
+        if self.first_rows is None:
+            self.first_rows = _rows(self)
+
+
+def _rows(app: PapersApp) -> list[str]:
+    view = app.query_one(ResultsView)
+    return [view.render_line(y).text for y in range(view.scrollable_content_region.height)]
+
+
+def _opened_in_time(home) -> Opening:
+    opening = Opening(str(home))  # as `papers` does, before Textual loads
+    opening.result()  # finished by the time the app mounts
+    return opening
+
+
+async def test_the_first_frame_lists_the_kept_page_and_the_live_search_draws_the_same(
+        seeded_home):
+    app = FirstFrame(str(seeded_home), opening=_opened_in_time(seeded_home))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.first_results, FirstPage)  # listed at mount: the first frame
+        await settle(app, pilot)
+        view = app.query_one(ResultsView)
+        assert not isinstance(view.results, FirstPage)  # the live search replaced it
+        assert app.first_rows == _rows(app)
+        assert "sort: title (no query to rank by)" in status_text(app)
+        # and the live list is the one the library searches, typed queries work on
+        app.query_one("#search", Input).focus()
+        await pilot.press(*"policy")
+        await settle(app, pilot)
+        assert view.count == len(app.library.search("policy"))
+
+
+async def test_a_page_the_library_moved_past_is_never_drawn(seeded_home, write_list):
+    with Library(seeded_home) as library:
+        # Another process imported a list and died before updating the index.
+        import_list(library.store, library.where, write_list("quokka.txt", [ABSTRACT]))
+        count = library.count()
+    app = FirstFrame(str(seeded_home), opening=_opened_in_time(seeded_home))
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.first_results is None  # nothing listed before the live search
+        await settle(app, pilot)
+        view = app.query_one(ResultsView)
+        assert not isinstance(view.results, FirstPage)
+        assert view.count == count  # the new paper is there: the index caught up
+    # and the sync that caught up kept a new page, true again
+    with Library(seeded_home) as library:
+        page = library.first_page("relevance")
+        assert page is not None and len(page) == count
+
+
+async def test_a_cursor_moved_on_the_page_stays_on_its_paper(seeded_home):
+    opening = _opened_in_time(seeded_home)
+    app = PapersApp(str(seeded_home), opening=opening)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.query_one(ResultsView)
+        assert isinstance(view.results, FirstPage)
+        view.cursor = 3  # moved before the index is open
+        chosen = view.current
+        await settle(app, pilot)
+        assert view.current == chosen
