@@ -19,8 +19,9 @@ or numpy.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from .lazy import lazy_exports
 
 _HOMES = {
     ".card": ("Card",),
@@ -39,7 +40,6 @@ _HOMES = {
     ".semantic": ("MEANING_PREFIX", "Topic", "split_topic_filters"),
     ".store": ("ListInfo",),
 }
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FORMATS",
            "FirstPage", "MAX_PRIORITY", "MEANING_PREFIX", "OUTPUT_FORMATS", "SEARCH_URLS", "SORTS",
@@ -50,17 +50,7 @@ __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FOR
            "clean_tag", "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]
 
 
-def __getattr__(name: str):
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value  # looked up once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, globals(), __all__)
 
 
 if TYPE_CHECKING:  # what type checkers and readers see: the same names, imported
