@@ -50,7 +50,7 @@ from .widgets.clean_input import SearchInput
 from .widgets.results import ResultsView
 
 if TYPE_CHECKING:  # the search package loads Whoosh: after the first paint (open_library)
-    from index import Card, ReadingProgress, Results
+    from index import Card, ReadingProgress, Results, Topic
 
 NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
@@ -234,13 +234,17 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             # and so do the first pages, if they need writing (warm-up).
             report = library.sync(progress, meaning=False, keep_page=False)
             states, saved = library.reading_states(), library.saved_searches()
+            # The topics as they are (a few ms: the meaning space is memory-mapped), so
+            # the first live search's pane has its Topic line at once rather than a
+            # moment later.
+            topics = library.topics()
         except open_errors() as error:
             self.call_from_thread(self._fail_open, str(error))
             return
         self.library = library
         self.paper_count = library.count()
         self.call_from_thread(self._library_ready, report.rebuilt, report.reason, states,
-                              saved, session)
+                              saved, session, topics)
 
     def _apply_opened(self, opened: Opened) -> None:
         """The settings, and the first page if there is one (on the UI thread: in on_mount
@@ -306,6 +310,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if library is None:
             return
         try:
+            if not library.meaning_due():  # up to date (or not ours to write): no child
+                self.load_topics()
+                return
             report = library.update_meaning(separate=True)  # its own process: keys stay quick
         except (LibraryError, StoreError, OSError, sqlite3.Error) as error:
             self.call_from_thread(self.notify, f"Similar papers and topics could not be "
@@ -345,8 +352,11 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
     def _library_ready(self, rebuilt: bool, reason: str,
                        states: dict[str, tuple[str, int]] | None = None,
-                       saved: list | None = None, session: dict | None = None) -> None:
+                       saved: list | None = None, session: dict | None = None,
+                       topics: list[Topic] | None = None) -> None:
         self.ready = True
+        if topics is not None:
+            self.topic_list, self.topics_ready = topics, True
         self.reading.update(states or {})
         self.query_one(ResultsView).reading = self.reading
         self.saved_searches = saved or []

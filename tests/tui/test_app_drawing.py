@@ -43,7 +43,9 @@ async def test_keystrokes_that_replace_the_list_and_the_paper_lay_out_nothing(ho
         assert (view.layouts_asked, pane.layouts_asked) == asked
 
 
-async def test_the_pane_and_the_progress_show_in_the_same_call_as_the_list(home):
+async def test_the_pane_and_the_progress_show_in_the_same_call_as_the_list(home, monkeypatch):
+    # It counts "seen 0": no paper may turn seen while the queries are typed, however slow.
+    monkeypatch.setattr("tui.reading_state.SEEN_AFTER", 3600)
     async with running_app(home) as (app, pilot):
         pane = app.query_one(AbstractPane)
         real_show = app._show_results

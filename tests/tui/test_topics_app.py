@@ -89,3 +89,29 @@ def test_with_topic_replaces_the_topic_filters_and_keeps_the_words():
     assert with_topic('reward topic:"policy gradient" models', 7) == "reward models topic:7"
     assert with_topic("topic:2 -topic:5 graphs", None) == "graphs"
     assert with_topic("", 4) == "topic:4"
+
+
+async def test_an_up_to_date_meaning_space_is_read_at_opening_and_fitted_by_no_child(
+        seeded_home, monkeypatch):
+    with Library(seeded_home) as library:
+        library.update_meaning()
+        assert not library.meaning_behind()
+    fits = []
+    update_meaning = Library.update_meaning
+
+    def spy(self, *args, **kwargs):
+        fits.append(kwargs)
+        return update_meaning(self, *args, **kwargs)
+
+    monkeypatch.setattr(Library, "update_meaning", spy)
+    async with running_app(seeded_home) as (app, pilot):
+        # The topics come with the library itself: the first live search's pane has its
+        # Topic line (a lagging space would be fitted by a child process after the
+        # warm-up; an up-to-date one starts none).
+        assert app.ready and app.topics_ready
+        assert "Topic " in pane_text(app)
+        for _ in range(20):  # the warm-up, and the meaning worker after it, have run
+            await pilot.pause(0.1)
+        await settle(app, pilot)
+        assert not app._fitting_meaning()
+        assert fits == []
