@@ -52,6 +52,8 @@ async def test_the_pane_and_the_progress_show_in_the_same_call_as_the_list(home,
 
         def show(seq, found, *rest):
             real_show(seq, found, *rest)
+            if seq < app._search_seq:
+                return  # a search overtaken by a newer one: shown not at all
             current = results(app).current
             seen.append((current.id if current else None, pane.paper_id))
             # The status line's reading progress is that of these results already.
