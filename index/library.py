@@ -7,6 +7,7 @@ The store is the truth; the index is a cache brought up to date on open and afte
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import threading
 import time
@@ -206,6 +207,8 @@ class Library:
     def __init__(self, home: str | Path | None = None, *, seed: bool = True) -> None:
         self.where: Locations = locate(home).create()
         self.notices: list[str] = []
+        self._meaning_child = None  # subprocess.Popen of update_meaning(separate=True)
+        self._meaning_stopped = False
         # Set when the last sync left the index behind the store (what was saved is
         # saved; searches miss it until a later sync): the front ends say so.
         self.index_warning: str | None = None
@@ -504,15 +507,33 @@ class Library:
         home = str(root) if locate(root) == self.where else ""  # else found as here
         # -P: the working folder is not put on the child's path, so a folder of the user's
         # that holds an `index` package is never imported in place of papers' own.
-        run = subprocess.run(
+        self._meaning_stopped = False
+        child = subprocess.Popen(
             [sys.executable, "-P", "-c", "import index.library as l; l.update_meaning_child()",
              json.dumps({"home": home, "refit": refit})],
-            capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False)
-        if run.returncode != 0:
-            last = (run.stderr.strip().splitlines() or ["it ended with no message"])[-1]
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            text=True)
+        self._meaning_child = child
+        try:
+            out, err = child.communicate()
+        finally:
+            self._meaning_child = None
+        if child.returncode != 0:
+            if child.returncode == -signal.SIGTERM and self._meaning_stopped:
+                return None  # stopped by stop_meaning_child: the app is closing
+            last = (err.strip().splitlines() or ["it ended with no message"])[-1]
             raise LibraryError(f"building the meaning space failed: {last}")
-        found = json.loads(run.stdout.strip().splitlines()[-1])
+        found = json.loads(out.strip().splitlines()[-1])
         return None if found is None else BuildReport(**found)
+
+    def stop_meaning_child(self) -> None:
+        """End a meaning build running in a child process (an app quitting: it would
+        otherwise wait for a fit of up to a minute at 100k before it exits). A build cut
+        short leaves the last meaning space in use; the next one tidies what it left."""
+        child = self._meaning_child
+        if child is not None and child.poll() is None:
+            self._meaning_stopped = True
+            child.terminate()
 
     def _update_meaning_quietly(self, progress: Progress | None, *, refit: bool) -> None:
         """After indexing: a meaning space that cannot be written (a full disk) leaves the

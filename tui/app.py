@@ -701,6 +701,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one("#search", Input).focus()
 
     def on_unmount(self) -> None:
+        if self.library is not None:
+            # A meaning fit in its child process would hold the exit until it ends (the
+            # worker thread waiting for it is joined): stop it; the last space stays.
+            self.library.stop_meaning_child()
         # The last place, for the next start. The UI is gone by now, so this one write
         # on the UI thread makes no one wait; the seen timer's worker also saves it as
         # you read, so a crash resumes nearly here.

@@ -288,3 +288,28 @@ def test_the_separate_process_never_imports_a_package_of_the_working_folder(
         library.sync(meaning=False)
         report = library.update_meaning(separate=True)
         assert report is not None and report.papers == library.count()
+
+
+def test_a_meaning_child_can_be_stopped_and_leaves_the_last_space(home):
+    import threading
+    import time
+
+    with Library(home) as library:
+        library.sync(meaning=False)
+        assert library.meaning_behind()
+        outcome = []
+        worker = threading.Thread(
+            target=lambda: outcome.append(library.update_meaning(separate=True)))
+        worker.start()
+        deadline = time.monotonic() + 30
+        while library._meaning_child is None and time.monotonic() < deadline:
+            time.sleep(0.001)
+        child = library._meaning_child
+        assert child is not None and child.poll() is None  # caught while it runs
+        library.stop_meaning_child()
+        worker.join(timeout=30)
+        assert outcome == [None]  # stopped: no report, no error
+        assert child.returncode is not None
+        assert library.meaning_behind()  # nothing half-built taken for the space
+        report = library.update_meaning()  # and the next build goes through
+        assert report is not None and not library.meaning_behind()

@@ -115,3 +115,17 @@ async def test_an_up_to_date_meaning_space_is_read_at_opening_and_fitted_by_no_c
         await settle(app, pilot)
         assert not app._fitting_meaning()
         assert fits == []
+
+
+async def test_quitting_stops_the_meaning_child(seeded_home, monkeypatch):
+    stopped = []
+    stop = Library.stop_meaning_child
+
+    def spy(self):
+        stopped.append(self._meaning_child)
+        stop(self)
+
+    monkeypatch.setattr(Library, "stop_meaning_child", spy)
+    async with running_app(seeded_home) as (app, pilot):
+        await settle(app, pilot)
+    assert len(stopped) == 1  # on the way out (what it stops: tests/semantic)
