@@ -311,7 +311,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         try:
             if not library.meaning_due():  # up to date (or not ours to write): no child
-                self.load_topics()
+                if not self.topics_ready:  # (read with the library when it opened)
+                    self.load_topics()
                 return
             report = library.update_meaning(separate=True)  # its own process: keys stay quick
         except (LibraryError, StoreError, OSError, sqlite3.Error) as error:

@@ -38,6 +38,7 @@ from ..tui.helpers import (
     settle,
     status_text,
     tag_current,
+    wait_for,
 )
 
 pytestmark = pytest.mark.timeout(180)
@@ -204,15 +205,6 @@ async def test_clicking_on_click_markup_in_data_triggers_nothing(hostile_home):
         assert results(app).current.title == MARKUP_TITLE
 
 
-async def shown_on_screen(app, pilot, text: str, seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.1)):
-        await pilot.pause(0.1)
-        await settle(app, pilot)
-        if text in "\n".join(screen_lines(app)):
-            return
-    raise AssertionError(f"never on screen: {text!r}\n" + "\n".join(screen_lines(app)))
-
-
 async def test_notification_status_and_palette_show_markup_literally(hostile_home, monkeypatch):
     async with running_app(hostile_home, size=(130, 40)) as (app, pilot):
         search = app.query_one("#search", Input)
@@ -234,9 +226,11 @@ async def test_notification_status_and_palette_show_markup_literally(hostile_hom
         assert isinstance(palette, CommandPalette)
         await pilot.press(*"Markup title")
         # The palette searches its providers in workers: under load, later than 0.3 s.
-        await shown_on_screen(app, pilot, "Go to: [bold red]Markup title[/]")
+        await wait_for(app, pilot, lambda: "Go to: [bold red]Markup title[/]" in
+                       "\n".join(screen_lines(app)), seconds=10)
         palette.query_one(Input).value = "bold"
-        await shown_on_screen(app, pilot, "Show tag: #[b]bold[/b]")
+        await wait_for(app, pilot, lambda: "Show tag: #[b]bold[/b]" in
+                       "\n".join(screen_lines(app)), seconds=10)
         assert app.is_running
 
 

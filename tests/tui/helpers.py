@@ -127,3 +127,12 @@ def record_shown(app: PapersApp) -> list[tuple[bool, int]]:
 
     app._show_results = spy
     return shown
+
+
+async def wait_for(app, pilot, condition, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        await settle(app, pilot)
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("condition never held")

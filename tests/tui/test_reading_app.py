@@ -14,7 +14,16 @@ from textual.widgets import Input, Static, TextArea
 from index import Library
 from tui.screens import ChoiceScreen, HelpScreen, NoteScreen, PromptScreen
 
-from .helpers import pane_text, results, running_app, settle, status_text, titles, type_query
+from .helpers import (
+    pane_text,
+    results,
+    running_app,
+    settle,
+    status_text,
+    titles,
+    type_query,
+    wait_for,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -27,15 +36,6 @@ def states(home) -> dict[str, tuple[str, int]]:
 def row_text(app, row: int) -> str:
     view = results(app)
     return view._row_text(view.results.card(row), 120).plain
-
-
-async def wait_for(app, pilot, condition, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        await settle(app, pilot)
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("condition never held")
 
 
 async def test_a_paper_becomes_seen_after_a_moment_in_the_pane_not_when_passed(
