@@ -8,6 +8,7 @@ Chinese and Japanese write words without spaces between them, so a run of their 
 CJKBigramFilter does: 强化学习 is 强化 化学 学习, and the query 强化学习 is analysed the
 same way and must have all three. It needs no dictionary and no model, finds every word
 of two or more letters (most Chinese words have two), and a lone letter is kept as it is.
+A letter typed alone finds every paper with it (edge_marks): a pair marks both its letters.
 """
 
 from __future__ import annotations
@@ -83,16 +84,37 @@ class WordTokenizer(Tokenizer):
                 yield token
 
 
+def edge_marks(word: str) -> tuple[str | None, ...]:
+    """The marked terms the words field adds for `word`, one slot a mark (None: no mark):
+    its first 1..EDGE_MAX letters when the word is longer than them. A CJK pair marks
+    each of its letters instead: a letter typed alone is a prefix query, and with only
+    first letters marked the last letter of a run (应用 in 中的应用，) could not be
+    found, since no pair begins with it."""
+    if len(word) == 2 and _CJK_LETTER.match(word):
+        return (EDGE_MARK + word[0], EDGE_MARK + word[1])
+    return tuple(EDGE_MARK + word[:size] if size < len(word) else None
+                 for size in range(1, EDGE_MAX + 1))
+
+
+def begins(word: str, prefix: str) -> bool:
+    """Whether the prefix query `prefix` finds `word`: it begins the word, or is the
+    second letter of a CJK pair (edge_marks), so highlighting marks what was found: a
+    letter typed alone marks the pairs it stands in."""
+    return word.startswith(prefix) or (
+        len(word) == 2 and word[1] == prefix and _CJK_LETTER.match(word) is not None)
+
+
 class EdgeMarkFilter(Filter):
-    """Emit each word, then its first EDGE_MAX letters marked with EDGE_MARK."""
+    """Emit each word, then its edge_marks()."""
 
     def __call__(self, tokens):
         for token in tokens:
             word = token.text
             yield token
-            for size in range(1, min(len(word) - 1, EDGE_MAX) + 1):
-                token.text = EDGE_MARK + word[:size]
-                yield token
+            for mark in edge_marks(word):
+                if mark is not None:
+                    token.text = mark
+                    yield token
 
 
 def word_analyzer():
@@ -247,8 +269,8 @@ class WordText(TEXT):
 
 
 class MarkedWords(KEYWORD):
-    """The unscored `words` field: words_field_analyzer() (each word, then its first
-    EDGE_MAX letters marked with EDGE_MARK), indexing strings without the token pipeline.
+    """The unscored `words` field: words_field_analyzer() (each word, then its
+    edge_marks()), indexing strings without the token pipeline.
     """
 
     def __init__(self) -> None:
@@ -262,9 +284,9 @@ class MarkedWords(KEYWORD):
         for word in _indexed_words(value)[0]:
             counts[word] = counts.get(word, 0) + 1
         for word, count in list(counts.items()):
-            for size in range(1, min(len(word) - 1, EDGE_MAX) + 1):
-                edge = EDGE_MARK + word[:size]
-                counts[edge] = counts.get(edge, 0) + count
+            for edge in edge_marks(word):
+                if edge is not None:
+                    counts[edge] = counts.get(edge, 0) + count
         boost = self.format.field_boost
         for term, count in counts.items():
             yield term.encode("utf-8"), count, count * boost, _frequency_bytes(count)

@@ -115,7 +115,7 @@ class HighlightTerms:
 
     def matches(self, word: str) -> bool:
         return (word in self.words or analysis.stem_word(word) in self.stems
-                or any(word.startswith(p) for p in self.prefixes))
+                or any(analysis.begins(word, p) for p in self.prefixes))
 
     def _termset(self, text: str) -> set[str]:
         return {w for w in set(analysis.words(text)) if self.matches(w)}

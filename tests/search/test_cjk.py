@@ -51,6 +51,23 @@ def test_a_word_being_typed_and_the_command_line(cjk_library: Library, run_cli) 
     assert code == 0 and len(out.strip().splitlines()) == 2
 
 
+def test_one_letter_finds_every_abstract_with_it(cjk_library: Library, run_cli) -> None:
+    # 率 ends the run 提升了样本效率 (before "，") and 证 the last run of ZH_RL; 制 stands
+    # inside 控制: with only a pair's first letter marked, no pair began with a run's last
+    # letter and that letter typed alone found nothing.
+    every = {ZH_RL, ZH_GRAPH, ZH_SHORT, JA_LLM, JA_DIFFUSION, MIXED}
+    for letter in "率证制学示法":
+        assert _abstracts(cjk_library, letter) == {a for a in every if letter in a}, letter
+    assert _abstracts(cjk_library, "证") == {ZH_RL}
+    # and marked where it was found: the pairs it stands in, the one it ends as well as
+    # the one it begins (as a typed prefix marks the whole word it begins)
+    found = cjk_library.search("率").terms
+    assert [text for text, hit in found.segments(ZH_RL) if hit] == ["效率"]
+    assert [text for text, hit in found.segments(JA_LLM) if hit] == ["解率を"]
+    code, out, _err = run_cli("search", "证", "--json")
+    assert code == 0 and len(out.strip().splitlines()) == 1
+
+
 def test_matched_words_are_highlighted_whole(cjk_library: Library) -> None:
     terms = cjk_library.search("强化学习 机器人", complete_last=False).terms
     assert terms.segments(ZH_SHORT) == [("强化学习", True), ("用于", False),

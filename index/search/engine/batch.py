@@ -329,8 +329,7 @@ def _positioned_postings(words: _Words, texts: list[str],
 def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings]:
     """MarkedWords: each word counted, and its first letters marked (analysis.py)."""
     used, used_texts = words.texts_used(texts)
-    edges = [[analysis.EDGE_MARK + word[:size] if size <= len(word) - 1 else None
-              for word in used_texts] for size in range(1, analysis.EDGE_MAX + 1)]
+    edges = [list(sized) for sized in zip(*map(analysis.edge_marks, used_texts), strict=True)]
     every = used_texts + [edge for sized in edges for edge in sized if edge is not None]
     terms = sorted(set(every))
     rank = {term: r for r, term in enumerate(terms)}
