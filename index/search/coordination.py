@@ -5,8 +5,9 @@ A remembered or copied title uses words its abstract lacks ("Mimetic Initializat
 Self-Attention Layers": the abstract says "initialize"), and on a list without titles the
 abstract is all there is; requiring every word then hid the paper behind "no papers
 match". Every word must match first; only when fewer than FORGIVE_BELOW papers have them
-all do the others follow, by their score times the share of the words they have
-(engine/ranking.py `coordinated`).
+all do the others follow, by their score over the words they have (engine/ranking.py
+`coordinated`), the head of each part ranked again by the words that stand together in
+the paper (proximity.py).
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from .engine.writer import open_writer
 from .highlight import HighlightTerms
 from .notes import NotePostings
 from .prefixes import LexiconPrefixes, PrefixTable, begins_longer_words
+from .proximity import PairsSeen, rerank
 from .query import DEFAULT_FIELDS, Built, QueryBuilder
 from .results import Results
 from .schema import SORT_FIELDS, document, make_schema
@@ -148,6 +149,7 @@ class SearchIndex:
         self._term_tables: dict[str, Any] = {}
         # (searcher id, every document's paper id by docnum, live paper id -> docnum)
         self._id_columns: tuple[int, list[str], dict[str, int]] | None = None
+        self._pairs_seen: PairsSeen | None = None  # proximity.py, for the current searcher
         # (searcher id, facet -> the document numbers that have it)
         self._facet_columns: tuple[int, dict[str, frozenset[int]]] | None = None
 
@@ -412,7 +414,8 @@ class SearchIndex:
         """
         start = time.perf_counter()
         narrowed = only is not None or groups
-        run_limit = None if narrowed else limit
+        # (Relevance ranks every match: words together move a paper up, proximity.py.)
+        run_limit = None if narrowed or sort == "relevance" else limit
         try:
             built = self._queries.build(text, complete_last)
             note = built.note
@@ -436,11 +439,29 @@ class SearchIndex:
                         built.terms, error=note, _searcher=searcher)
         if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
             self._add_forgiven(found, built.query, only, cancelled)
+        if sort == "relevance" and not groups and searcher is not None:
+            self._rank_words_together(found, built.query)
         if limit and len(found.docnums) > limit:
             found.docnums, found.scores = found.docnums[:limit], found.scores[:limit]
             found.matched = found.matched[:limit]
         found.elapsed = time.perf_counter() - start
         return found
+
+    def _rank_words_together(self, found: Results, query: Query) -> None:
+        """The results ranked again with the query's words that stand together in each
+        paper (proximity.py)."""
+        seen = self._pairs_seen
+        if seen is None or seen.searcher is not found._searcher:
+            seen = self._pairs_seen = PairsSeen(found._searcher)
+        followers = next((i for i, count in enumerate(found.matched) if count != found.words),
+                         len(found.docnums))
+        again = rerank(seen, query, found.query, found.docnums, found.scores, followers)
+        if again is None:
+            return
+        if found.matched:
+            matched = dict(zip(found.docnums, found.matched, strict=True))
+            found.matched = [matched[d] for d in again[0]]
+        found.docnums, found.scores = again
 
     def _add_forgiven(self, found: Results, query: Query,
                       only: IdFilter | None, cancelled: Callable[[], bool] | None) -> None:

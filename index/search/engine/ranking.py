@@ -487,11 +487,12 @@ class VectorRanker:
         """Documents matching at least `need` of `groups` (a query's words) but not all
         of them, with how many each matches and its score (the sum over those words).
 
-        Ranked by that score times the share of the query each matches, a word weighing
-        its idf (1 + log(N / (1 + papers with it))): Lucene's coordination, weighted so
-        that lacking "using" costs little and lacking "mimetic" much. (Found more known
-        papers than most-words-first in `python -m benchmarks.known_item`.) Ties go by
-        document number."""
+        Ranked by that score, as Lucene ranks a minimum-should-match query: a word
+        missing costs its own score, little for "using" and much for "mimetic". (The
+        score times the idf-weighted share of words each has, Lucene's old coordination
+        factor, found the same known papers and fewer of them in the first 10 once the
+        head is ranked by words together, proximity.py: `python -m
+        benchmarks.known_item`.) Ties go by document number."""
         if allowed is None and self._size <= SMALL_INDEX:
             small = self._coordinate_plain_words(groups, need)
             if small is not None:
@@ -504,15 +505,10 @@ class VectorRanker:
         cancelled = cancelled or (lambda: False)
         counts = np.zeros(self._size, dtype=np.int64)
         scores = np.zeros(self._size)
-        shares = np.zeros(self._size)
-        total_weight = 0.0
         for group in groups:
             part = self._node(group, cancelled)
             ids = part.ids if isinstance(part, _Postings) else part.mask.nonzero()[0]
-            weight = 1.0 + float(np.log(self._size / (1 + len(ids))))
-            total_weight += weight
             counts[ids] += 1
-            shares[ids] += weight
             scores[ids] += part.scores if isinstance(part, _Postings) else part.scores[ids]
         keep = (counts >= need) & (counts < len(groups))
         if allowed is not None:
@@ -520,7 +516,7 @@ class VectorRanker:
         if self._live is not None:
             keep &= self._live
         docnums = keep.nonzero()[0]
-        ranking = (scores[docnums] * shares[docnums] / total_weight).round(9)
+        ranking = scores[docnums].round(9)
         docnums = docnums[np.lexsort((docnums, -ranking))]
         return docnums.tolist(), counts[docnums].tolist(), scores[docnums].tolist()
 
@@ -538,17 +534,12 @@ class VectorRanker:
             per_group.append(self._group_scores(terms))
         counts: dict[int, int] = {}
         totals: dict[int, float] = {}
-        shares: dict[int, float] = {}
-        total_weight = 0.0
         for scores in per_group:
-            weight = 1.0 + float(np.log(self._size / (1 + len(scores))))
-            total_weight += weight
             for docnum, score in scores.items():
                 counts[docnum] = counts.get(docnum, 0) + 1
-                shares[docnum] = shares.get(docnum, 0.0) + weight
                 totals[docnum] = totals.get(docnum, 0.0) + score
         dead, every = self._dead, len(groups)
-        ranked = sorted((-(round(totals[d] * shares[d] / total_weight * 1e9) / 1e9), d)
+        ranked = sorted((-(round(totals[d] * 1e9) / 1e9), d)
                         for d, count in counts.items()
                         if need <= count < every and d not in dead)
         return [d for _key, d in ranked], [counts[d] for _key, d in ranked], \

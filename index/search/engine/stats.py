@@ -44,11 +44,15 @@ class StableBM25F(BM25F):
         return parent.doc_count_all() - sum(r.doc_count_all()
                                              for r in self._later_leaves(searcher))
 
+    def doc_frequency(self, searcher, fieldname, text) -> int:
+        """How many documents of the frozen segments have the term."""
+        parent = searcher.get_parent()
+        return parent.doc_frequency(fieldname, text) - sum(
+            r.doc_frequency(fieldname, text) for r in self._later_leaves(searcher))
+
     def idf(self, searcher, fieldname, text) -> float:
         # WeightingModel.idf, over the frozen segments
-        parent = searcher.get_parent()
-        n = parent.doc_frequency(fieldname, text) - sum(
-            r.doc_frequency(fieldname, text) for r in self._later_leaves(searcher))
+        n = self.doc_frequency(searcher, fieldname, text)
         return log(self.doc_count(searcher) / (n + 1)) + 1
 
     def avg_field_length(self, searcher, fieldname) -> float | None:
