@@ -19,9 +19,10 @@ path, a pair counts only while one of its words is in at most PAIR_PAPERS papers
 lists' frozen statistics (engine/stats.py, so an edit never changes which pairs count),
 and the pairs found are kept for the searcher while a title is typed: the words of a
 remembered title that tell it apart ("concept bottleneck") are rare, and "neural network"
-ranks nothing apart anyway. (1,000 ranked the dev lists' titles within 0.002 of MRR of
-200; typing 40 ICML 2023 titles a letter at a time, a search took 1.7 ms median with
-1,000, 1.5 with 200, 1.05 without proximity.)
+ranks nothing apart anyway (1,000 ranked the dev lists' titles within 0.002 of MRR of
+200, for more time). Typing 40 ICML 2023 titles a letter at a time, a search takes 1.4–1.8
+ms median against 1.1–1.3 without proximity, p95 13.3–15.3 against 12.9–14.5, in the
+same runs on a loaded machine.
 
 WEIGHT was chosen on ICML 2020–2022 of the known-item benchmark (0.25, 0.5, 1 and 2 tried)
 and held out on ICML 2023 and ICLR 2024 (`python -m benchmarks.known_item`, README).
@@ -29,12 +30,17 @@ and held out on ICML 2023 and ICLR 2024 (`python -m benchmarks.known_item`, READ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from whoosh.query import Query, Term
 
 from .coordination import word_groups
+
+if TYPE_CHECKING:
+    import numpy as np
 
 WEIGHT = 0.5
 FIELDS = ("title", "abstract")  # the text fields with positions a title's words are in
@@ -50,11 +56,16 @@ def query_words(query: Query, text: str) -> list[Word] | None:
     split = word_groups(query, text, some_match=True)
     if split is None:
         return None
-    # (A hyphenated word is a phrase of its parts, a word being typed a prefix too: their
-    # exact terms are what can stand next to another word.)
-    words = [frozenset((leaf.field(), leaf.text) for leaf in group.leaves()
-                       if type(leaf) is Term and leaf.field() in FIELDS)
-             for group in split[0]]
+    # (A hyphenated word is a phrase of its parts: its exact terms are what can stand
+    # next to another word. The word being typed counts as its letters so far: its
+    # completions, after them in its group, would be dozens of pairs a keystroke.)
+    words = []
+    for group in split[0]:
+        first: dict[str, str] = {}
+        for leaf in group.leaves():
+            if type(leaf) is Term and leaf.field() in FIELDS:
+                first.setdefault(leaf.field(), leaf.text)
+        words.append(frozenset(first.items()))
     return words if sum(1 for terms in words if terms) >= 2 else None
 
 
@@ -68,12 +79,14 @@ def _frozen_frequency(searcher, fieldname: str, term: str) -> int:
 class PairsSeen:
     """The pairs of terms worked out for one searcher (its index does not change): while
     a title is typed every keystroke asks for the same pairs again, and only the pair
-    with the word being typed is new."""
+    with the word being typed is new. `documents(field, term)`: the documents with the
+    term, ascending (the ranker's posting lists, engine/ranking.py)."""
 
     KEPT = 512
 
-    def __init__(self, searcher) -> None:
+    def __init__(self, searcher, documents: Callable[[str, str], np.ndarray]) -> None:
         self.searcher = searcher
+        self.documents = documents
         self._pairs: dict[tuple[str, str, str], frozenset[int]] = {}
 
     def papers(self, fieldname: str, before: str, after: str) -> frozenset[int]:
@@ -83,24 +96,40 @@ class PairsSeen:
         if found is None:
             if len(self._pairs) >= self.KEPT:
                 self._pairs.clear()
-            found = self._pairs[key] = _adjacent(self.searcher, fieldname, before, after)
+            found = self._pairs[key] = self._adjacent(fieldname, before, after)
         return found
 
+    def _adjacent(self, fieldname: str, term_a: str, term_b: str) -> frozenset[int]:
+        """The documents where `term_a` stands right before `term_b`; none when both
+        terms are too common to count (PAIR_PAPERS)."""
+        searcher = self.searcher
+        rare_a = _frozen_frequency(searcher, fieldname, term_a)
+        rare_b = _frozen_frequency(searcher, fieldname, term_b)
+        # (Both frequencies come before any posting list is read: most pairs stop here.)
+        if min(rare_a, rare_b) > PAIR_PAPERS or not rare_a or not rare_b:
+            return frozenset()
+        import numpy as np
 
-def _positions(searcher, fieldname: str, term: str, only: set[int] | None = None
+        both = np.intersect1d(self.documents(fieldname, term_a),
+                              self.documents(fieldname, term_b), assume_unique=True)
+        if not len(both):
+            return frozenset()
+        wanted = both.tolist()
+        before = _positions(searcher, fieldname, term_a, wanted)
+        after = _positions(searcher, fieldname, term_b, wanted)
+        return frozenset(docnum for docnum, places in after.items()
+                         if docnum in before and any(p - 1 in before[docnum] for p in places))
+
+
+def _positions(searcher, fieldname: str, term: str, wanted: list[int]
                ) -> dict[int, frozenset[int]]:
-    """Where `term` stands in each document that has it (of `only`, when given)."""
+    """Where `term` stands in each of the `wanted` documents (ascending) that has it."""
     try:
         matcher = searcher.postings(fieldname, term)
     except Exception:  # noqa: BLE001 - a term no document has (whoosh TermNotFound)
         return {}
     found = {}
-    if only is None:
-        while matcher.is_active():
-            found[matcher.id()] = frozenset(matcher.value_as("positions"))
-            matcher.next()
-        return found
-    for docnum in sorted(only):
+    for docnum in wanted:
         if matcher.id() < docnum:
             matcher.skip_to(docnum)
         if not matcher.is_active():
@@ -108,23 +137,6 @@ def _positions(searcher, fieldname: str, term: str, only: set[int] | None = None
         if matcher.id() == docnum:
             found[docnum] = frozenset(matcher.value_as("positions"))
     return found
-
-
-def _adjacent(searcher, fieldname: str, term_a: str, term_b: str) -> frozenset[int]:
-    """The documents where `term_a` stands right before `term_b`; none when both terms
-    are too common to count (PAIR_PAPERS)."""
-    rare_a = _frozen_frequency(searcher, fieldname, term_a)
-    rare_b = _frozen_frequency(searcher, fieldname, term_b)
-    if min(rare_a, rare_b) > PAIR_PAPERS or not rare_a or not rare_b:
-        return frozenset()
-    if rare_a <= rare_b:
-        before = _positions(searcher, fieldname, term_a)
-        after = _positions(searcher, fieldname, term_b, set(before))
-    else:
-        after = _positions(searcher, fieldname, term_b)
-        before = _positions(searcher, fieldname, term_a, set(after))
-    return frozenset(docnum for docnum, places in after.items()
-                     if docnum in before and any(p - 1 in before[docnum] for p in places))
 
 
 def pairs_together(seen: PairsSeen, words: Sequence[Word]) -> dict[int, int]:
@@ -154,10 +166,18 @@ def rerank(seen: PairsSeen, query: Query, text: str, docnums: list[int],
     together = pairs_together(seen, words)
     if not together:
         return None
-    share = WEIGHT / (len(words) - 1)
+    return boosted_order(docnums, scores, followers, together, WEIGHT / (len(words) - 1))
+
+
+def boosted_order(docnums: list[int], scores: list[float], followers: int,
+                  together: dict[int, int], share: float
+                  ) -> tuple[list[int], list[float]] | None:
+    """`docnums` (by descending score) with each score times (1 + share × its pairs
+    `together`), in descending order again within [0, followers) and [followers, end);
+    None when none of them has a pair together."""
     # Only the papers with a pair together move (up); the rest keep their order, so each
-    # part is its unmoved papers merged with its moved ones sorted (at 100k results a
-    # sort of them all would be most of the search).
+    # part is its unmoved papers with the moved ones put back in by score (at 100k
+    # results a sort of them all would be most of the search).
     moved = [i for i, docnum in enumerate(docnums) if docnum in together]
     if not moved:
         return None
@@ -166,28 +186,24 @@ def rerank(seen: PairsSeen, query: Query, text: str, docnums: list[int],
         boosted[i] = scores[i] * (1 + share * together[docnums[i]])
     order: list[int] = []
     for start, stop in ((0, followers), (followers, len(docnums))):
-        order += _merged(range(start, stop), [i for i in moved if start <= i < stop],
-                         boosted, docnums)
+        order += _merged(start, stop, [i for i in moved if start <= i < stop], boosted)
     return [docnums[i] for i in order], [boosted[i] for i in order]
 
 
-def _merged(part: range, moved: list[int], boosted: list[float], docnums: list[int]
-            ) -> list[int]:
-    """The positions of `part` in order of (-boosted, docnum): its unmoved positions
-    are in that order already."""
+def _merged(start: int, stop: int, moved: list[int], boosted: list[float]) -> list[int]:
+    """Positions start..stop by descending boosted score: the unmoved ones are in that
+    order already, each moved one goes in after those that score at least as much."""
     if not moved:
-        return list(part)
-    key = lambda i: (-boosted[i], docnums[i])  # noqa: E731 - one key, used twice
-    rising = sorted(moved, key=key)
+        return list(range(start, stop))
     chosen = set(moved)
+    kept = [i for i in range(start, stop) if i not in chosen]
+    falling = [-boosted[i] for i in kept]  # ascending
     out: list[int] = []
-    next_up = 0
-    for i in part:
-        if i in chosen:
-            continue
-        while next_up < len(rising) and key(rising[next_up]) < key(i):
-            out.append(rising[next_up])
-            next_up += 1
+    done = 0
+    for i in sorted(moved, key=lambda i: (-boosted[i], i)):
+        place = bisect_right(falling, -boosted[i], lo=done)
+        out += kept[done:place]
         out.append(i)
-    out += rising[next_up:]
+        done = place
+    out += kept[done:]
     return out

@@ -452,7 +452,8 @@ class SearchIndex:
         paper (proximity.py)."""
         seen = self._pairs_seen
         if seen is None or seen.searcher is not found._searcher:
-            seen = self._pairs_seen = PairsSeen(found._searcher)
+            seen = self._pairs_seen = PairsSeen(found._searcher,
+                                                self._ranker(found._searcher).document_numbers)
         followers = next((i for i, count in enumerate(found.matched) if count != found.words),
                          len(found.docnums))
         again = rerank(seen, query, found.query, found.docnums, found.scores, followers)

@@ -5,8 +5,10 @@ are written for these tests; their words are in no bundled abstract."""
 from __future__ import annotations
 
 import json
+import random
 
 from index import Library
+from index.search import proximity
 
 TOGETHER = ("We propose a quivering lattice method for sparse recovery. Experiments on many "
             "benchmark datasets show that the approach converges quickly, scales to large "
@@ -49,3 +51,24 @@ def test_the_command_line_ranks_the_same(library: Library, write_list, run_cli) 
     assert code == 0
     assert [json.loads(line)["snippet"][:30] for line in out.splitlines()] == \
         [TOGETHER[:30], APART[:30]]
+
+
+def test_the_order_is_a_full_sort_of_each_part() -> None:
+    # boosted_order merges the moved papers into the unmoved ones; it must equal sorting
+    # each part by the boosted scores outright.
+    rng = random.Random(7)
+    for _ in range(300):
+        size = rng.randint(1, 60)
+        scores = sorted((rng.uniform(1, 30) for _ in range(size)), reverse=True)
+        docnums = rng.sample(range(1000), size)
+        followers = rng.randint(0, size)
+        together = {d: rng.randint(1, 3) for d in docnums if rng.random() < 0.3}
+        found = proximity.boosted_order(docnums, scores, followers, together, 0.25)
+        if not together:
+            assert found is None
+            continue
+        boosted = {d: s * (1 + 0.25 * together.get(d, 0))
+                   for d, s in zip(docnums, scores, strict=True)}
+        expected = [d for part in (docnums[:followers], docnums[followers:])
+                    for d in sorted(part, key=lambda d: -boosted[d])]
+        assert found == (expected, [boosted[d] for d in expected])

@@ -186,6 +186,10 @@ class VectorRanker:
             self._field_unit_scores[fieldname] = scores
         return scores
 
+    def document_numbers(self, fieldname: str, text: str) -> np.ndarray:
+        """The documents with the term, ascending (deleted ones included)."""
+        return self._postings(fieldname, text.encode("utf-8"))[0]
+
     def _postings(self, fieldname: str, btext: bytes) -> tuple[np.ndarray, np.ndarray | None]:
         """Global document numbers and weights (None: all 1) of one term, deleted
         documents included."""
