@@ -99,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="default: relevance (or the saved search's)")
     search.add_argument("--tag", metavar="NAME", help="only papers with this tag")
     search.add_argument("--json", action="store_true", help="one JSON object per line")
+    search.add_argument("--with-meaning", action="store_true",
+                        help="when fewer than 10 papers match, follow them with the papers "
+                             "closest in meaning")
 
     show = _command(commands, "show", _show, help="everything known of one paper")
     show.add_argument("id", metavar="ID")
@@ -294,7 +297,10 @@ def _print_results(library: Library, results, args, limit: int) -> None:
                 # When too few papers had every word and those with most of them follow:
                 # how many of the query's words this one has (else null).
                 "all_words": results.has_all_words(position),
-                "words_matched": results.matched[position] if results.matched else None},
+                "words_matched": results.matched[position]
+                if results.matched and not results.by_meaning_at(position) else None,
+                # Found by meaning, after the few the words found (or a `~` search).
+                "by_meaning": results.by_meaning_at(position)},
                 ensure_ascii=False))
         return
     if results.error:
@@ -317,6 +323,9 @@ def _print_results(library: Library, results, args, limit: int) -> None:
              f"{results.elapsed * 1000:.0f} ms"
     if results.by_meaning:
         footer += ", ranked by meaning"
+    elif results.meaning_from is not None and count > results.meaning_from:
+        footer += f"; the last {count - results.meaning_from} are closest in meaning, " \
+                  "not matched by the words"
     if results.suggestion:
         footer += f"; did you mean: {results.suggestion}"
     print(footer, file=sys.stderr)
@@ -471,8 +480,9 @@ def _search(library: Library, args: argparse.Namespace) -> int:
         saved = library.saved_search(args.saved)
         query, sort = " ".join(filter(None, (saved.query, query))), sort or saved.sort
     # As the app searches (Library.search): the same query lists the same papers.
+    # With --with-meaning, the papers closest in meaning follow the few its words find.
     results = library.search(query, sort=sort or "relevance", tag=args.tag,
-                             limit=max(args.limit, 1))
+                             limit=max(args.limit, 1), meaning_below=args.with_meaning)
     _print_results(library, results, args, args.limit)
     return 0
 
