@@ -558,13 +558,21 @@ class Library:
         """Whether the meaning space lags the library (or is not built yet)."""
         return self.meaning.behind(self.store.uuid, self.store.last_change())
 
-    def topics(self) -> list[Topic]:
+    def topics(self, within: Results | first_page.FirstPage | None = None) -> list[Topic]:
         """The library's topics, the biggest first (empty before the meaning space is
-        built)."""
+        built). `within` some results: the topics of those papers, each counting only
+        those of them it holds (the topics none of them has left out); papers the
+        meaning space does not hold yet are in none."""
         space = self.meaning.current()
         if space is None:
             return []
-        return sorted(space.topics.values(), key=lambda t: (-t.count, t.id))
+        if within is None:
+            topics = list(space.topics.values())
+        else:
+            counts = space.topic_counts(self.ids_of(within))
+            topics = [replace(space.topics[t], count=c) for t, c in counts.items()
+                      if t in space.topics]
+        return sorted(topics, key=lambda t: (-t.count, t.id))
 
     def topic_of(self, ref: str) -> Topic | None:
         """The topic a paper belongs to; None if the meaning space does not hold it yet."""

@@ -115,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     topics = _command(commands, "topics", _topics,
                       help="the library's topics (papers clustered by meaning)")
     topics.add_argument("--json", action="store_true", help="a JSON list of id, label, count")
+    topics.add_argument("--query", metavar="QUERY",
+                        help="the topics of the papers QUERY finds, counting only those "
+                             "(the JSON adds each topic's size in the library: of)")
 
     trends = _command(commands, "trends", _trends, synced=False,
                       help="what changed between two lists: the terms that rose and fell",
@@ -531,16 +534,43 @@ def _trends(library: Library, args: argparse.Namespace) -> int:
 
 
 def _topics(library: Library, args: argparse.Namespace) -> int:
-    topics = library.topics()
-    if args.json:
-        print(json.dumps([_topic_json(topic) for topic in topics], ensure_ascii=False))
+    if args.query is None:
+        topics = library.topics()
+        if args.json:
+            print(json.dumps([_topic_json(topic) for topic in topics], ensure_ascii=False))
+            return 0
+        for topic in topics:
+            print(f"{topic.id:>4}  {topic.count:>6}  {topic.label}")
+        if not topics:
+            print("no topics yet; add a list with: papers add FILE", file=sys.stderr)
+        else:
+            print(f"{len(topics)} topics; search one with topic:N", file=sys.stderr)
         return 0
+    return _topics_of_query(library, args)
+
+
+def _topics_of_query(library: Library, args: argparse.Namespace) -> int:
+    """`papers topics --query Q`: the topics of Q's papers, each with its share of them."""
+    results = library.search(args.query)
+    if results.error:
+        print(visible(f"note: {results.error}"), file=sys.stderr)
+    size = {topic.id: topic.count for topic in library.topics()}
+    topics = library.topics(within=results)
+    if args.json:
+        print(json.dumps([{**_topic_json(topic), "of": size[topic.id]} for topic in topics],
+                         ensure_ascii=False))
+        return 0
+    width = len(f"{max(size.values(), default=0):,}")
     for topic in topics:
-        print(f"{topic.id:>4}  {topic.count:>6}  {topic.label}")
-    if not topics:
+        print(f"{topic.id:>4}  {topic.count:>{width},} of {size[topic.id]:<{width},}  "
+              f"{topic.label}")
+    placed = sum(topic.count for topic in topics)
+    if not size:
         print("no topics yet; add a list with: papers add FILE", file=sys.stderr)
     else:
-        print(f"{len(topics)} topics; search one with topic:N", file=sys.stderr)
+        print(visible(f"{placed:,} of the {len(results):,} papers the query finds, in "
+                      f"{len(topics)} topics; narrow to one with: {args.query} topic:N"),
+              file=sys.stderr)
     return 0
 
 
