@@ -42,7 +42,7 @@ from index.semantic.stop_words import ENGLISH_STOP_WORDS
 from index.semantic.text import paper_text
 from index.semantic.tfidf import WordTable, choose, counted
 
-from .similar import DEV, SEED, K, build, load
+from .similar import DEV, SEED, K, build, halves, load
 
 SEEDS = 5
 EXPAND = space.EXPAND
@@ -213,8 +213,8 @@ def run(path: Path, titled: bool) -> dict[str, tuple[float, float, float]]:
             papers = {p.id: p for p in library.papers(ids)}
             topics = np.array([papers[pid].extra["topic"] for pid in ids])
             texts = [paper_text(papers[pid]) for pid in ids]
-    order = np.random.default_rng(SEED).permutation(len(ids))  # the halves of similar.py
-    half_a, half_b = order[:len(ids) // 2], order[len(ids) // 2:]
+    half_a, half_b = (np.array(rows) for rows in halves([papers[pid].abstract
+                                                         for pid in ids]))
     counts = Counts(texts)
     found: dict[str, list[tuple[float, float]]] = {name: [] for name in VARIANTS}
     for name, (weighting, reduction, scored) in VARIANTS.items():
