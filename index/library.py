@@ -195,7 +195,7 @@ def _joined(first: IdFilter | None, second: IdFilter) -> IdFilter:
 
 
 # A search by words that fewer papers than this match may be followed by the papers
-# closest to its words in meaning (Library.meaning_below).
+# closest to its words in meaning (Library.search's `meaning_below`).
 MEANING_BELOW = 10
 
 

@@ -58,7 +58,9 @@ class DiscoveryActions:
         changed = topics != self.topic_list or not self.topics_ready
         self.topic_list, self.topics_ready = topics, True
         if changed:
+            self.topic_counts = None  # (of the topics before)
             self.refresh_topic_panel()
+            self.count_topics()
             self.show_current_paper()  # its topic, now known
 
     def topic_of(self, paper_id: str) -> Topic | None:

@@ -39,7 +39,7 @@ class Results:
     words: int = 0
     by_meaning: bool = False  # ranked by meaning (`~words`), not by the words themselves
     # Where the papers closest in meaning to a search by few-matched words start
-    # (Library.meaning_below); None when every row was found by its words.
+    # (Library.search's `meaning_below`); None when every row was found by its words.
     meaning_from: int | None = None
 
     def __len__(self) -> int:
