@@ -27,6 +27,17 @@ Reported per list and query kind: top-1, found in the first 10, empty results an
 (the reciprocal rank, 0 beyond the first RANKED), for papers beside FTS5. The sample is
 `--sample` papers a list drawn with `random.Random(SEED)` from the papers the import kept
 (0: all). Measurement only: nothing here is a test.
+
+With `--blend`, the same queries also run as searches by meaning (`~words`, the meaning
+space `papers add` built), and the ways of taking them into the search by words are
+scored beside it in the same run (a second table): the meaning results appended below
+the lexical ones ("below"); appended only when fewer than FEW papers match lexically
+("if few"), and the same as papers does it ("with-meaning": `papers search
+--with-meaning`, Library.search(meaning_below=True)); and reciprocal-rank fusion of the
+two lists
+(Cormack et al. 2009, 1 / (RRF_K + rank), the meaning list's share weighted by each of
+RRF_WEIGHTS), which reorders the lexical results too. The meaning search alone is
+listed for scale.
 """
 
 from __future__ import annotations
@@ -49,6 +60,10 @@ DEFAULT_SAMPLE = 400
 RANKED = 100  # ranks looked at; MRR counts a paper found lower as 0
 LISTS = ("icml2020", "icml2021", "icml2022", "icml2023", "iclr2024_topics_dev")
 KINDS = ("title", "3 words")
+FEW = 10  # "if few": the meaning results follow only when fewer papers match lexically
+RRF_K = 60  # the usual constant of reciprocal-rank fusion
+RRF_WEIGHTS = (0.25, 0.5, 1.0)
+BLENDS = ("words only", "with-meaning", "below", "if few", *(f"rrf {w}" for w in RRF_WEIGHTS), "meaning")
 # English function words: what a person recalling a title leaves out. Fixed here, not
 # taken from papers' analyzer, so the benchmark does not move with the code it measures.
 FUNCTION_WORDS = frozenset((
@@ -149,7 +164,23 @@ def _rank(found: list[str], wanted: str, title_of: dict[str, str]) -> int | None
     return None
 
 
-def run_list(name: str, sample: int, work: Path) -> dict:
+def blended(lexical: list[str], meaning: list[str]) -> dict[str, list[str]]:
+    """The ways of taking the meaning results into the lexical ones (see the module's
+    docstring), each a ranked list of ids."""
+    seen = set(lexical)
+    below = lexical + [pid for pid in meaning if pid not in seen]
+    out = {"words only": lexical, "below": below[:RANKED],
+           "if few": below[:RANKED] if len(lexical) < FEW else lexical, "meaning": meaning}
+    for weight in RRF_WEIGHTS:
+        score: dict[str, float] = {}
+        for share, ranked in ((1.0, lexical), (weight, meaning)):
+            for position, pid in enumerate(ranked, 1):
+                score[pid] = score.get(pid, 0.0) + share / (RRF_K + position)
+        out[f"rrf {weight}"] = sorted(score, key=lambda pid: -score[pid])[:RANKED]
+    return out
+
+
+def run_list(name: str, sample: int, work: Path, blend: bool = False) -> dict:
     from index import Library
 
     records = json.loads((locations.CORPORA / f"{name}.json").read_text(encoding="utf-8"))
@@ -172,7 +203,8 @@ def run_list(name: str, sample: int, work: Path) -> dict:
         chosen = random.Random(SEED).sample(chosen, sample)
     fts = Fts5Reference([p.abstract for p in papers])
     tallies = {(engine, kind): Tally() for engine in ("papers", "fts5") for kind in KINDS}
-    seconds = {"papers": 0.0, "fts5": 0.0}
+    blends = {(way, kind): Tally() for way in BLENDS for kind in KINDS}
+    seconds = {"papers": 0.0, "fts5": 0.0, "meaning": 0.0}
     for paper in chosen:
         title = title_of[paper.id]
         for kind, words in (("title", title_words(title)), ("3 words", three_words(title))):
@@ -182,6 +214,18 @@ def run_list(name: str, sample: int, work: Path) -> dict:
             found = library.index.ids_of(results)
             seconds["papers"] += time.perf_counter() - start
             tallies["papers", kind].add(_rank(found, title, title_of), not len(results))
+            if blend:
+                # `papers search --with-meaning`, beside the ways it was chosen from.
+                shipped = library.index.ids_of(library.search(
+                    " ".join(words), sort="relevance", limit=RANKED, meaning_below=True))
+                blends["with-meaning", kind].add(_rank(shipped, title, title_of),
+                                                 not shipped)
+                start = time.perf_counter()
+                by_meaning = library.index.ids_of(library.search(
+                    "~" + " ".join(words), sort="relevance", limit=RANKED))
+                seconds["meaning"] += time.perf_counter() - start
+                for way, ranked in blended(found[:RANKED], by_meaning).items():
+                    blends[way, kind].add(_rank(ranked, title, title_of), not ranked)
             start = time.perf_counter()
             rows = fts.search(words)
             seconds["fts5"] += time.perf_counter() - start
@@ -192,7 +236,9 @@ def run_list(name: str, sample: int, work: Path) -> dict:
             "matched_titles": len(title_of), "sampled": len(chosen),
             "import_s": imported_s, "search_s": seconds,
             "results": {f"{engine}/{kind}": tally.summary()
-                        for (engine, kind), tally in tallies.items()}}
+                        for (engine, kind), tally in tallies.items()},
+            **({"blends": {f"{way}/{kind}": tally.summary()
+                           for (way, kind), tally in blends.items()}} if blend else {})}
 
 
 def _table(runs: list[dict]) -> str:
@@ -210,6 +256,20 @@ def _table(runs: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _blend_table(runs: list[dict]) -> str:
+    lines = ["| list | query | " + " | ".join(f"{way} in 10 / MRR / empty" for way in BLENDS)
+             + " |", "|:---|:---|" + "---:|" * len(BLENDS)]
+    for run in runs:
+        for kind in KINDS:
+            cells = []
+            for way in BLENDS:
+                t = run["blends"][f"{way}/{kind}"]
+                cells.append(f"{t['found10']:.1%} / {t['mrr']:.3f} / {t['empty']:.1%}")
+            lines.append(f"| {run['list']} ({run['sampled']}) | {kind} | "
+                         + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.known_item",
                                      description=__doc__.split("\n\n")[0])
@@ -217,17 +277,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=DEFAULT_SAMPLE,
                         help=f"papers a list (default {DEFAULT_SAMPLE}; 0: all)")
     parser.add_argument("--out", type=Path, help="also write known_item.json here")
+    parser.add_argument("--blend", action="store_true",
+                        help="also score the search by meaning taken into the normal one")
     args = parser.parse_args(argv)
     runs = []
     with tempfile.TemporaryDirectory(prefix="papers-known-item-") as scratch:
         for name in args.lists:
-            run = run_list(name, args.sample, Path(scratch))
+            run = run_list(name, args.sample, Path(scratch), args.blend)
             runs.append(run)
             print(f"[known-item] {name}: {run['papers']:,} papers, {run['sampled']} "
                   f"sampled, import {run['import_s']:.1f} s, searches papers "
-                  f"{run['search_s']['papers']:.1f} s / FTS5 {run['search_s']['fts5']:.1f} s",
+                  f"{run['search_s']['papers']:.1f} s / FTS5 {run['search_s']['fts5']:.1f} s"
+                  + (f" / by meaning {run['search_s']['meaning']:.1f} s" if args.blend
+                     else ""),
                   file=sys.stderr, flush=True)
     print(_table(runs))
+    if args.blend:
+        print()
+        print(_blend_table(runs))
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "known_item.json").write_text(json.dumps(runs, indent=2))

@@ -534,6 +534,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         else:
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
+        self.count_topics()  # (while the topic panel shows: those of these results)
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:

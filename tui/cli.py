@@ -99,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="default: relevance (or the saved search's)")
     search.add_argument("--tag", metavar="NAME", help="only papers with this tag")
     search.add_argument("--json", action="store_true", help="one JSON object per line")
+    search.add_argument("--with-meaning", action="store_true",
+                        help="when fewer than 10 papers match, follow them with the papers "
+                             "closest in meaning")
 
     show = _command(commands, "show", _show, help="everything known of one paper")
     show.add_argument("id", metavar="ID")
@@ -112,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     topics = _command(commands, "topics", _topics,
                       help="the library's topics (papers clustered by meaning)")
     topics.add_argument("--json", action="store_true", help="a JSON list of id, label, count")
+    topics.add_argument("--query", metavar="QUERY",
+                        help="the topics of the papers QUERY finds, counting only those "
+                             "(the JSON adds each topic's size in the library: of)")
 
     trends = _command(commands, "trends", _trends, synced=False,
                       help="what changed between two lists: the terms that rose and fell",
@@ -294,7 +300,10 @@ def _print_results(library: Library, results, args, limit: int) -> None:
                 # When too few papers had every word and those with most of them follow:
                 # how many of the query's words this one has (else null).
                 "all_words": results.has_all_words(position),
-                "words_matched": results.matched[position] if results.matched else None},
+                "words_matched": results.matched[position]
+                if results.matched and not results.by_meaning_at(position) else None,
+                # Found by meaning, after the few the words found (or a `~` search).
+                "by_meaning": results.by_meaning_at(position)},
                 ensure_ascii=False))
         return
     if results.error:
@@ -317,6 +326,9 @@ def _print_results(library: Library, results, args, limit: int) -> None:
              f"{results.elapsed * 1000:.0f} ms"
     if results.by_meaning:
         footer += ", ranked by meaning"
+    elif results.meaning_from is not None and count > results.meaning_from:
+        footer += f"; the last {count - results.meaning_from} are closest in meaning, " \
+                  "not matched by the words"
     if results.suggestion:
         footer += f"; did you mean: {results.suggestion}"
     print(footer, file=sys.stderr)
@@ -471,8 +483,9 @@ def _search(library: Library, args: argparse.Namespace) -> int:
         saved = library.saved_search(args.saved)
         query, sort = " ".join(filter(None, (saved.query, query))), sort or saved.sort
     # As the app searches (Library.search): the same query lists the same papers.
+    # With --with-meaning, the papers closest in meaning follow the few its words find.
     results = library.search(query, sort=sort or "relevance", tag=args.tag,
-                             limit=max(args.limit, 1))
+                             limit=max(args.limit, 1), meaning_below=args.with_meaning)
     _print_results(library, results, args, args.limit)
     return 0
 
@@ -521,16 +534,43 @@ def _trends(library: Library, args: argparse.Namespace) -> int:
 
 
 def _topics(library: Library, args: argparse.Namespace) -> int:
-    topics = library.topics()
-    if args.json:
-        print(json.dumps([_topic_json(topic) for topic in topics], ensure_ascii=False))
+    if args.query is None:
+        topics = library.topics()
+        if args.json:
+            print(json.dumps([_topic_json(topic) for topic in topics], ensure_ascii=False))
+            return 0
+        for topic in topics:
+            print(f"{topic.id:>4}  {topic.count:>6}  {topic.label}")
+        if not topics:
+            print("no topics yet; add a list with: papers add FILE", file=sys.stderr)
+        else:
+            print(f"{len(topics)} topics; search one with topic:N", file=sys.stderr)
         return 0
+    return _topics_of_query(library, args)
+
+
+def _topics_of_query(library: Library, args: argparse.Namespace) -> int:
+    """`papers topics --query Q`: the topics of Q's papers, each with its share of them."""
+    results = library.search(args.query)
+    if results.error:
+        print(visible(f"note: {results.error}"), file=sys.stderr)
+    size = {topic.id: topic.count for topic in library.topics()}
+    topics = library.topics(within=results)
+    if args.json:
+        print(json.dumps([{**_topic_json(topic), "of": size[topic.id]} for topic in topics],
+                         ensure_ascii=False))
+        return 0
+    width = len(f"{max(size.values(), default=0):,}")
     for topic in topics:
-        print(f"{topic.id:>4}  {topic.count:>6}  {topic.label}")
-    if not topics:
+        print(f"{topic.id:>4}  {topic.count:>{width},} of {size[topic.id]:<{width},}  "
+              f"{topic.label}")
+    placed = sum(topic.count for topic in topics)
+    if not size:
         print("no topics yet; add a list with: papers add FILE", file=sys.stderr)
     else:
-        print(f"{len(topics)} topics; search one with topic:N", file=sys.stderr)
+        print(visible(f"{placed:,} of the {len(results):,} papers the query finds, in "
+                      f"{len(topics)} topics; narrow to one with: {args.query} topic:N"),
+              file=sys.stderr)
     return 0
 
 

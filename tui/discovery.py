@@ -14,10 +14,12 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import work
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
+from textual.worker import get_current_worker
 
-from index import Topic, split_topic_filters
+from index import SearchCancelled, Topic, split_topic_filters
 
 if TYPE_CHECKING:
     from .trends import TrendChoice
@@ -40,6 +42,10 @@ class DiscoveryActions:
     # the meaning space has been read there, so the UI thread never loads it.
     topic_list: list[Topic] = []
     topics_ready = False
+    # The topics of the query's papers (its topic filters left out), counted in a worker
+    # while the panel shows: (the query, tag and "hide seen" they are for, topic id ->
+    # papers), or None while the query lists every paper.
+    topic_counts: tuple[tuple, dict[int, int]] | None = None
 
     # -- topics ----------------------------------------------------------------------------
     def load_topics(self) -> None:
@@ -52,7 +58,9 @@ class DiscoveryActions:
         changed = topics != self.topic_list or not self.topics_ready
         self.topic_list, self.topics_ready = topics, True
         if changed:
+            self.topic_counts = None  # (of the topics before)
             self.refresh_topic_panel()
+            self.count_topics()
             self.show_current_paper()  # its topic, now known
 
     def topic_of(self, paper_id: str) -> Topic | None:
@@ -64,6 +72,45 @@ class DiscoveryActions:
 
     def action_toggle_topics(self) -> None:
         self.toggle_panel("#topic-panel", self.refresh_topic_panel)
+        self.count_topics()
+
+    def _topic_scope(self) -> tuple:
+        """What the panel's counts are for: the query without its topic filters (the
+        panel chooses among them), the tag panel's tag and "hide seen"."""
+        return with_topic(self.query_text, None), self.tag_filter, self.hide_seen
+
+    def count_topics(self) -> None:
+        """While the panel shows: count the topics of the query's papers (in a worker;
+        the panel then says how many of each topic's papers the query finds)."""
+        if not self.query_one("#topic-panel", OptionList).display or \
+                not self.topics_ready or self.similar_to is not None:
+            return
+        scope = self._topic_scope()
+        if not scope[0].strip() and scope[1] is None and not scope[2]:
+            if self.topic_counts is not None:  # every paper: the library's own counts
+                self.topic_counts = None
+                self.refresh_topic_panel()
+            return
+        if self.topic_counts is None or self.topic_counts[0] != scope:
+            self._count_topics(scope)
+
+    @work(thread=True, exclusive=True, group="topic-counts")
+    def _count_topics(self, scope: tuple) -> None:
+        words, tag, unread_only = scope
+        worker = get_current_worker()
+        try:  # (a newer query's count cancels this one between posting lists)
+            results = self.library.search(words, tag=tag, unread_only=unread_only,
+                                          cancelled=lambda: worker.is_cancelled)
+        except SearchCancelled:
+            return
+        counts = {topic.id: topic.count for topic in self.library.topics(within=results)}
+        if not worker.is_cancelled:
+            self.call_from_thread(self._topics_counted, scope, counts)
+
+    def _topics_counted(self, scope: tuple, counts: dict[int, int]) -> None:
+        if scope == self._topic_scope():  # (else a newer query's count is under way)
+            self.topic_counts = (scope, counts)
+            self.refresh_topic_panel()
 
     def chosen_topic(self) -> int | None:
         """The one topic the query filters by (`topic:N`), if it names exactly one."""
@@ -80,16 +127,35 @@ class DiscoveryActions:
                 "No topics: the library has too few papers"
             panel.add_option(Option(Text(why), disabled=True))
             return
-        total = sum(topic.count for topic in self.topic_list)
-        panel.add_option(Option(Text(f"All topics ({total:,} papers)"), id=ALL_TOPICS))
-        for topic in self.topic_list:
-            prompt = Text(topic.label)
-            prompt.append(f"\n  topic:{topic.id} · {topic.count:,} papers", "dim")
-            panel.add_option(Option(prompt, id=f"topic:{topic.id}"))
+        counts = self.topic_counts
+        if counts is not None and counts[0] == self._topic_scope():
+            self._add_counted_topics(panel, counts[1])
+        else:
+            total = sum(topic.count for topic in self.topic_list)
+            panel.add_option(Option(Text(f"All topics ({total:,} papers)"), id=ALL_TOPICS))
+            for topic in self.topic_list:
+                prompt = Text(topic.label)
+                prompt.append(f"\n  topic:{topic.id} · {topic.count:,} papers", "dim")
+                panel.add_option(Option(prompt, id=f"topic:{topic.id}"))
         chosen = self.chosen_topic()
         with suppress(OptionDoesNotExist):
             panel.highlighted = panel.get_option_index(
                 f"topic:{chosen}" if chosen is not None else ALL_TOPICS)
+
+    def _add_counted_topics(self, panel: OptionList, counts: dict[int, int]) -> None:
+        """The topics of the query's papers, the most of them first: how many each holds
+        of the library's papers in it (the topics it finds none of left out)."""
+        total = sum(counts.values())
+        panel.border_title = "Topics of the results"
+        panel.add_option(Option(Text(f"All topics ({total:,} of the results)"),
+                                id=ALL_TOPICS))
+        found = sorted((t for t in self.topic_list if counts.get(t.id)),
+                       key=lambda t: (-counts[t.id], t.id))
+        for topic in found:
+            prompt = Text(topic.label)
+            prompt.append(f"\n  topic:{topic.id} · {counts[topic.id]:,} of "
+                          f"{topic.count:,} papers", "dim")
+            panel.add_option(Option(prompt, id=f"topic:{topic.id}"))
 
     def topic_option_chosen(self, option_id: str | None) -> None:
         """The topic panel's choice (the app's handler passes it: Textual's `@on` does not

@@ -38,6 +38,9 @@ class Results:
     matched: list[int] = field(default_factory=list)
     words: int = 0
     by_meaning: bool = False  # ranked by meaning (`~words`), not by the words themselves
+    # Where the papers closest in meaning to a search by few-matched words start
+    # (Library.search's `meaning_below`); None when every row was found by its words.
+    meaning_from: int | None = None
 
     def __len__(self) -> int:
         return len(self.docnums)
@@ -67,8 +70,15 @@ class Results:
 
     def has_all_words(self, position: int) -> bool:
         """Whether the row has every word of the query (only rows that papers with
-        most of the words follow may not)."""
+        most of the words follow may not, nor those found by meaning below them)."""
+        if self.meaning_from is not None and position >= self.meaning_from:
+            return False
         return not self.matched or self.matched[position] == self.words
+
+    def by_meaning_at(self, position: int) -> bool:
+        """Whether the row was found by meaning rather than by the query's words."""
+        return self.by_meaning or (self.meaning_from is not None
+                                   and position >= self.meaning_from)
 
     def ids(self) -> list[str]:
         return [self.card(i).id for i in range(len(self))]

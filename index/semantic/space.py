@@ -58,6 +58,13 @@ class Space:
         row = self.rows.get(paper_id)
         return None if row is None else self.topics.get(int(self.assignment[row]))
 
+    def topic_counts(self, paper_ids: Iterable[str]) -> dict[int, int]:
+        """Topic id -> how many of `paper_ids` it holds (those it holds none of left
+        out; a paper not in the space counts for none)."""
+        rows = np.fromiter((self.rows.get(pid, -1) for pid in paper_ids), dtype=np.int64)
+        counts = np.bincount(self.assignment[rows[rows >= 0]])
+        return {int(t): int(counts[t]) for t in np.flatnonzero(counts)}
+
     def in_topics(self, topic_ids: Iterable[int]) -> set[str]:
         rows = np.flatnonzero(np.isin(self.assignment, list(topic_ids)))
         return {self.ids[row] for row in rows}

@@ -25,7 +25,8 @@ from ..locations import REPO, SEED_FILES
 
 JSON_KEYS = {"id", "title", "title_derived", "name", "venue", "year", "authors", "score",
              "snippet", "status", "starred", "priority", "note",  # reading state: issue #14
-             "all_words", "words_matched"}  # papers with most of the words: issue #12
+             "all_words", "words_matched",  # papers with most of the words: issue #12
+             "by_meaning"}  # found by meaning: issue #15
 ABSTRACT_A = "We study sparse attention for long documents and prove tight bounds on its error."
 
 

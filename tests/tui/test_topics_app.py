@@ -129,3 +129,37 @@ async def test_quitting_stops_the_meaning_child(seeded_home, monkeypatch):
     async with running_app(seeded_home) as (app, pilot):
         await settle(app, pilot)
     assert len(stopped) == 1  # on the way out (what it stops: tests/semantic)
+
+
+async def test_with_a_query_the_panel_counts_the_topics_of_its_papers(seeded_home):
+    async with running_app(seeded_home) as (app, pilot):
+        await topics_loaded(app, pilot)
+        await type_query(app, pilot, "policy")
+        await pilot.press("ctrl+t")
+        await settle(app, pilot)
+        with Library(seeded_home) as library:
+            size = {t.id: t.count for t in library.topics()}
+            ids = library.ids_of(library.search("policy"))
+            counts: dict[int, int] = {}
+            for pid in ids:  # each paper's topic, one at a time
+                topic_id = library.topic_of(pid).id
+                counts[topic_id] = counts.get(topic_id, 0) + 1
+            labels = {t.id: t.label for t in library.topics()}
+        panel = app.query_one("#topic-panel", OptionList)
+        prompts = [str(panel.get_option_at_index(i).prompt)
+                   for i in range(panel.option_count)]
+        order = sorted(counts, key=lambda t: (-counts[t], t))
+        assert prompts[0] == f"All topics ({len(ids):,} of the results)"
+        assert prompts[1:] == [f"{labels[t]}\n  topic:{t} · {counts[t]:,} of {size[t]:,} "
+                               "papers" for t in order]
+        # Choosing one narrows the query; the panel keeps counting the query's papers.
+        await pilot.press("down", "enter")
+        await settle(app, pilot)
+        assert app.query_text == f"policy topic:{order[0]}"
+        assert len(results(app).results) == counts[order[0]]
+        assert str(panel.get_option_at_index(0).prompt) == \
+            f"All topics ({len(ids):,} of the results)"
+        # An empty query: the library's own counts again.
+        await type_query(app, pilot, "")
+        assert str(panel.get_option_at_index(0).prompt) == \
+            f"All topics ({sum(size.values()):,} papers)"
