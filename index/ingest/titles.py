@@ -45,7 +45,7 @@ _CUE = re.compile(
     re.I,
 )
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
-_NAME_TOKEN = r"[A-Za-z0-9][\w.+]*(?:-[\w.+]+)*"
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
@@ -153,12 +153,16 @@ class _Definition:
 
 def _is_acronym(token: str) -> bool:
     """SCOUT, OWPO, SS-TPT, ConGLUDe, HB-ARFM: one word with two capitals at least."""
-    return bool(re.fullmatch(r"[A-Za-z][\w-]*", token)) and sum(c.isupper() for c in token) >= 2
+    return (bool(re.fullmatch(r"[A-Za-zα-ωΑ-Ω][\w-]*", token))
+            and sum(c.isupper() for c in token) >= 2)
 
 
 def _long_form(acronym: str, before: str) -> str | None:
     """Schwartz–Hearst: the shortest tail of `before` whose letters spell `acronym`."""
     letters = [c.lower() for c in acronym if c.isalnum()]
+    # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
+    # must not spell RNNRepair from the sentence before.
+    before = before[before.rfind(". ") + 1:]
     window = " ".join(before.split()[-min(len(letters) + 5, len(letters) * 2) :])
     lowered = window.lower()
     i = len(lowered) - 1
@@ -222,7 +226,7 @@ def _definitions(text: str) -> list[_Definition]:
 def _distinctive(token: str) -> bool:
     """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct)."""
     return (_is_acronym(token) or any(c.isdigit() for c in token)
-            or bool(re.search(r"[a-z][A-Z]", token)))
+            or bool(re.search(r"[a-z][A-Z]", token) or re.match(r"[α-ωΑ-Ω]-\w", token)))
 
 
 def _name_like(name: str, after_article: bool) -> bool:

@@ -265,3 +265,23 @@ def test_every_corpus_abstract_gets_a_short_title_that_reads_like_one(icml2023_p
         cut += title_truth.cut(title)
     assert sentence_like <= len(records) // 100
     assert cut <= len(records) // 10
+
+
+def test_a_long_form_is_spelled_within_its_own_sentence():
+    """Schwartz–Hearst letters found in the sentence before are no definition: "...Neural
+    Networks (RNNs). We propose a lightweight model-based approach (RNNRepair)" once spelled
+    RNNRepair from "Recurrent Neural Networks (RNNs). We propose ... approach"."""
+    from index.ingest.titles import defined_pairs
+
+    text = ("This paper repairs Recurrent Neural Networks (RNNs). We propose a lightweight "
+            "model-based approach (RNNRepair) to help repair them.")
+    assert ("RNNs", "Recurrent Neural Networks") in defined_pairs(text)
+    assert all(short != "RNNRepair" for short, _ in defined_pairs(text))
+    assert ("PTR", "Predict Then Repair") in defined_pairs(
+        "We propose Predict Then Repair (PTR). It works.")
+
+
+
+def test_a_name_may_start_with_a_greek_letter():
+    assert derive("Transfer is costly. We propose a method, termed π-Zorb, for transfer with "
+                  "few parameters.")[0] == "π-Zorb"
