@@ -78,6 +78,9 @@ _NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely",
                            "as"})
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
                "devis", "creat", "curat", "releas", "establish", "formulat")
+# A word starting with an introducing verb's stem; the last one before a position.
+_VERB_WORD = re.compile(rf"(?<![\w-])(?:{'|'.join(_VERB_STEMS)})", re.I)
+_LAST_VERB = re.compile(rf".*{_VERB_WORD.pattern}", re.I | re.S)
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 _LINK = re.compile(r"\S*/\S*")
 # The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io
@@ -100,7 +103,8 @@ _PAREN_CITATION = re.compile(
     r"|et al\b|,?\s*\d{4}\b)")
 # Before an occurrence, in its clause: an example list ("such as A, B and X", "e.g., X"),
 # which names prior work or the field, not the contribution.
-_EXAMPLES = re.compile(r"\b(?:such as|e\.g\.|for example|for instance|including|like)\s", re.I)
+_LAST_EXAMPLES = re.compile(
+    r".*\b(?:such as|e\.g\.|for example|for instance|including|like)\s", re.I | re.S)
 # Phrases that treat a name as existing work: "based on X", "unlike X", "X has been".
 _PRIOR_BEFORE = re.compile(
     r"(?:\bbased on|\bunlike|\binspired by|\bbuilds? (?:on|upon)|\bextends?|\bextending"
@@ -401,36 +405,38 @@ def _words_before(text: str, position: int) -> list[str]:
     return [w.rstrip(",").lower() for w in _WINDOW_WORD.findall(window[stop + 1:])]
 
 
+def _clause_start(text: str, position: int, reach: int) -> int:
+    """Where the sentence or clause holding `position` starts, at most `reach` back."""
+    start = max(0, position - reach)
+    return max(start, text.rfind(". ", start, position) + 1, text.rfind("; ", start, position) + 1)
+
+
 def _verb_near(text: str, positions: list[int]) -> float:
     """How closely an introducing verb ("we propose a ... framework, X") comes before a
     position in its sentence: 1 / (1 + words between), the best of `positions`."""
     best = 0.0
     for position in positions:
-        window = text[max(0, position - 150):position]
-        stop = max(window.rfind(". "), window.rfind("; "))
-        words = window[stop + 1:].split()
-        for back, word in enumerate(reversed(words)):
-            if word.lower().startswith(_VERB_STEMS):
-                best = max(best, 1.0 / (1 + back))
-                break
+        verb = _LAST_VERB.match(text, _clause_start(text, position, 150), position)
+        if verb is not None:  # the rest of the verb's own word is one of the words split
+            between = len(text[verb.end():position].split()) - 1
+            best = max(best, 1.0 / (1 + max(0, between)))
     return best
 
 
 def _in_examples(text: str, position: int) -> bool:
     """Inside an example list: "such as", "e.g." or "including" earlier in its clause."""
-    window = text[max(0, position - 80):position]
-    stop = max(window.rfind(". "), window.rfind("; "), window.rfind(")."))
-    clause = window[stop + 1:]
-    cues = list(_EXAMPLES.finditer(clause))
-    return bool(cues) and not any(
-        w.lower().startswith(_VERB_STEMS) for w in clause[cues[-1].end():].split())
+    start = _clause_start(text, position, 80)
+    start = max(start, text.rfind(").", start, position) + 1)
+    cue = _LAST_EXAMPLES.match(text, start, position)
+    return cue is not None and _VERB_WORD.search(text, cue.end(), position) is None
 
 
 def _prior_phrase(text: str, name: str, occurrences: list[int]) -> float:
     """How much the abstract treats `name` as existing work: the share of occurrences
     after "based on"/"unlike" or before "has been"/"is widely"; 1 when a word is made of
     it ("X-based", "X-like")."""
-    if any(f"{name}{suffix}" in text for suffix in ("-based", "-like", "-style")):
+    if f"{name}-" in text and any(f"{name}{suffix}" in text
+                                   for suffix in ("-based", "-like", "-style")):
         return 1.0
     length = len(name)
     return sum(bool(_PRIOR_BEFORE.search(text, max(0, o - 30), o)
