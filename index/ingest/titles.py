@@ -309,6 +309,9 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
             continue
         overlapping = [d for d in definitions if span.start < d.end and d.start < span.end]
         word = text[span.start : span.end]
+        # Bold letters inside words ("**FI**ltering ... **NE**ar"): initials shown, no name.
+        if (span.start and text[span.start - 1].isalnum()) or text[span.end:span.end + 1].isalnum():
+            continue
         if overlapping:
             add(overlapping[0].short, overlapping[0].start, 2, expansion=overlapping[0].long)
         elif " " not in word and _name_like(word, after_article=False):

@@ -285,3 +285,16 @@ def test_a_long_form_is_spelled_within_its_own_sentence():
 def test_a_name_may_start_with_a_greek_letter():
     assert derive("Transfer is costly. We propose a method, termed π-Zorb, for transfer with "
                   "few parameters.")[0] == "π-Zorb"
+
+
+def test_bold_letters_inside_words_are_no_name():
+    """Initials shown in bold ("**FI**ltering **NE**ar **S**amples") mark the acronym's
+    letters, not a name of their own."""
+    from index.ingest.render import render
+    from index.ingest.titles import name_features
+
+    abstract = ("Streams drift. We propose **FI**ltering **NE**ar **S**amples (FITNESS), a "
+                "framework for streams. FITNESS is robust.")
+    candidates = name_features(abstract, render(abstract))
+    assert "FI" not in candidates and "NE" not in candidates
+    assert derive(abstract)[0] == "FITNESS"
