@@ -53,7 +53,8 @@ _NAME_AT = re.compile(
 )
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"
 _KIND_THEN_NAME = re.compile(
-    rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})(?:\s*,\s*(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
+    rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})"
+    rf"(?P<separator>\s*,\s*(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
 )
 _APPOSITIVE = re.compile(
@@ -229,6 +230,12 @@ def _distinctive(token: str) -> bool:
             or bool(re.search(r"[a-z][A-Z]", token) or re.match(r"[α-ωΑ-Ω]-\w", token)))
 
 
+def _plain_name(token: str) -> bool:
+    """A capitalised word that is not a common one: Duolando, Chameleon."""
+    return (len(token) > 3 and token[0].isupper() and token[1:].islower()
+            and token.lower() not in _COMMON_WORDS)
+
+
 def _name_like(name: str, after_article: bool) -> bool:
     first = name.split()[0]
     if first.lower() in _COMMON_WORDS or not first[0].isalnum() or first.isdigit():
@@ -258,8 +265,12 @@ def _cued_names(text: str, sentences,
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 40
                            and not re.search(r"[.;:,]", text[position:d.start])), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
-        # "the self-supervised learning (SSL) framework BEATs": the name comes after.
-        if kind_then_name and _distinctive(kind_then_name.group("name")):
+        # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
+        # plain capitalised word only after a comma or a naming word ("a GPT-based model,
+        # Duolando, which ...", "a framework called Chameleon").
+        if kind_then_name and (_distinctive(kind_then_name.group("name")) or (
+                _plain_name(kind_then_name.group("name"))
+                and kind_then_name.group("separator").strip())):
             yield (kind_then_name.group("name"), kind_then_name.start("name"), None,
                    kind_then_name.group("kind"))
         elif definition is not None:

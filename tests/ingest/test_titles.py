@@ -298,3 +298,20 @@ def test_bold_letters_inside_words_are_no_name():
     candidates = name_features(abstract, render(abstract))
     assert "FI" not in candidates and "NE" not in candidates
     assert derive(abstract)[0] == "FITNESS"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Dance is hard. We propose a GPT-based model, Quorlando, which predicts moves.",
+         "Quorlando"),
+        ("Poisoning is cheap. We propose a new attack called Zamelion that poisons data.",
+         "Zamelion"),
+    ],
+)
+def test_a_plain_capitalised_name_after_a_kind_and_a_comma_or_naming_word(abstract, name):
+    assert derive(abstract)[0] == name
+
+
+def test_a_capitalised_word_right_after_a_kind_noun_is_no_name():
+    assert derive("We propose a new framework Based on graphs for sorting.")[0] is None
