@@ -32,7 +32,8 @@ UNNAMED_LIMIT = 90
 _KIND = (
     r"(?:method|framework|approach|algorithm|model|system|benchmark|dataset|technique"
     r"|architecture|agent|pipeline|library|toolkit|tool|environment|optimizer|planner|loss"
-    r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family)s?"
+    r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
+    r"|variant)s?"
 )
 _NAMING = r"(?:called|named|dubbed|termed|coined)(?:\s+as)?"
 _VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name)"
@@ -59,6 +60,11 @@ _KIND_THEN_NAME = re.compile(
 )
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
+# "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
+# right after a new thing's kind, wherever the sentence puts it.
+_NEW_KIND_THEN_NAME = re.compile(
+    rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,3}}?{_KIND}\s*,\s*(?P<name>{_NAME_TOKEN})"
+    rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -301,6 +307,11 @@ def _up_to_comma(text: str) -> str:
     return text
 
 
+def _new_kind_names(text: str) -> list[tuple[str, int]]:
+    return [(m.group("name"), m.start("name")) for m in _NEW_KIND_THEN_NAME.finditer(text)
+            if _distinctive(m.group("name"))]
+
+
 def _cue_candidates(text: str, sentences, rendered: Rendered,
                     definitions: list[_Definition]) -> list[_Candidate]:
     """Every name a cue introduces: a cue verb, bold or italic markup, an appositive."""
@@ -328,6 +339,8 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         elif " " not in word and _name_like(word, after_article=False):
             add(word, span.start, 2)
 
+    for name, start in _new_kind_names(text):
+        add(name, start, 1)
     for match in _APPOSITIVE.finditer(text):
         sentence_start, sentence_end = _sentence_at(sentences, match.start())
         if _name_like(match.group("name"), after_article=False) and not _PRIOR_WORK.search(

@@ -60,10 +60,7 @@ EXPECTED_NAMES: dict[str, str | None] = {
 }
 
 # Names the model does not derive yet, said here rather than taken out of the table.
-KNOWN_MISSES = {
-    "LoRA-RLPO": "known miss (#12): names given only as 'leading to two new variants, X "
-                 "and Y' carry no cue the model weighs enough",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 # Titles worked out by hand from the rules: acronym -> its expansion; else the appositive.
 EXPECTED_TITLES = {
@@ -305,7 +302,7 @@ def test_bold_letters_inside_words_are_no_name():
     [
         ("Dance is hard. We propose a GPT-based model, Quorlando, which predicts moves.",
          "Quorlando"),
-        ("Poisoning is cheap. We propose a new attack called Zamelion that poisons data.",
+        ("Poisoning is cheap. We propose a new framework, Zamelion, that poisons data.",
          "Zamelion"),
     ],
 )
@@ -315,3 +312,17 @@ def test_a_plain_capitalised_name_after_a_kind_and_a_comma_or_naming_word(abstra
 
 def test_a_capitalised_word_right_after_a_kind_noun_is_no_name():
     assert derive("We propose a new framework Based on graphs for sorting.")[0] is None
+
+
+def test_a_name_right_after_a_new_things_kind_is_cued():
+    """"leading to two new variants, X and Y", "a novel benchmark, X,": wherever the
+    sentence puts the new thing, the name after its kind is introduced."""
+    from index.ingest.names import FEATURES
+    from index.ingest.titles import name_features
+
+    abstract = ("Sorting is slow. We study pivots, leading to two new variants, Zorb-QP and "
+                "Zorb-QM. Both sort fast.")
+    features = dict(zip(FEATURES, name_features(abstract, render(abstract))["Zorb-QP"],
+                        strict=True))
+    assert features["cue_appositive"] == 1.0
+    assert derive(abstract)[0] == "Zorb-QP"
