@@ -78,9 +78,6 @@ _NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely",
                            "as"})
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
                "devis", "creat", "curat", "releas", "establish", "formulat")
-# A word starting with an introducing verb's stem; the last one before a position.
-_VERB_WORD = re.compile(rf"(?<![\w-])(?:{'|'.join(_VERB_STEMS)})", re.I)
-_LAST_VERB = re.compile(rf".*{_VERB_WORD.pattern}", re.I | re.S)
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 _LINK = re.compile(r"\S*/\S*")
 # The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io
@@ -103,8 +100,7 @@ _PAREN_CITATION = re.compile(
     r"|et al\b|,?\s*\d{4}\b)")
 # Before an occurrence, in its clause: an example list ("such as A, B and X", "e.g., X"),
 # which names prior work or the field, not the contribution.
-_LAST_EXAMPLES = re.compile(
-    r".*\b(?:such as|e\.g\.|for example|for instance|including|like)\s", re.I | re.S)
+_EXAMPLE_CUES = ("such as ", "e.g. ", "for example ", "for instance ", "including ", "like ")
 # Phrases that treat a name as existing work: "based on X", "unlike X", "X has been".
 _PRIOR_BEFORE = re.compile(
     r"(?:\bbased on|\bunlike|\binspired by|\bbuilds? (?:on|upon)|\bextends?|\bextending"
@@ -279,6 +275,8 @@ class _Abstract:
     most: int  # occurrences of the most frequent candidate
     intros: list[tuple[int, int]]  # each "we propose/introduce/...", start and end
     sentence_starts: frozenset[int]
+    verbs: list[tuple[int, int]]  # each word starting with an introducing verb's stem
+    examples: list[tuple[int, int]]  # each "such as", "e.g.", "including", ...
 
     @property
     def intro(self) -> int:
@@ -326,7 +324,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
         max(len(where) for where in positions.values()),
         [m.span() for m in _INTRO_VERB.finditer(text)],
-        frozenset(start for start, _ in sentences or [(0, len(text))]))
+        frozenset(start for start, _ in sentences or [(0, len(text))]),
+        *_word_spans(text, _VERB_STEMS, _EXAMPLE_CUES))
     features: dict[str, list[float]] = {}
     # Hyphenated candidates and their parts: "Quant-BnB" is built on "BnB", "R-EDL" on EDL.
     parts = {name: set(name.split("-")) for name in by_name if "-" in name}
@@ -392,8 +391,8 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         / min(count, 5),
         # Said in the background, before the abstract says what it contributes.
         float(abstract.intro > 0 and contexts[0] < abstract.intro),
-        _verb_near(text, contexts[:3]),
-        sum(_in_examples(text, o) for o in occurrences[:3]) / min(count, 3),
+        _verb_near(abstract, contexts[:3]),
+        sum(_in_examples(abstract, o) for o in occurrences[:3]) / min(count, 3),
         _prior_phrase(text, name, occurrences),
     ]
 
@@ -411,24 +410,55 @@ def _clause_start(text: str, position: int, reach: int) -> int:
     return max(start, text.rfind(". ", start, position) + 1, text.rfind("; ", start, position) + 1)
 
 
-def _verb_near(text: str, positions: list[int]) -> float:
+def _word_spans(text: str, *groups: tuple[str, ...]) -> list[list[tuple[int, int]]]:
+    """For each group of lowercase words, where one starts a word of `text`, in order
+    (plain `find`: a regex over the whole text for each abstract cost more than the
+    features it serves)."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lowers to two characters: keep positions
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    found = []
+    for words in groups:
+        spans = []
+        for word in words:
+            at = lowered.find(word)
+            while at >= 0:
+                if not at or not (lowered[at - 1].isalnum() or lowered[at - 1] in "_-"):
+                    spans.append((at, at + len(word)))
+                at = lowered.find(word, at + 1)
+        found.append(sorted(spans))
+    return found
+
+
+def _last_span(spans: list[tuple[int, int]], start: int, position: int
+               ) -> tuple[int, int] | None:
+    """The last of the sorted `spans` inside [start, position), or None."""
+    index = bisect.bisect_left(spans, (position,)) - 1
+    while index >= 0 and spans[index][1] > position:
+        index -= 1
+    return spans[index] if index >= 0 and spans[index][0] >= start else None
+
+
+def _verb_near(abstract: _Abstract, positions: list[int]) -> float:
     """How closely an introducing verb ("we propose a ... framework, X") comes before a
     position in its sentence: 1 / (1 + words between), the best of `positions`."""
-    best = 0.0
+    text, best = abstract.text, 0.0
     for position in positions:
-        verb = _LAST_VERB.match(text, _clause_start(text, position, 150), position)
+        verb = _last_span(abstract.verbs, _clause_start(text, position, 150), position)
         if verb is not None:  # the rest of the verb's own word is one of the words split
-            between = len(text[verb.end():position].split()) - 1
+            between = len(text[verb[1]:position].split()) - 1
             best = max(best, 1.0 / (1 + max(0, between)))
     return best
 
 
-def _in_examples(text: str, position: int) -> bool:
-    """Inside an example list: "such as", "e.g." or "including" earlier in its clause."""
+def _in_examples(abstract: _Abstract, position: int) -> bool:
+    """Inside an example list: "such as", "e.g." or "including" earlier in its clause,
+    with no introducing verb after it."""
+    text = abstract.text
     start = _clause_start(text, position, 80)
     start = max(start, text.rfind(").", start, position) + 1)
-    cue = _LAST_EXAMPLES.match(text, start, position)
-    return cue is not None and _VERB_WORD.search(text, cue.end(), position) is None
+    cue = _last_span(abstract.examples, start, position)
+    return cue is not None and _last_span(abstract.verbs, cue[1], position) is None
 
 
 def _prior_phrase(text: str, name: str, occurrences: list[int]) -> float:

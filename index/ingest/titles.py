@@ -308,8 +308,23 @@ def _up_to_comma(text: str) -> str:
 
 
 def _new_kind_names(text: str) -> list[tuple[str, int]]:
-    return [(m.group("name"), m.start("name")) for m in _NEW_KIND_THEN_NAME.finditer(text)
+    # The pattern tried only where "new"/"novel" stands (`find`): searched over the whole
+    # text it was the slowest cue.
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lowers to two characters: positions would move
+        matches = list(_NEW_KIND_THEN_NAME.finditer(text))
+    else:
+        matches = [m for word in ("new ", "novel ") for m in _matches_at(lowered, word, text)]
+    return [(m.group("name"), m.start("name")) for m in matches
             if _distinctive(m.group("name"))]
+
+
+def _matches_at(lowered: str, word: str, text: str) -> Iterator[re.Match]:
+    at = lowered.find(word)
+    while at >= 0:
+        if match := _NEW_KIND_THEN_NAME.match(text, at):
+            yield match
+        at = lowered.find(word, at + 1)
 
 
 def _cue_candidates(text: str, sentences, rendered: Rendered,
