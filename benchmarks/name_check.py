@@ -11,7 +11,9 @@ separated by `|` (a method and its benchmark: either is right). Two batches (col
 used to watch the wrong-name rate while features were tried); batch 2 (seed 13, papers not
 in batch 1) was labelled after the model was fixed and never tuned on: scored on that
 model (6/100 wrong) and after one later change kept for its recall on the titles (a long
-form a few words after "we propose", 7/100 held out).
+form a few words after "we propose", 7/100 held out). Batch 3 (seed 14, 10 a list, drawn
+with `--per-list 10` from papers in neither batch) was labelled before the third round's
+model changes, as a fresh check none of them was tuned on.
 
 A derived name is *wrong* when the paper's label is `-` or does not list it; a paper whose
 label names something and that gets no name is a *miss* (not wrong). Over all papers of
@@ -20,7 +22,7 @@ a list, the wrong-name rate is estimated as
     wrong names on titles that name a method (known exactly, title_truth.py)
     + share of papers whose title names nothing × wrong rate on this sample.
 
-    python -m benchmarks.name_check --draw   # print a new sample to label (does not score)
+    python -m benchmarks.name_check --draw [--seed N --per-list K]   # a new sample to label
 """
 
 from __future__ import annotations
@@ -129,12 +131,12 @@ def read_labels(path: Path = LABELS) -> list[Label]:
     return labels
 
 
-def draw(lists: tuple[str, ...], seed: int) -> None:
+def draw(lists: tuple[str, ...], seed: int, per_list: int = PER_LIST) -> None:
     rng = random.Random(seed)
     labelled = {label.paper_id for label in read_labels()} if LABELS.exists() else set()
     for list_name in lists:
         records = [r for r in unnamed_records(list_name) if r["id"] not in labelled]
-        for record in rng.sample(records, PER_LIST):
+        for record in rng.sample(records, per_list):
             print(f"=== {list_name}\t{record['id']}")
             print(render(record["abstract"]).text, "\n")
 
@@ -147,9 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draw", action="store_true",
                         help="print a sample to label (papers not labelled yet)")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--per-list", type=int, default=PER_LIST)
     args = parser.parse_args(argv)
     if args.draw:
-        draw(LISTS, args.seed)
+        draw(LISTS, args.seed, args.per_list)
         return 0
     labels = read_labels()
     print(f"{len(labels)} labelled papers, {sum(bool(x.names) for x in labels)} naming something")

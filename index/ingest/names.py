@@ -2,12 +2,17 @@
 logistic model over features of each candidate.
 
 Candidates are the names the cues of titles.py find ("we propose X", "called X", bold X,
-"X, a ... framework"), every token shaped like a made-up name (capitals inside, digits,
-hyphens: OWPO, GraphCleaner, Fed-CBS, Pix2Struct) and the project of a code link named so
-(github.com/x/RobustTSF). Each gets features of how the abstract treats it (the cue that
-introduced it, a spelled-out definition, its shape, where and how often it occurs, the
-words before it, whether it is the subject of a claim: "X outperforms", whether it comes
-up before the abstract says what it contributes, whether a code link is named after it),
+"X, a ... framework") and every token of the prose shaped like a made-up name (capitals
+inside, digits, hyphens, a Greek letter: OWPO, GraphCleaner, Fed-CBS, Pix2Struct, π-Tuning).
+A name only a code link gives (github.com/x/RobustTSF, never said in the prose) is not a
+candidate: a repository slug is not what the abstract calls its contribution. Each gets
+features of how the abstract treats it (the cue that introduced it and how closely an
+introducing verb precedes it, a spelled-out definition, its shape, where and how often it
+occurs, the words before it, whether it is the subject of a claim: "X outperforms",
+whether it comes up before the abstract says what it contributes, whether a code link is
+named after it, whether it is treated as existing work: "such as A, B and X", "based on
+X", "X has been", "X-based", a bracketed citation; whether it is built on another
+candidate, "Quant-BnB" on "BnB"),
 of how the *list* treats it (a name many other abstracts of the same list use is prior
 work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
 (`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
@@ -38,7 +43,10 @@ MODEL_FILE = "name_model.json"
 
 # A token with a capital letter or a digit after its first character, or a hyphen: the
 # shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
-_SHAPED = re.compile(r"(?<![\w+-])[A-Za-z][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
+# Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
+_GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
+_SHAPED = re.compile(
+    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
 # (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
@@ -51,13 +59,16 @@ _INTRO_VERB = re.compile(
 # the object of study: "such as X", "than X", "existing X", "of X", "for X".
 _PRIOR_WORDS = frozenset(re.split(r"\s+", """
 such as e.g. e.g., like including than over existing previous prior popular standard recent
-original vanilla classical classic conventional baseline baselines to with of for from on
+original vanilla classical classic conventional traditional typical common well-known
+widely-used seminal celebrated baseline baselines to with of for from on
 using by via in and or versus vs vs.
 """.strip()))
 _ARTICLES = frozenset({"the", "a", "an"})
+# After an occurrence: what it is ("X, a ...", "X (...)", "X is a", "X—a", "(X) benchmark").
 _KIND_AFTER = re.compile(
     r"^\s*(?:,\s*(?:a|an|the|which|that)\b|\s*\((?:[^()]{4,80})\)|\s*(?:is|are)\s+(?:a|an)\b"
-    r"|\s+(?:framework|method|model|algorithm|approach|system|architecture|benchmark"
+    r"|\s*[—–:]\s*(?:a|an|the)\b"
+    r"|\)?\s+(?:framework|method|model|algorithm|approach|system|architecture|benchmark"
     r"|dataset|agent|library|toolkit|network|estimator|optimizer|loss|objective)s?\b)", re.I)
 # Words shortly before an occurrence that introduce it, each its own feature.
 _OURS = frozenset({"our", "we", "us"})
@@ -84,7 +95,20 @@ _CLAIM_AFTER = re.compile(
     r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
-_PAREN_CITATION = re.compile(r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|et al\b|,?\s*\d{4}\b)")
+_PAREN_CITATION = re.compile(
+    r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[[^\[\]]*(?:et al|\d{4}|\d\])[^\[\]]*\]?"
+    r"|et al\b|,?\s*\d{4}\b)")
+# Before an occurrence, in its clause: an example list ("such as A, B and X", "e.g., X"),
+# which names prior work or the field, not the contribution.
+_EXAMPLE_CUES = ("such as ", "e.g. ", "for example ", "for instance ", "including ", "like ")
+# Phrases that treat a name as existing work: "based on X", "unlike X", "X has been".
+_PRIOR_BEFORE = re.compile(
+    r"(?:\bbased on|\bunlike|\binspired by|\bbuilds? (?:on|upon)|\bextends?|\bextending"
+    r"|\bvariants? of|\bversions? of|\bsuccess of|\bpopularity of|\bsuch as)"
+    r"(?:\s+(?:the|a|an))?\s+$", re.I)
+_PRIOR_AFTER = re.compile(
+    r"\)?,?\s+(?:has|have|had)\s+been\b|\)?\s+(?:is|are)\s+(?:widely|commonly|often"
+    r"|frequently|increasingly|a popular|the de facto)\b", re.I)
 
 FEATURES = (
     "cue_verb", "cue_markup", "cue_appositive", "component", "defined",
@@ -93,8 +117,10 @@ FEATURES = (
     "intro_sentence", "prior_context", "kind_after", "cited", "others", "others_many",
     "sentence_start", "plural", "defined_intro", "cue_count", "after_ours", "after_new",
     "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
-    "uncued_prior", "capital_next", "project", "project_only", "claim_subject",
-    "before_intro", "known",  # "known" last: candidate_features appends it
+    "uncued_prior", "capital_next", "project", "claim_subject",
+    "before_intro", "verb_near", "in_examples", "prior_phrase", "extends_other",
+    "part_of_other",
+    "known",  # "known" last: candidate_features appends it
 )
 
 
@@ -249,6 +275,8 @@ class _Abstract:
     most: int  # occurrences of the most frequent candidate
     intros: list[tuple[int, int]]  # each "we propose/introduce/...", start and end
     sentence_starts: frozenset[int]
+    verbs: list[tuple[int, int]]  # each word starting with an introducing verb's stem
+    examples: list[tuple[int, int]]  # each "such as", "e.g.", "including", ...
 
     @property
     def intro(self) -> int:
@@ -271,21 +299,18 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
     for match in _SHAPED.finditer(text):
-        if not match.group()[0].islower():  # "self-supervised": a lowercase name needs a cue
+        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase).
+        if not match.group()[0].islower() or match.group()[0] in _GREEK:
             by_name.setdefault(match.group(), [])
     mid_capitals = Counter(_MID_CAPITAL.findall(text))
     for word, count in mid_capitals.items():
         if count >= 2:  # a plain word used once is almost never the name (and costs time)
             by_name.setdefault(word, [])
     links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
+    # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
+    # and "we propose RobustTSF"), never a name by itself: a repository slug the prose
+    # never says is not what the abstract calls its contribution.
     projects = _projects(text, links) if links else {}
-    # A repository named like a made-up name is a candidate even when the prose never says
-    # it ("code at github.com/x/RobustTSF"); "code", "topo" or a sentence-long slug are not.
-    named_projects = {key for key, project in projects.items()
-                      if _SHAPED.fullmatch(project) and not project[0].islower()
-                      and project.count("-") <= 2}
-    for key in named_projects:
-        by_name.setdefault(projects[key], [])
     if not by_name:
         return {}
     positions = {name: _token_positions(text, name) or [
@@ -299,17 +324,21 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
         max(len(where) for where in positions.values()),
         [m.span() for m in _INTRO_VERB.finditer(text)],
-        frozenset(start for start, _ in sentences or [(0, len(text))]))
+        frozenset(start for start, _ in sentences or [(0, len(text))]),
+        *_word_spans(text, _VERB_STEMS, _EXAMPLE_CUES))
     features: dict[str, list[float]] = {}
+    # Hyphenated candidates and their parts: "Quant-BnB" is built on "BnB", "R-EDL" on EDL.
+    parts = {name: set(name.split("-")) for name in by_name if "-" in name}
     for name, found in by_name.items():
         if sum(c.isalpha() for c in name) < 2:
             continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
         occurrences = positions[name]
-        if (abstract.links and name.casefold() not in named_projects
-                and all(abstract.in_link(o) for o in occurrences)):
-            continue  # a user or folder of a code link (github.com/JaneDoe/...), not prose
+        if abstract.links and all(abstract.in_link(o) for o in occurrences):
+            continue  # only in a code link (github.com/JaneDoe/...), not prose
         features[name] = _vector(abstract, name, found, occurrences,
                                  (statistics or NameStatistics()).others(name))
+        features[name] += [float(bool(parts.get(name, set()) & by_name.keys())),
+                           float(any(name in split for split in parts.values()))]
         features[name].append(known.share(name) if known is not None else 0.0)
     return features
 
@@ -358,11 +387,13 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
             and text[o + len(name) + 1:o + len(name) + 2].isupper()
             for o in occurrences) / count,
         float(name.casefold() in abstract.projects),
-        float(bool(abstract.links) and all(abstract.in_link(o) for o in occurrences)),
         sum(bool(_CLAIM_AFTER.match(text, o + len(name))) for o in occurrences[:5])
         / min(count, 5),
         # Said in the background, before the abstract says what it contributes.
         float(abstract.intro > 0 and contexts[0] < abstract.intro),
+        _verb_near(abstract, contexts[:3]),
+        sum(_in_examples(abstract, o) for o in occurrences[:3]) / min(count, 3),
+        _prior_phrase(text, name, occurrences),
     ]
 
 
@@ -371,6 +402,76 @@ def _words_before(text: str, position: int) -> list[str]:
     window = text[max(0, position - 60):position]
     stop = max(window.rfind(". "), window.rfind("; "))
     return [w.rstrip(",").lower() for w in _WINDOW_WORD.findall(window[stop + 1:])]
+
+
+def _clause_start(text: str, position: int, reach: int) -> int:
+    """Where the sentence or clause holding `position` starts, at most `reach` back."""
+    start = max(0, position - reach)
+    return max(start, text.rfind(". ", start, position) + 1, text.rfind("; ", start, position) + 1)
+
+
+def _word_spans(text: str, *groups: tuple[str, ...]) -> list[list[tuple[int, int]]]:
+    """For each group of lowercase words, where one starts a word of `text`, in order
+    (plain `find`: a regex over the whole text for each abstract cost more than the
+    features it serves)."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lowers to two characters: keep positions
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    found = []
+    for words in groups:
+        spans = []
+        for word in words:
+            at = lowered.find(word)
+            while at >= 0:
+                if not at or not (lowered[at - 1].isalnum() or lowered[at - 1] in "_-"):
+                    spans.append((at, at + len(word)))
+                at = lowered.find(word, at + 1)
+        found.append(sorted(spans))
+    return found
+
+
+def _last_span(spans: list[tuple[int, int]], start: int, position: int
+               ) -> tuple[int, int] | None:
+    """The last of the sorted `spans` inside [start, position), or None."""
+    index = bisect.bisect_left(spans, (position,)) - 1
+    while index >= 0 and spans[index][1] > position:
+        index -= 1
+    return spans[index] if index >= 0 and spans[index][0] >= start else None
+
+
+def _verb_near(abstract: _Abstract, positions: list[int]) -> float:
+    """How closely an introducing verb ("we propose a ... framework, X") comes before a
+    position in its sentence: 1 / (1 + words between), the best of `positions`."""
+    text, best = abstract.text, 0.0
+    for position in positions:
+        verb = _last_span(abstract.verbs, _clause_start(text, position, 150), position)
+        if verb is not None:  # the rest of the verb's own word is one of the words split
+            between = len(text[verb[1]:position].split()) - 1
+            best = max(best, 1.0 / (1 + max(0, between)))
+    return best
+
+
+def _in_examples(abstract: _Abstract, position: int) -> bool:
+    """Inside an example list: "such as", "e.g." or "including" earlier in its clause,
+    with no introducing verb after it."""
+    text = abstract.text
+    start = _clause_start(text, position, 80)
+    start = max(start, text.rfind(").", start, position) + 1)
+    cue = _last_span(abstract.examples, start, position)
+    return cue is not None and _last_span(abstract.verbs, cue[1], position) is None
+
+
+def _prior_phrase(text: str, name: str, occurrences: list[int]) -> float:
+    """How much the abstract treats `name` as existing work: the share of occurrences
+    after "based on"/"unlike" or before "has been"/"is widely"; 1 when a word is made of
+    it ("X-based", "X-like")."""
+    if f"{name}-" in text and any(f"{name}{suffix}" in text
+                                   for suffix in ("-based", "-like", "-style")):
+        return 1.0
+    length = len(name)
+    return sum(bool(_PRIOR_BEFORE.search(text, max(0, o - 30), o)
+                    or _PRIOR_AFTER.match(text, o + length))
+               for o in occurrences[:5]) / min(len(occurrences), 5)
 
 
 def _after_prior_word(text: str, position: int) -> bool:

@@ -32,7 +32,8 @@ UNNAMED_LIMIT = 90
 _KIND = (
     r"(?:method|framework|approach|algorithm|model|system|benchmark|dataset|technique"
     r"|architecture|agent|pipeline|library|toolkit|tool|environment|optimizer|planner|loss"
-    r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family)s?"
+    r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
+    r"|variant)s?"
 )
 _NAMING = r"(?:called|named|dubbed|termed|coined)(?:\s+as)?"
 _VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name)"
@@ -45,7 +46,7 @@ _CUE = re.compile(
     re.I,
 )
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
-_NAME_TOKEN = r"[A-Za-z0-9][\w.+]*(?:-[\w.+]+)*"
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
@@ -53,11 +54,17 @@ _NAME_AT = re.compile(
 )
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"
 _KIND_THEN_NAME = re.compile(
-    rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})(?:\s*,\s*(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
+    rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})"
+    rf"(?P<separator>\s*,\s*(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
 )
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
+# "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
+# right after a new thing's kind, wherever the sentence puts it.
+_NEW_KIND_THEN_NAME = re.compile(
+    rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,3}}?{_KIND}\s*,\s*(?P<name>{_NAME_TOKEN})"
+    rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -153,12 +160,16 @@ class _Definition:
 
 def _is_acronym(token: str) -> bool:
     """SCOUT, OWPO, SS-TPT, ConGLUDe, HB-ARFM: one word with two capitals at least."""
-    return bool(re.fullmatch(r"[A-Za-z][\w-]*", token)) and sum(c.isupper() for c in token) >= 2
+    return (bool(re.fullmatch(r"[A-Za-zα-ωΑ-Ω][\w-]*", token))
+            and sum(c.isupper() for c in token) >= 2)
 
 
 def _long_form(acronym: str, before: str) -> str | None:
     """Schwartz–Hearst: the shortest tail of `before` whose letters spell `acronym`."""
     letters = [c.lower() for c in acronym if c.isalnum()]
+    # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
+    # must not spell RNNRepair from the sentence before.
+    before = before[before.rfind(". ") + 1:]
     window = " ".join(before.split()[-min(len(letters) + 5, len(letters) * 2) :])
     lowered = window.lower()
     i = len(lowered) - 1
@@ -222,7 +233,13 @@ def _definitions(text: str) -> list[_Definition]:
 def _distinctive(token: str) -> bool:
     """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct)."""
     return (_is_acronym(token) or any(c.isdigit() for c in token)
-            or bool(re.search(r"[a-z][A-Z]", token)))
+            or bool(re.search(r"[a-z][A-Z]", token) or re.match(r"[α-ωΑ-Ω]-\w", token)))
+
+
+def _plain_name(token: str) -> bool:
+    """A capitalised word that is not a common one: Duolando, Chameleon."""
+    return (len(token) > 3 and token[0].isupper() and token[1:].islower()
+            and token.lower() not in _COMMON_WORDS)
 
 
 def _name_like(name: str, after_article: bool) -> bool:
@@ -254,8 +271,12 @@ def _cued_names(text: str, sentences,
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 40
                            and not re.search(r"[.;:,]", text[position:d.start])), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
-        # "the self-supervised learning (SSL) framework BEATs": the name comes after.
-        if kind_then_name and _distinctive(kind_then_name.group("name")):
+        # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
+        # plain capitalised word only after a comma or a naming word ("a GPT-based model,
+        # Duolando, which ...", "a framework called Chameleon").
+        if kind_then_name and (_distinctive(kind_then_name.group("name")) or (
+                _plain_name(kind_then_name.group("name"))
+                and kind_then_name.group("separator").strip())):
             yield (kind_then_name.group("name"), kind_then_name.start("name"), None,
                    kind_then_name.group("kind"))
         elif definition is not None:
@@ -286,6 +307,26 @@ def _up_to_comma(text: str) -> str:
     return text
 
 
+def _new_kind_names(text: str) -> list[tuple[str, int]]:
+    # The pattern tried only where "new"/"novel" stands (`find`): searched over the whole
+    # text it was the slowest cue.
+    lowered = text.lower()
+    if len(lowered) != len(text):  # "İ" lowers to two characters: positions would move
+        matches = list(_NEW_KIND_THEN_NAME.finditer(text))
+    else:
+        matches = [m for word in ("new ", "novel ") for m in _matches_at(lowered, word, text)]
+    return [(m.group("name"), m.start("name")) for m in matches
+            if _distinctive(m.group("name"))]
+
+
+def _matches_at(lowered: str, word: str, text: str) -> Iterator[re.Match]:
+    at = lowered.find(word)
+    while at >= 0:
+        if match := _NEW_KIND_THEN_NAME.match(text, at):
+            yield match
+        at = lowered.find(word, at + 1)
+
+
 def _cue_candidates(text: str, sentences, rendered: Rendered,
                     definitions: list[_Definition]) -> list[_Candidate]:
     """Every name a cue introduces: a cue verb, bold or italic markup, an appositive."""
@@ -305,11 +346,16 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
             continue
         overlapping = [d for d in definitions if span.start < d.end and d.start < span.end]
         word = text[span.start : span.end]
+        # Bold letters inside words ("**FI**ltering ... **NE**ar"): initials shown, no name.
+        if (span.start and text[span.start - 1].isalnum()) or text[span.end:span.end + 1].isalnum():
+            continue
         if overlapping:
             add(overlapping[0].short, overlapping[0].start, 2, expansion=overlapping[0].long)
         elif " " not in word and _name_like(word, after_article=False):
             add(word, span.start, 2)
 
+    for name, start in _new_kind_names(text):
+        add(name, start, 1)
     for match in _APPOSITIVE.finditer(text):
         sentence_start, sentence_end = _sentence_at(sentences, match.start())
         if _name_like(match.group("name"), after_article=False) and not _PRIOR_WORK.search(

@@ -111,3 +111,74 @@ def test_the_import_uses_the_lists_statistics(tmp_path):
         library.add(crowded)
         [paper] = [p for p in library.select(everything=True) if "GraphoNet, a new" in p.abstract]
     assert paper.name is None and paper.title_derived
+
+
+def features_of(abstract: str, name: str) -> dict[str, float]:
+    return dict(zip(FEATURES, name_features(abstract, render(abstract))[name], strict=True))
+
+
+def test_a_name_only_in_a_code_link_is_not_given():
+    """A repository slug the prose never says is not what the abstract calls its work; the
+    same slug said in the prose is evidence for the name."""
+    unsaid = ("We study sorting with learned pivots and show it is fast on three benchmarks. "
+              "Code: https://github.com/jane/ZorbSort.")
+    said = ("We propose ZorbSort, a method for sorting with learned pivots, and show it is "
+            "fast on three benchmarks. Code: https://github.com/jane/ZorbSort.")
+    assert "ZorbSort" not in name_features(unsaid, render(unsaid))
+    assert derive(unsaid) is None
+    assert features_of(said, "ZorbSort")["project"] == 1.0
+    assert derive(said) == "ZorbSort"
+
+
+def test_members_of_an_example_list_are_marked_as_such():
+    abstract = ("Samplers such as QuillMC, ZorbHMC and FooGibbs mix slowly. We propose "
+                "BarSampler, a sampler that mixes fast.")
+    assert features_of(abstract, "ZorbHMC")["in_examples"] == 1.0
+    assert features_of(abstract, "FooGibbs")["in_examples"] == 1.0
+    assert features_of(abstract, "BarSampler")["in_examples"] == 0.0
+    assert derive(abstract) == "BarSampler"
+
+
+def test_prior_work_phrases_are_marked():
+    built_on = "Our sampler is based on ZorbHMC and mixes fast on three benchmarks."
+    has_been = "ZorbHMC has been used widely. We study its mixing on three benchmarks."
+    made_of = "We study ZorbHMC and ZorbHMC-based samplers and their mixing on benchmarks."
+    introduced = "We propose ZorbHMC, a sampler that mixes fast on three benchmarks."
+    for abstract in (built_on, has_been, made_of):
+        assert features_of(abstract, "ZorbHMC")["prior_phrase"] == 1.0, abstract
+    assert features_of(introduced, "ZorbHMC")["prior_phrase"] == 0.0
+
+
+def test_an_introducing_verb_counts_more_the_closer_it_is():
+    near = "We propose QuillNet, a model for graphs."
+    far = "We propose a simple and general model for large sparse graphs, QuillNet, here."
+    none = "Graphs matter. QuillNet is a model for graphs that others proposed."
+    assert features_of(near, "QuillNet")["verb_near"] == 1.0
+    assert 0.0 < features_of(far, "QuillNet")["verb_near"] < 0.2
+    assert features_of(none, "QuillNet")["verb_near"] == 0.0
+
+
+def test_a_bracketed_citation_marks_prior_work():
+    abstract = "We analyse ZorbTron [Smith et al. 2011] and bound its risk in high dimension."
+    assert features_of(abstract, "ZorbTron")["cited"] == 1.0
+
+
+def test_what_follows_a_name_can_say_what_it_is():
+    dash = "We propose ZORB—a general framework for sorting with learned pivots."
+    kind = ("We introduce the Zonal Ordering Benchmark Suite (ZOBS) benchmark for sorting, "
+            "with ten tasks.")
+    assert features_of(dash, "ZORB")["kind_after"] == 1.0
+    assert features_of(kind, "ZOBS")["kind_after"] == 1.0
+
+
+def test_a_name_may_start_with_a_greek_letter():
+    assert derive("Transfer is costly. We propose π-Zorb, a method for transfer with few "
+                  "parameters. π-Zorb is fast on three benchmarks.") == "π-Zorb"
+
+
+def test_hyphenated_names_and_their_parts_are_marked():
+    abstract = ("ZorbNet is a popular sorter. We propose Quant-ZorbNet, which quantises "
+                "ZorbNet. Quant-ZorbNet is fast.")
+    assert features_of(abstract, "Quant-ZorbNet")["extends_other"] == 1.0
+    assert features_of(abstract, "ZorbNet")["part_of_other"] == 1.0
+    assert features_of(abstract, "ZorbNet")["extends_other"] == 0.0

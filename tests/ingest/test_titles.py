@@ -60,10 +60,7 @@ EXPECTED_NAMES: dict[str, str | None] = {
 }
 
 # Names the model does not derive yet, said here rather than taken out of the table.
-KNOWN_MISSES = {
-    "LoRA-RLPO": "known miss (#12): names given only as 'leading to two new variants, X "
-                 "and Y' carry no cue the model weighs enough",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 # Titles worked out by hand from the rules: acronym -> its expansion; else the appositive.
 EXPECTED_TITLES = {
@@ -265,3 +262,67 @@ def test_every_corpus_abstract_gets_a_short_title_that_reads_like_one(icml2023_p
         cut += title_truth.cut(title)
     assert sentence_like <= len(records) // 100
     assert cut <= len(records) // 10
+
+
+def test_a_long_form_is_spelled_within_its_own_sentence():
+    """Schwartz–Hearst letters found in the sentence before are no definition: "...Neural
+    Networks (RNNs). We propose a lightweight model-based approach (RNNRepair)" once spelled
+    RNNRepair from "Recurrent Neural Networks (RNNs). We propose ... approach"."""
+    from index.ingest.titles import defined_pairs
+
+    text = ("This paper repairs Recurrent Neural Networks (RNNs). We propose a lightweight "
+            "model-based approach (RNNRepair) to help repair them.")
+    assert ("RNNs", "Recurrent Neural Networks") in defined_pairs(text)
+    assert all(short != "RNNRepair" for short, _ in defined_pairs(text))
+    assert ("PTR", "Predict Then Repair") in defined_pairs(
+        "We propose Predict Then Repair (PTR). It works.")
+
+
+
+def test_a_name_may_start_with_a_greek_letter():
+    assert derive("Transfer is costly. We propose a method, termed π-Zorb, for transfer with "
+                  "few parameters.")[0] == "π-Zorb"
+
+
+def test_bold_letters_inside_words_are_no_name():
+    """Initials shown in bold ("**FI**ltering **NE**ar **S**amples") mark the acronym's
+    letters, not a name of their own."""
+    from index.ingest.render import render
+    from index.ingest.titles import name_features
+
+    abstract = ("Streams drift. We propose **FI**ltering **NE**ar **S**amples (FITNESS), a "
+                "framework for streams. FITNESS is robust.")
+    candidates = name_features(abstract, render(abstract))
+    assert "FI" not in candidates and "NE" not in candidates
+    assert derive(abstract)[0] == "FITNESS"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Dance is hard. We propose a GPT-based model, Quorlando, which predicts moves.",
+         "Quorlando"),
+        ("Poisoning is cheap. We propose a new framework, Zamelion, that poisons data.",
+         "Zamelion"),
+    ],
+)
+def test_a_plain_capitalised_name_after_a_kind_and_a_comma_or_naming_word(abstract, name):
+    assert derive(abstract)[0] == name
+
+
+def test_a_capitalised_word_right_after_a_kind_noun_is_no_name():
+    assert derive("We propose a new framework Based on graphs for sorting.")[0] is None
+
+
+def test_a_name_right_after_a_new_things_kind_is_cued():
+    """"leading to two new variants, X and Y", "a novel benchmark, X,": wherever the
+    sentence puts the new thing, the name after its kind is introduced."""
+    from index.ingest.names import FEATURES
+    from index.ingest.titles import name_features
+
+    abstract = ("Sorting is slow. We study pivots, leading to two new variants, Zorb-QP and "
+                "Zorb-QM. Both sort fast.")
+    features = dict(zip(FEATURES, name_features(abstract, render(abstract))["Zorb-QP"],
+                        strict=True))
+    assert features["cue_appositive"] == 1.0
+    assert derive(abstract)[0] == "Zorb-QP"
