@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ..models import Rendered
 from .names import Cue, NameStatistics, best_name, candidate_features
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
+from .scan import matches_at, starts_of, word_starts
 
 TITLE_LIMIT = 120
 NAMING_CHARS = 20_000  # of an abstract read for its name and title
@@ -44,6 +45,8 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?)\s+",
     re.I,
 )
+_CUE_STARTS = word_starts(("we", "this", "our", "the", "called", "named", "dubbed", "termed",
+                           "coined"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9][\w.+]*(?:-[\w.+]+)*"
 # A name right where a cue points: one token, or up to four capitalised words.
@@ -58,6 +61,8 @@ _KIND_THEN_NAME = re.compile(
 )
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
+# Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
+_APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -71,7 +76,9 @@ _COMMON_WORDS = frozenset({
     "each", "all", "here", "there", "then", "first", "second", "third", "finally",
 })
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
+# White space after a full stop before a capital (or an opening quote or bracket), or a
+# blank line; each branch opens with its white space, so the search skips to white space.
+_SENTENCE_END = re.compile(r"\s(?:(?<=[.!?]\s)\s*(?=[A-Z“\"(\[])|(?<=\n)\n)")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|resp|approx)\.|\b[A-Z]\.)$")
 
 
@@ -182,7 +189,6 @@ def _long_form(acronym: str, before: str) -> str | None:
 # Characters before a parenthesis searched for its long form: an acronym of up to 120
 # letters spans at most 240 words.
 _DEFINITION_WINDOW = 4000
-_LAST_TOKEN = re.compile(r"(\S+)$")
 
 
 def defined_pairs(text: str) -> list[tuple[str, str]]:
@@ -208,10 +214,12 @@ def _definitions(text: str) -> list[_Definition]:
                 start = offset + len(head) - len(long_form)
                 found.append(_Definition(inside, long_form, start, paren.end()))
             continue
-        token = _LAST_TOKEN.search(head)  # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)"
-        if token and _is_acronym(token.group(1)) and " " in inside and _long_form(
-                token.group(1), inside) and inside[0].lower() == token.group(1)[0].lower():
-            found.append(_Definition(token.group(1), inside, offset + token.start(1),
+        # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)": the word before the parenthesis
+        # (head ends in a word: it is stripped).
+        token = head.rsplit(None, 1)[-1] if head else ""
+        if token and _is_acronym(token) and " " in inside and _long_form(
+                token, inside) and inside[0].lower() == token[0].lower():
+            found.append(_Definition(token, inside, offset + len(head) - len(token),
                                      paren.end()))
     return found
 
@@ -247,7 +255,7 @@ def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
     (name, start, expansion, description) each."""
-    for cue in _CUE.finditer(text):
+    for cue in matches_at(_CUE, text, starts_of(_CUE_STARTS, text)):
         position = _FILLER.match(text, cue.end()).end()
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.
@@ -286,6 +294,27 @@ def _up_to_comma(text: str) -> str:
     return text
 
 
+def _appositive_starts(text: str) -> Iterator[int]:
+    """Where an _APPOSITIVE can start: in the run of name characters before a comma
+    followed by "a"/"an", at a letter or digit with no word character or hyphen before."""
+    for comma in _APPOSITIVE_COMMA.finditer(text):
+        end = start = comma.start()
+        while start > 0 and _in_name(text[start - 1]):
+            start -= 1
+        for position in range(start, end):
+            before = text[position - 1] if position else " "
+            if text[position] in _ASCII_ALNUM and not (before.isalnum() or before in "_-"):
+                yield position
+
+
+def _in_name(char: str) -> bool:
+    """A character _NAME_TOKEN takes: \\w (str.isalnum or "_"), ".", "+" or "-"."""
+    return char.isalnum() or char in "_.+-"
+
+
+_ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
 def _cue_candidates(text: str, sentences, rendered: Rendered,
                     definitions: list[_Definition]) -> list[_Candidate]:
     """Every name a cue introduces: a cue verb, bold or italic markup, an appositive."""
@@ -310,7 +339,7 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         elif " " not in word and _name_like(word, after_article=False):
             add(word, span.start, 2)
 
-    for match in _APPOSITIVE.finditer(text):
+    for match in matches_at(_APPOSITIVE, text, _appositive_starts(text)):
         sentence_start, sentence_end = _sentence_at(sentences, match.start())
         if _name_like(match.group("name"), after_article=False) and not _PRIOR_WORK.search(
                 text[sentence_start : match.start()]):
