@@ -138,6 +138,20 @@ def _prepare_chunk(records: list[Record | None], kept: list[bool],
 # A paper, and what it took from its abstract when another record repeats that abstract.
 Prepared = tuple[NewPaper, FromAbstract | None]
 
+# The list's statistics in a worker process: given once, as it starts (forked, so not even
+# pickled), rather than with every chunk (a 10,000-paper list's are a megabyte).
+_worker_statistics: NameStatistics | None = None
+
+
+def _adopt_statistics(statistics: NameStatistics | None) -> None:
+    global _worker_statistics
+    _worker_statistics = statistics
+
+
+def _prepare_chunk_in_worker(records: list[Record | None],
+                             kept: list[bool]) -> list[Prepared | None]:
+    return _prepare_chunk(records, kept, _worker_statistics)
+
 
 class _Repeats:
     """Abstracts a list has more than once (a conference's list repeats a paper for each
@@ -221,7 +235,8 @@ def _in_workers(records: list[Record | None], statistics: NameStatistics | None,
 
     # Forked, the workers start at once with everything imported (a new interpreter
     # would import papers again: longer than preparing a conference).
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_adopt_statistics, initargs=(statistics,))
     pending: deque = deque()  # (the task, the chunk's records, in the order handed)
     handed = 0
 
@@ -232,8 +247,8 @@ def _in_workers(records: list[Record | None], statistics: NameStatistics | None,
             records[handed:handed + len(chunk)] = [None] * len(chunk)
             handed += len(chunk)
             given, kept = zip(*map(repeats.hand_out, chunk), strict=True)
-            pending.append((pool.submit(_prepare_chunk, list(given), list(kept),
-                                        statistics), chunk))
+            pending.append((pool.submit(_prepare_chunk_in_worker, list(given), list(kept)),
+                            chunk))
     beside = None
     try:
         for _ in range(workers * IN_FLIGHT):

@@ -113,6 +113,8 @@ _ACCENTS = {
     "bar": "\u0304", "overline": "\u0304", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308",
 }
 _TWO_ARG_MACROS = ["frac", "tfrac", "dfrac", "cfrac", "nicefrac", "binom", "href"]  # fractions 1st
+_STYLE_MACROS = {"emph": "em", "textit": "em", "textsl": "em", "textbf": "strong",
+                 "texttt": "code"}
 _STYLE_BY_DECLARATION = {"em": "em", "it": "em", "sl": "em", "itshape": "em", "bf": "strong",
                          "bfseries": "strong", "tt": "code"}
 _STYLE_MARKERS = {"em": (EM_OPEN, EM_CLOSE), "strong": (STRONG_OPEN, STRONG_CLOSE),
@@ -194,11 +196,9 @@ def _text_specs() -> list[MacroTextSpec]:
     specs += [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOLS.items()]
     specs += [MacroTextSpec(name, simplify_repl=_accent(mark)) for name, mark in _ACCENTS.items()]
     specs += [MacroTextSpec(name, simplify_repl=_fraction) for name in _TWO_ARG_MACROS[:5]]
-    specs += [MacroTextSpec(name, simplify_repl=_styled("em"))
-              for name in ("emph", "textit", "textsl")]
+    specs += [MacroTextSpec(name, simplify_repl=_styled(kind))
+              for name, kind in _STYLE_MACROS.items()]
     specs += [
-        MacroTextSpec("textbf", simplify_repl=_styled("strong")),
-        MacroTextSpec("texttt", simplify_repl=_styled("code")),
         MacroTextSpec("binom", simplify_repl=_binomial),
         MacroTextSpec("sqrt", simplify_repl=_square_root),
         MacroTextSpec("href", simplify_repl=_href),
@@ -575,6 +575,27 @@ def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Sp
 # --- the public entry point ------------------------------------------------------------------
 
 _NEEDS_LATEX = re.compile(r"[\\{}]")
+# The LaTeX most prose has, \emph{a phrase} or \textbf{...} (a tenth of the abstracts of
+# most lists): converted here as pylatexenc converts it, when nothing else in the text is
+# LaTeX, since pylatexenc takes a millisecond over a whole abstract (more than all else
+# preparing it does). _LATEX_SYNTAX is all pylatexenc reads as other than characters:
+# macros, groups, math, comments, parameters and its specials.
+_STYLE_MACRO = re.compile(r"\\(" + "|".join(_STYLE_MACROS) + r")\{([^\\{}]*)\}")
+_LATEX_SYNTAX = re.compile(r"[\\{}$%&#^_~]|``|''|--|[!?]`")
+
+
+def _styled_prose(text: str) -> str | None:
+    """What _latex_to_text gives for `text` whose only LaTeX is style macros over plain
+    text; None for any other text."""
+    pieces = _STYLE_MACRO.split(text)  # text, (macro, its text, text) for each macro
+    if len(pieces) == 1 or any(_LATEX_SYNTAX.search(piece) for k, piece in enumerate(pieces)
+                               if k % 3 != 1):
+        return None
+    out = [pieces[0]]
+    for k in range(1, len(pieces), 3):
+        opener, closer = _STYLE_MARKERS[_STYLE_MACROS[pieces[k]]]
+        out += [opener, pieces[k + 1], closer, pieces[k + 2]]
+    return "".join(out)
 
 
 def render(source: str) -> Rendered:
@@ -588,8 +609,12 @@ def render(source: str) -> Rendered:
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
         if _NEEDS_LATEX.search(text):
-            with contextlib.suppress(Exception):  # on failure keep the prose as it is
-                text = _latex_to_text(text)
+            styled = _styled_prose(text)
+            if styled is not None:
+                text = styled
+            else:
+                with contextlib.suppress(Exception):  # on failure keep the prose as it is
+                    text = _latex_to_text(text)
         text = unicodedata.normalize("NFC", literals.restore(text))
         return _decode(text)
     except Exception:  # never fail a whole import over one abstract
