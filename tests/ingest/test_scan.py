@@ -1,8 +1,9 @@
-"""The faster scans of preparing find exactly what the plain patterns find.
+"""The faster forms of preparing find exactly what the plain ones find.
 
 Each fast form (a pattern tried only where a match can start, a branch opening with the
 character it needs, a search of a text's end only) is checked against the straightforward
-pattern written out here, on every ICML 2023 abstract, raw and rendered, and on odd text.
+pattern written out here, on every ICML 2023 abstract, raw and rendered, and on odd text;
+style macros converted without pylatexenc against pylatexenc itself.
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from index.ingest import names, phrases, render, titles
 from index.ingest.scan import matches_at, starts_of, word_starts
+
+from .. import locations
 
 ODD = [
     "", " ", "we", "We propose X.", "WE PROPOSE FOO, a method for x.", "owe we", "x-we propose",
@@ -101,3 +106,49 @@ def test_a_long_run_of_separators_is_tidied_at_once() -> None:
     assert phrases.tidy("A method" + "," * 60 + " for graphs") == "A method" + "," * 60 + \
         " for graphs"
     assert phrases.shorten("Foo" + ", " * 60 + "bar", 20) == "Foo"
+
+
+# -- style macros over plain prose, without pylatexenc ------------------------------------
+def _prose(abstract: str) -> str:
+    """An abstract as render() hands it to pylatexenc: links, math and escapes set aside."""
+    literals = render._Literals()
+    text = render._set_aside_math(render._set_aside_links(render.sanitize(abstract),
+                                                          literals), literals)
+    return render._markdown_emphasis(render._escape_prose(text, literals))
+
+
+def test_style_macros_convert_as_pylatexenc_converts_them() -> None:
+    lists = sorted(locations.CORPORA.glob("*.json"))
+    if not lists:
+        pytest.skip(f"no corpora at {locations.CORPORA}")
+    converted = 0
+    for path in lists:
+        for record in json.loads(path.read_text(encoding="utf-8")):
+            prose = _prose(record["abstract"] or "")
+            styled = render._styled_prose(prose)
+            if styled is not None:
+                converted += 1
+                assert styled == render._latex_to_text(prose), prose
+    assert converted > 300  # \emph{...} and the like: a tenth of most lists' abstracts
+
+
+PIECES = ["\\emph{", "\\textbf{", "\\texttt{", "\\textit{", "\\textsl{", "\\cite{", "}", "{",
+          " ", "  ", "\n", "\n\n", "\t", "\u00a0", "a", "Foo", ".", ",", "'", "''", "`", "!",
+          "?", "-", "--", "~", "&", "$", "(", ")", "[", "]", "*", "\\", "\ue000", "\ue001",
+          "\U000f0000", "\u3000", "^", "_", "%", "#"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+def test_style_macros_over_odd_text_convert_as_pylatexenc_converts_them(text) -> None:
+    styled = render._styled_prose(text)
+    if styled is not None:
+        assert styled == render._latex_to_text(text)
+
+
+def test_other_latex_is_left_to_pylatexenc() -> None:
+    for text in ("\\emph{a} \\cite{b}", "\\emph{a {b}}", "\\emph {a}", "\\emph{a}~b",
+                 "\\emph{a}--b", "a ?`b \\emph{c}", "plain", "\\emph{a}$"):
+        assert render._styled_prose(text) is None, text
+    assert render._styled_prose("a \\emph{b c} d \\textbf{e}.") == \
+        "a \ue000b c\ue001 d \ue002e\ue003."
