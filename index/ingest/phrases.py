@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .scan import matches_at, starts_of, word_starts
+from .scan import WordStarts, matches_at
 
 # Words that open a clause, not a noun phrase: pronouns and pointing determiners ("This
 # gap …" points back into a text a title does not have), subordinators, sentence adverbs.
@@ -181,7 +181,7 @@ def capitalised(text: str) -> str:
 
 _START = re.compile(r"^")  # the whole sentence
 # Where the other tiers' patterns can start (each opens with one of these words).
-_AUTHOR_STARTS = word_starts(("we", "this", "the", "our"))
+_AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 _CLAIM = re.compile(
     r"\bwe(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
     r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that\s+", re.I)
@@ -202,7 +202,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
                 matches = pattern.finditer(sentence)
             else:
                 if openings[number] is None:
-                    openings[number] = list(starts_of(_AUTHOR_STARTS, sentence))
+                    openings[number] = _AUTHOR_STARTS(sentence)
                 matches = matches_at(pattern, sentence, openings[number])
             for match in matches:
                 phrase = phrase_of(sentence[match.end():], limit)

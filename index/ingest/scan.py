@@ -26,16 +26,17 @@ def matches_at(pattern: re.Pattern, text: str, starts: Iterable[int]) -> Iterato
             end = match.end()
 
 
-def word_starts(words: Iterable[str]) -> re.Pattern:
-    """A pattern for where one of `words` (compared as re.IGNORECASE does) starts a word:
-    a `\\b` before it. It opens with a class of the words' first letters, so the search
-    skips to those; what follows is checked there. A start may be found where a longer
-    word begins ("were" for "we"): `matches_at` tries the real pattern there."""
-    words = sorted(set(words))
-    firsts = "".join(sorted({c for w in words for c in (w[0].lower(), w[0].upper())}))
-    rests = "|".join(f"(?<={re.escape(w[0])}){re.escape(w[1:])}" for w in words)
-    return re.compile(f"[{re.escape(firsts)}](?<!\\w.)(?i:{rests})")
+class WordStarts:
+    """Where one of `words` (compared as re.IGNORECASE compares) starts a word, that is
+    after no word character (a `\\b` before it). The pattern opens with a class of the
+    words' first letters, so that the search skips to those. A start may be where a
+    longer word begins ("were" for "we"): `matches_at` tries the real pattern there."""
 
+    def __init__(self, words: Iterable[str]) -> None:
+        words = sorted({word.lower() for word in words})
+        firsts = "".join(sorted({c for w in words for c in (w[0], w[0].upper())}))
+        rests = "|".join(f"(?<={re.escape(w[0])}){re.escape(w[1:])}" for w in words)
+        self.pattern = re.compile(f"[{re.escape(firsts)}](?<!\\w.)(?i:{rests})")
 
-def starts_of(pattern: re.Pattern, text: str) -> Iterator[int]:
-    return (match.start() for match in pattern.finditer(text))
+    def __call__(self, text: str) -> list[int]:
+        return [match.start() for match in self.pattern.finditer(text)]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..models import Rendered
 from .names import Cue, NameStatistics, best_name, candidate_features
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
-from .scan import matches_at, starts_of, word_starts
+from .scan import WordStarts, matches_at
 
 TITLE_LIMIT = 120
 NAMING_CHARS = 20_000  # of an abstract read for its name and title
@@ -45,7 +45,7 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?)\s+",
     re.I,
 )
-_CUE_STARTS = word_starts(("we", "this", "our", "the", "called", "named", "dubbed", "termed",
+_CUE_STARTS = WordStarts(("we", "this", "our", "the", "called", "named", "dubbed", "termed",
                            "coined"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9][\w.+]*(?:-[\w.+]+)*"
@@ -255,7 +255,7 @@ def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
     (name, start, expansion, description) each."""
-    for cue in matches_at(_CUE, text, starts_of(_CUE_STARTS, text)):
+    for cue in matches_at(_CUE, text, _CUE_STARTS(text)):
         position = _FILLER.match(text, cue.end()).end()
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.

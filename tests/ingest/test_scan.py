@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from index.ingest import names, phrases, render, titles
-from index.ingest.scan import matches_at, starts_of, word_starts
+from index.ingest.scan import WordStarts, matches_at
 
 from .. import locations
 
@@ -46,12 +46,12 @@ def _spans(matches) -> list[tuple[tuple[int, int], tuple]]:
 
 def test_cues_and_appositives_are_the_matches_of_the_whole_scan(texts) -> None:
     for text in texts:
-        assert _spans(matches_at(titles._CUE, text, starts_of(titles._CUE_STARTS, text))) \
+        assert _spans(matches_at(titles._CUE, text, titles._CUE_STARTS(text))) \
             == _spans(titles._CUE.finditer(text))
         assert _spans(matches_at(titles._APPOSITIVE, text, titles._appositive_starts(text))) \
             == _spans(titles._APPOSITIVE.finditer(text))
         assert _spans(matches_at(names._INTRO_VERB, text,
-                                 starts_of(names._INTRO_STARTS, text))) \
+                                 names._INTRO_STARTS(text))) \
             == _spans(names._INTRO_VERB.finditer(text))
 
 
@@ -60,13 +60,25 @@ def test_a_contribution_tier_matches_where_the_whole_scan_does(texts) -> None:
         for pattern in (phrases._MAIN_RESULT, phrases._CONTRIBUTION, phrases._AUTHORS_VERB,
                         phrases._CLAIM):
             assert _spans(matches_at(pattern, text,
-                                     starts_of(phrases._AUTHOR_STARTS, text))) \
+                                     phrases._AUTHOR_STARTS(text))) \
                 == _spans(pattern.finditer(text))
 
 
 def test_word_starts_ignore_case_as_the_patterns_do() -> None:
-    pattern = word_starts(("we", "this"))
-    assert list(starts_of(pattern, "We, WE, wE, THIS; owe, xthis, _we")) == [0, 4, 8, 12]
+    starts = WordStarts(("we", "this"))
+    assert starts("We, WE, wE, THIS; owe, xthis, _we, é-we") == [0, 4, 8, 12, 37]
+    # Letters re.IGNORECASE takes for "i" and "s" beside their own cases.
+    for odd in ("th\u0131s", "thi\u017f", "TH\u0130S"):
+        assert starts(f"so {odd} x") == [3]
+        assert re.match("(?i)this", odd)
+
+
+def test_word_starts_are_where_the_pattern_of_the_words_matches(texts) -> None:
+    starts = WordStarts(("we", "this", "the", "our"))
+    whole = re.compile(r"\b(?:we|this|the|our)", re.I)
+    for text in texts + [t.replace("i", "\u0131") for t in texts[:50]]:
+        assert set(starts(text)) >= {m.start() for m in whole.finditer(text)}
+        assert starts(text) == sorted(set(starts(text)))
 
 
 # The plain forms the fast ones replaced.
