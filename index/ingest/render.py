@@ -575,27 +575,54 @@ def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Sp
 # --- the public entry point ------------------------------------------------------------------
 
 _NEEDS_LATEX = re.compile(r"[\\{}]")
-# The LaTeX most prose has, \emph{a phrase} or \textbf{...} (a tenth of the abstracts of
-# most lists): converted here as pylatexenc converts it, when nothing else in the text is
-# LaTeX, since pylatexenc takes a millisecond over a whole abstract (more than all else
-# preparing it does). _LATEX_SYNTAX is all pylatexenc reads as other than characters:
-# macros, groups, math, comments, parameters and its specials.
-_STYLE_MACRO = re.compile(r"\\(" + "|".join(_STYLE_MACROS) + r")\{([^\\{}]*)\}")
+# Most prose with LaTeX has only a few self-contained pieces of it: \emph{a phrase},
+# \cite{key}, {\em words}, R{\'e}nyi (a tenth of the abstracts of most lists). Such text
+# is converted piece by piece, each piece as pylatexenc converts it there (a macro with
+# exactly the braced arguments it takes, or a braced group, is read the same wherever it
+# stands) and the rest kept as it is, since pylatexenc takes a few milliseconds over a
+# whole abstract: more than all else preparing it does. _LATEX_SYNTAX is all pylatexenc
+# reads as other than characters: macros, groups, math, comments, parameters, specials.
+_LATEX_PIECE = re.compile(r"\\([A-Za-z]+|[\"'^`~=.])((?:\{[^{}]*\})+)|\{[^{}]*\}")
 _LATEX_SYNTAX = re.compile(r"[\\{}$%&#^_~]|``|''|--|[!?]`")
 
 
-def _styled_prose(text: str) -> str | None:
-    """What _latex_to_text gives for `text` whose only LaTeX is style macros over plain
-    text; None for any other text."""
-    pieces = _STYLE_MACRO.split(text)  # text, (macro, its text, text) for each macro
-    if len(pieces) == 1 or any(_LATEX_SYNTAX.search(piece) for k, piece in enumerate(pieces)
-                               if k % 3 != 1):
+def _prose_in_pieces(text: str) -> str | None:
+    """What _latex_to_text gives for `text`, converting only its pieces of LaTeX; None
+    when some LaTeX of it is not such a piece (or a piece cannot be converted)."""
+    kept: list[str] = []
+    done = 0
+    for piece in _LATEX_PIECE.finditer(text):
+        macro, groups = piece.group(1), piece.group(2)
+        if macro is not None and not _takes_groups(macro, groups.count("{")):
+            return None
+        try:
+            converted = _piece_to_text(piece.group(), macro)
+        except Exception:  # noqa: BLE001 - the whole text's conversion decides
+            return None
+        kept += [text[done:piece.start()], converted]
+        done = piece.end()
+    kept.append(text[done:])
+    if not done or any(_LATEX_SYNTAX.search(outside) for outside in kept[::2]):
         return None
-    out = [pieces[0]]
-    for k in range(1, len(pieces), 3):
-        opener, closer = _STYLE_MARKERS[_STYLE_MACROS[pieces[k]]]
-        out += [opener, pieces[k + 1], closer, pieces[k + 2]]
-    return "".join(out)
+    return "".join(kept)
+
+
+def _takes_groups(macro: str, count: int) -> bool:
+    """The macro takes exactly `count` arguments, each in braces (optional ones, which
+    come before, may be left out)."""
+    spec = _context_dbs()[1].get_macro_spec(macro)
+    argspec = getattr(getattr(spec, "args_parser", None), "argspec", None)
+    return isinstance(argspec, str) and argspec.replace("*", "").replace("[", "") == \
+        "{" * count
+
+
+@lru_cache(maxsize=4096)
+def _piece_to_text(piece: str, macro: str | None) -> str:
+    inner = piece[len(macro) + 2:-1] if macro in _STYLE_MACROS else None
+    if inner is not None and not _LATEX_SYNTAX.search(inner):
+        opener, closer = _STYLE_MARKERS[_STYLE_MACROS[macro]]  # pylatexenc's, sooner
+        return opener + inner + closer
+    return _latex_to_text(piece)
 
 
 def render(source: str) -> Rendered:
@@ -609,9 +636,9 @@ def render(source: str) -> Rendered:
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
         if _NEEDS_LATEX.search(text):
-            styled = _styled_prose(text)
-            if styled is not None:
-                text = styled
+            pieces = _prose_in_pieces(text)
+            if pieces is not None:
+                text = pieces
             else:
                 with contextlib.suppress(Exception):  # on failure keep the prose as it is
                     text = _latex_to_text(text)
