@@ -63,6 +63,7 @@ _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
 # Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
+_ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -311,8 +312,6 @@ def _in_name(char: str) -> bool:
     """A character _NAME_TOKEN takes: \\w (str.isalnum or "_"), ".", "+" or "-"."""
     return char.isalnum() or char in "_.+-"
 
-
-_ASCII_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def _cue_candidates(text: str, sentences, rendered: Rendered,
