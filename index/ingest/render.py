@@ -360,7 +360,10 @@ _LATEX_URL = re.compile(r"\\url\s*\{([^{}]*)\}")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _BARE_URL = re.compile(r"<?(https?://[^\s<>\"{}\\|^`\[\]\ue000-\ue008\U000f0000-\U0010ffff]+)>?")
 _URL_TAIL = ".,;:!?'\"*"
-_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
+# A $ or $$ after an even run of backslashes (none: no backslash before it); the match
+# starts at the run. (Each branch opens with its character, so that the search skips to
+# backslashes and dollars; group 1 or 2 is the delimiter.)
+_DOLLAR = re.compile(r"\\(?<!\\\\)\\(?:\\\\)*(\$\$?)|(\$(?<!\\\$)\$?)")
 _BRACKET_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
@@ -410,7 +413,7 @@ def _set_aside_math(text: str, literals: _Literals) -> str:
             lambda m: literals.add(_math_to_text(m.group(1) or m.group(2) or "")), text)
     if "$" not in text:
         return text
-    dollars = [(m.start(1), m.group(1)) for m in _DOLLAR.finditer(text)]
+    dollars = [(m.start(m.lastindex), m.group(m.lastindex)) for m in _DOLLAR.finditer(text)]
     out: list[str] = []
     done = 0  # text[:done] has been emitted
     k = 0

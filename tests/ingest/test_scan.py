@@ -84,6 +84,7 @@ def test_word_starts_are_where_the_pattern_of_the_words_matches(texts) -> None:
 # The plain forms the fast ones replaced.
 PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
 PLAIN_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
+PLAIN_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
 PLAIN_PROSE_ESCAPE = re.compile(r"\\[~'\"^`=.]|\\\\|\\[%&#_$*{}\[\]]|[%&#]|~|``|''|---|--")
 
 
@@ -98,6 +99,9 @@ def test_branches_opening_with_their_character_match_as_the_plain_patterns(texts
             _spans(PLAIN_WHITESPACE_RUN.finditer(text))
         assert _spans(render._PROSE_ESCAPE.finditer(text)) == \
             _spans(PLAIN_PROSE_ESCAPE.finditer(text))
+        assert [(m.start(), m.start(m.lastindex), m.group(m.lastindex))
+                for m in render._DOLLAR.finditer(text)] == \
+            [(m.start(), m.start(1), m.group(1)) for m in PLAIN_DOLLAR.finditer(text)]
 
 
 def test_tidy_takes_what_the_whole_text_pattern_takes(texts) -> None:
