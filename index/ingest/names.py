@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from .scan import WordStarts, matches_at
+
 MODEL_FILE = "name_model.json"
 
 # A token with a capital letter or a digit after its first character, or a hyphen: the
@@ -55,6 +57,7 @@ _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
     r"|construct|curate|create)s?\b", re.I)
+_INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X".
 _PRIOR_WORDS = frozenset(re.split(r"\s+", """
@@ -323,7 +326,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # The first name a cue verb introduces, unless that is one part of something bigger.
         min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
         max(len(where) for where in positions.values()),
-        [m.span() for m in _INTRO_VERB.finditer(text)],
+        [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))],
         frozenset(start for start, _ in sentences or [(0, len(text))]),
         *_word_spans(text, _VERB_STEMS, _EXAMPLE_CUES))
     features: dict[str, list[float]] = {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .scan import WordStarts, matches_at
+
 # Words that open a clause, not a noun phrase: pronouns and pointing determiners ("This
 # gap …" points back into a text a title does not have), subordinators, sentence adverbs.
 CLAUSE_OPENERS = frozenset(re.split(r"\s+", """
@@ -43,11 +45,19 @@ _CLAUSE_BOUNDARY = re.compile(
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
     r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
+_JUNK_WORDS = re.split(r"\s+", """
+a an the and or of to with for in on by that which as its both their our this these such
+from at via into than is are be can we without across under over through between among
+within using towards toward against upon including where when while whose who whether how
+based not no more most very
+""".strip())
+# One separator at a time: a run of them repeated ("(?:[,.]+)+") takes exponential time to
+# fail on a long run of commas followed by a word (30 commas: minutes).
 _TRAILING_JUNK = re.compile(
-    r"(?:[\s,;:.!?—–(-]+|\s+(?:a|an|the|and|or|of|to|with|for|in|on|by|that|which|as|its"
-    r"|both|their|our|this|these|such|from|at|via|into|than|is|are|be|can|we|without|across"
-    r"|under|over|through|between|among|within|using|towards|toward|against|upon|including"
-    r"|where|when|while|whose|who|whether|how|based|not|no|more|most|very))+$", re.I)
+    r"(?:[\s,;:.!?—–(-]|\s+(?:" + "|".join(_JUNK_WORDS) + "))+$", re.I)
+# tidy() searches only the end of a long text: the junk pattern is tried at every character.
+_JUNK_TAIL = 64
+_JUNK_WORD_LONGEST = max(map(len, _JUNK_WORDS))
 
 _CONTRIBUTION = re.compile(
     r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))"
@@ -95,7 +105,18 @@ def opens_clause(phrase: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    return _TRAILING_JUNK.sub("", text.strip())
+    """`text` stripped, less the separators and function words it ends with."""
+    text = text.strip()
+    tail = len(text) - _JUNK_TAIL
+    if tail > 0:
+        # Junk that starts before the tail reaches into it: a match would be found in its
+        # first word. A match found later, or none, is the whole text's.
+        junk = _TRAILING_JUNK.search(text, tail)
+        if junk is None:
+            return text
+        if junk.start() > tail + _JUNK_WORD_LONGEST:
+            return text[:junk.start()]
+    return _TRAILING_JUNK.sub("", text)
 
 
 def shorten(text: str, limit: int) -> str:
@@ -159,6 +180,8 @@ def capitalised(text: str) -> str:
 
 
 _START = re.compile(r"^")  # the whole sentence
+# Where the other tiers' patterns can start (each opens with one of these words).
+_AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 _CLAIM = re.compile(
     r"\bwe(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
     r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that\s+", re.I)
@@ -171,10 +194,17 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
     the subject of the first sentence that has one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
              (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_START, _subject))
+    openings: list[list[int] | None] = [None] * len(sentences)  # per sentence, once
     for pattern, phrase_of in tiers:
-        for start, end in sentences:
+        for number, (start, end) in enumerate(sentences):
             sentence = text[start:end]
-            for match in pattern.finditer(sentence):
+            if pattern is _START:
+                matches = pattern.finditer(sentence)
+            else:
+                if openings[number] is None:
+                    openings[number] = _AUTHOR_STARTS(sentence)
+                matches = matches_at(pattern, sentence, openings[number])
+            for match in matches:
                 phrase = phrase_of(sentence[match.end():], limit)
                 if phrase and len(phrase) >= 12:
                     return capitalised(phrase)

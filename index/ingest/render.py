@@ -47,6 +47,7 @@ _MARKER = re.compile("([\ue000-\ue008])")
 # Placeholders: one private-use character per literal (planes 15 and 16, never in abstracts).
 _LITERAL_BASE, _MATH_LOCAL_BASE = 0xF0000, 0x100000
 _PRIVATE = re.compile("[\ue000-\ue008\U000f0000-\U0010ffff]")
+_PLACEHOLDER = re.compile("[\U000f0000-\U0010ffff]")
 
 
 class _Literals:
@@ -64,7 +65,12 @@ class _Literals:
         return chr(key)
 
     def restore(self, text: str) -> str:
-        return text.translate(self.table) if self.table else text
+        # What text.translate(self.table) gives, but looking only at the placeholder
+        # planes: translate looks every character up (6% of rendering).
+        if not self.table:
+            return text
+        table = self.table
+        return _PLACEHOLDER.sub(lambda m: table.get(ord(m.group()), m.group()), text)
 
 
 # --- pylatexenc configuration ---------------------------------------------------------------
@@ -107,10 +113,20 @@ _ACCENTS = {
     "bar": "\u0304", "overline": "\u0304", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308",
 }
 _TWO_ARG_MACROS = ["frac", "tfrac", "dfrac", "cfrac", "nicefrac", "binom", "href"]  # fractions 1st
+_STYLE_MACROS = {"emph": "em", "textit": "em", "textsl": "em", "textbf": "strong",
+                 "texttt": "code"}
 _STYLE_BY_DECLARATION = {"em": "em", "it": "em", "sl": "em", "itshape": "em", "bf": "strong",
                          "bfseries": "strong", "tt": "code"}
 _STYLE_MARKERS = {"em": (EM_OPEN, EM_CLOSE), "strong": (STRONG_OPEN, STRONG_CLOSE),
                   "code": (CODE_OPEN, CODE_CLOSE)}
+
+
+def _replacement(function):
+    """Marks one of our macro replacements: each takes (node, l2tobj), so _Converter calls
+    it directly instead of having pylatexenc read its signature at every call (inspect:
+    5% of rendering)."""
+    function.papers_replacement = True
+    return function
 
 
 def _arg(node, l2t, k: int = 0) -> str:
@@ -124,28 +140,39 @@ def _in_parens(text: str) -> str:
     return text if len(core) <= 1 or core.isdigit() else f"({text})"
 
 
+@_replacement
 def _fraction(node, l2tobj):
     return f"{_in_parens(_arg(node, l2tobj, 0))}/{_in_parens(_arg(node, l2tobj, 1))}"
 
 
+@_replacement
 def _binomial(node, l2tobj):
     return f"C({_arg(node, l2tobj, 0).strip()},{_arg(node, l2tobj, 1).strip()})"
 
 
+@_replacement
 def _square_root(node, l2tobj):
     return "√" + _in_parens(_arg(node, l2tobj, 1))  # argument 0 is the optional [n]
 
 
+@_replacement
+def _plain(node, l2tobj):
+    return _arg(node, l2tobj)
+
+
+@_replacement
 def _href(node, l2tobj):
     return _arg(node, l2tobj, 1)
 
 
+@_replacement
 def _double_struck(node, l2tobj):
     text = _arg(node, l2tobj)
     return "𝟙" if text.strip() == "1" else fmt_math_text_style(text, "doublestruck")
 
 
 def _accent(mark: str):
+    @_replacement
     def apply(node, l2tobj):
         return "".join(c if c.isspace() else c + mark for c in _arg(node, l2tobj))
 
@@ -155,6 +182,7 @@ def _accent(mark: str):
 def _styled(kind: str):
     opener, closer = _STYLE_MARKERS[kind]
 
+    @_replacement
     def apply(node, l2tobj):
         return opener + _arg(node, l2tobj) + closer
 
@@ -163,17 +191,14 @@ def _styled(kind: str):
 
 def _text_specs() -> list[MacroTextSpec]:
     specs = [MacroTextSpec(name, simplify_repl=f" {name}") for name in _OPERATOR_NAMES]
-    specs += [MacroTextSpec(name, simplify_repl=lambda n, l2tobj: _arg(n, l2tobj))
-              for name in _PLAIN_MACROS]
+    specs += [MacroTextSpec(name, simplify_repl=_plain) for name in _PLAIN_MACROS]
     specs += [MacroTextSpec(name, discard=True) for name in _DROPPED_MACROS]
     specs += [MacroTextSpec(name, simplify_repl=text) for name, text in _SYMBOLS.items()]
     specs += [MacroTextSpec(name, simplify_repl=_accent(mark)) for name, mark in _ACCENTS.items()]
     specs += [MacroTextSpec(name, simplify_repl=_fraction) for name in _TWO_ARG_MACROS[:5]]
-    specs += [MacroTextSpec(name, simplify_repl=_styled("em"))
-              for name in ("emph", "textit", "textsl")]
+    specs += [MacroTextSpec(name, simplify_repl=_styled(kind))
+              for name, kind in _STYLE_MACROS.items()]
     specs += [
-        MacroTextSpec("textbf", simplify_repl=_styled("strong")),
-        MacroTextSpec("texttt", simplify_repl=_styled("code")),
         MacroTextSpec("binom", simplify_repl=_binomial),
         MacroTextSpec("sqrt", simplify_repl=_square_root),
         MacroTextSpec("href", simplify_repl=_href),
@@ -195,6 +220,12 @@ def _parse_specs() -> list[MacroSpec]:
 
 class _Converter(LatexNodes2Text):
     """pylatexenc's converter, plus `{\\em ...}`/`{\\bf ...}` declarations as styled runs."""
+
+    def apply_simplify_repl(self, node, simplify_repl, what):
+        if getattr(simplify_repl, "papers_replacement", False):
+            # What pylatexenc does for a callable whose only other argument is l2tobj.
+            return simplify_repl(node, l2tobj=self) or ""
+        return super().apply_simplify_repl(node, simplify_repl, what)
 
     def group_node_to_text(self, node):
         first = next((n for n in node.nodelist if not (
@@ -329,7 +360,10 @@ _LATEX_URL = re.compile(r"\\url\s*\{([^{}]*)\}")
 _LATEX_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _BARE_URL = re.compile(r"<?(https?://[^\s<>\"{}\\|^`\[\]\ue000-\ue008\U000f0000-\U0010ffff]+)>?")
 _URL_TAIL = ".,;:!?'\"*"
-_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
+# A $ or $$ after an even run of backslashes (none: no backslash before it); the match
+# starts at the run. (Each branch opens with its character, so that the search skips to
+# backslashes and dollars; group 1 or 2 is the delimiter.)
+_DOLLAR = re.compile(r"\\(?<!\\\\)\\(?:\\\\)*(\$\$?)|(\$(?<!\\\$)\$?)")
 _BRACKET_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
@@ -356,7 +390,9 @@ def _set_aside_links(text: str, literals: _Literals) -> str:
         rest = match.group(0)[match.group(0).index(url) + len(url) :].rstrip(">")
         return _link(url, literals.add(url), literals) + rest if url else match.group(0)
 
-    text = _CODE_SPAN.sub(lambda m: CODE_OPEN + literals.add(m.group(1)) + CODE_CLOSE, text)
+    if "`" in text:
+        text = _CODE_SPAN.sub(lambda m: CODE_OPEN + literals.add(m.group(1)) + CODE_CLOSE,
+                              text)
     text = _MARKDOWN_LINK.sub(markdown_link, text)
     if "\\" in text:
         text = _LATEX_URL.sub(lambda m: _link(m.group(1), literals.add(m.group(1)), literals), text)
@@ -377,7 +413,7 @@ def _set_aside_math(text: str, literals: _Literals) -> str:
             lambda m: literals.add(_math_to_text(m.group(1) or m.group(2) or "")), text)
     if "$" not in text:
         return text
-    dollars = [(m.start(1), m.group(1)) for m in _DOLLAR.finditer(text)]
+    dollars = [(m.start(m.lastindex), m.group(m.lastindex)) for m in _DOLLAR.finditer(text)]
     out: list[str] = []
     done = 0  # text[:done] has been emitted
     k = 0
@@ -403,9 +439,10 @@ def _set_aside_math(text: str, literals: _Literals) -> str:
 
 _PROSE_ESCAPE = re.compile(
     r"\\[~'\"^`=.]"  # accent macros, left for pylatexenc
-    r"|\\\\|\\[%&#_$*{}\[\]]|[%&#]"  # escaped characters, and bare ones LaTeX would eat
+    r"|\\\\|\\[%&#_$*{}\[\]]|%|&|#"  # escaped characters, and bare ones LaTeX would eat
     r"|~|``|''|---|--"
 )
+# (Every branch opens with a literal character: the search skips to those.)
 _PROSE_REPLACEMENT = {"\\\\": " ", "``": "“", "''": "”", "---": "—", "--": "–"}
 _SINGLE_QUOTES = re.compile(r"`([^`'\n]+)'")
 _PARAGRAPH_SAFE = r"(?:(?!\n[ \t]*\n).)+?"
@@ -441,7 +478,11 @@ def _markdown_emphasis(text: str) -> str:
 
 # --- decoding markers into spans -------------------------------------------------------------
 
-_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
+# Two or more spaces, or one that is not a plain space, or a plain space at either end.
+# (Each branch opens with the white space character it needs, so that the search skips
+# to white space instead of trying every branch at every character: 14% of rendering.)
+_WHITESPACE_RUN = re.compile(
+    r"[ \t\n\f\v\xa0](?:[ \t\n\f\v\xa0]+|(?<=[\t\n\f\v\xa0])|(?<=\A )|\Z)")
 
 
 def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]:
@@ -537,19 +578,73 @@ def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Sp
 # --- the public entry point ------------------------------------------------------------------
 
 _NEEDS_LATEX = re.compile(r"[\\{}]")
+# Most prose with LaTeX has only a few self-contained pieces of it: \emph{a phrase},
+# \cite{key}, {\em words}, R{\'e}nyi (a tenth of the abstracts of most lists). Such text
+# is converted piece by piece, each piece as pylatexenc converts it there (a macro with
+# exactly the braced arguments it takes, or a braced group, is read the same wherever it
+# stands) and the rest kept as it is, since pylatexenc takes a few milliseconds over a
+# whole abstract: more than all else preparing it does. _LATEX_SYNTAX is all pylatexenc
+# reads as other than characters: macros, groups, math, comments, parameters, specials.
+_LATEX_PIECE = re.compile(r"\\([A-Za-z]+|[\"'^`~=.])((?:\{[^{}]*\})+)|\{[^{}]*\}")
+_LATEX_SYNTAX = re.compile(r"[\\{}$%&#^_~]|``|''|--|[!?]`")
+
+
+def _prose_in_pieces(text: str) -> str | None:
+    """What _latex_to_text gives for `text`, converting only its pieces of LaTeX; None
+    when some LaTeX of it is not such a piece (or a piece cannot be converted)."""
+    kept: list[str] = []
+    done = 0
+    for piece in _LATEX_PIECE.finditer(text):
+        macro, groups = piece.group(1), piece.group(2)
+        if macro is not None and not _takes_groups(macro, groups.count("{")):
+            return None
+        try:
+            converted = _piece_to_text(piece.group(), macro)
+        except Exception:  # noqa: BLE001 - the whole text's conversion decides
+            return None
+        kept += [text[done:piece.start()], converted]
+        done = piece.end()
+    kept.append(text[done:])
+    if not done or any(_LATEX_SYNTAX.search(outside) for outside in kept[::2]):
+        return None
+    return "".join(kept)
+
+
+def _takes_groups(macro: str, count: int) -> bool:
+    """The macro takes exactly `count` arguments, each in braces (optional ones, which
+    come before, may be left out)."""
+    spec = _context_dbs()[1].get_macro_spec(macro)
+    argspec = getattr(getattr(spec, "args_parser", None), "argspec", None)
+    return isinstance(argspec, str) and argspec.replace("*", "").replace("[", "") == \
+        "{" * count
+
+
+@lru_cache(maxsize=4096)
+def _piece_to_text(piece: str, macro: str | None) -> str:
+    inner = piece[len(macro) + 2:-1] if macro in _STYLE_MACROS else None
+    if inner is not None and not _LATEX_SYNTAX.search(inner):
+        opener, closer = _STYLE_MARKERS[_STYLE_MACROS[macro]]  # pylatexenc's, sooner
+        return opener + inner + closer
+    return _latex_to_text(piece)
 
 
 def render(source: str) -> Rendered:
     """LaTeX/markdown abstract source as clean Unicode text with em/strong/code/link spans."""
-    clean = _PRIVATE.sub("", sanitize(source or ""))
+    clean = sanitize(source or "")
+    if clean and max(clean) >= "\ue000":  # no character that high: nothing to drop
+        clean = _PRIVATE.sub("", clean)
     try:
         literals = _Literals()
         text = _set_aside_links(clean, literals)
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
         if _NEEDS_LATEX.search(text):
-            with contextlib.suppress(Exception):  # on failure keep the prose as it is
-                text = _latex_to_text(text)
+            pieces = _prose_in_pieces(text)
+            if pieces is not None:
+                text = pieces
+            else:
+                with contextlib.suppress(Exception):  # on failure keep the prose as it is
+                    text = _latex_to_text(text)
         text = unicodedata.normalize("NFC", literals.restore(text))
         return _decode(text)
     except Exception:  # never fail a whole import over one abstract

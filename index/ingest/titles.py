@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ..models import Rendered
 from .names import Cue, NameStatistics, best_name, candidate_features
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
+from .scan import WordStarts, matches_at
 
 TITLE_LIMIT = 120
 NAMING_CHARS = 20_000  # of an abstract read for its name and title
@@ -45,6 +46,8 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?)\s+",
     re.I,
 )
+_CUE_STARTS = WordStarts(("we", "this", "our", "the", "called", "named", "dubbed", "termed",
+                           "coined"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
 # A name right where a cue points: one token, or up to four capitalised words.
@@ -62,9 +65,16 @@ _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
 # "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
 # right after a new thing's kind, wherever the sentence puts it.
+_NEW_KIND_STARTS = WordStarts(("new", "novel"))
 _NEW_KIND_THEN_NAME = re.compile(
     rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,3}}?{_KIND}\s*,\s*(?P<name>{_NAME_TOKEN})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
+# Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
+_APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
+# The letters a _NAME_TOKEN may start with.
+_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                        + "".join(map(chr, range(ord("α"), ord("ω") + 1)))
+                        + "".join(map(chr, range(ord("Α"), ord("Ω") + 1))))
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -78,7 +88,9 @@ _COMMON_WORDS = frozenset({
     "each", "all", "here", "there", "then", "first", "second", "third", "finally",
 })
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
+# White space after a full stop before a capital (or an opening quote or bracket), or a
+# blank line; each branch opens with its white space, so the search skips to white space.
+_SENTENCE_END = re.compile(r"\s(?:(?<=[.!?]\s)\s*(?=[A-Z“\"(\[])|(?<=\n)\n)")
 _ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|resp|approx)\.|\b[A-Z]\.)$")
 
 
@@ -193,7 +205,6 @@ def _long_form(acronym: str, before: str) -> str | None:
 # Characters before a parenthesis searched for its long form: an acronym of up to 120
 # letters spans at most 240 words.
 _DEFINITION_WINDOW = 4000
-_LAST_TOKEN = re.compile(r"(\S+)$")
 
 
 def defined_pairs(text: str) -> list[tuple[str, str]]:
@@ -219,10 +230,12 @@ def _definitions(text: str) -> list[_Definition]:
                 start = offset + len(head) - len(long_form)
                 found.append(_Definition(inside, long_form, start, paren.end()))
             continue
-        token = _LAST_TOKEN.search(head)  # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)"
-        if token and _is_acronym(token.group(1)) and " " in inside and _long_form(
-                token.group(1), inside) and inside[0].lower() == token.group(1)[0].lower():
-            found.append(_Definition(token.group(1), inside, offset + token.start(1),
+        # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)": the word before the parenthesis
+        # (head ends in a word: it is stripped).
+        token = head.rsplit(None, 1)[-1] if head else ""
+        if token and _is_acronym(token) and " " in inside and _long_form(
+                token, inside) and inside[0].lower() == token[0].lower():
+            found.append(_Definition(token, inside, offset + len(head) - len(token),
                                      paren.end()))
     return found
 
@@ -264,7 +277,7 @@ def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
     (name, start, expansion, description) each."""
-    for cue in _CUE.finditer(text):
+    for cue in matches_at(_CUE, text, _CUE_STARTS(text)):
         position = _FILLER.match(text, cue.end()).end()
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.
@@ -308,23 +321,31 @@ def _up_to_comma(text: str) -> str:
 
 
 def _new_kind_names(text: str) -> list[tuple[str, int]]:
-    # The pattern tried only where "new"/"novel" stands (`find`): searched over the whole
+    # The pattern tried only where "new"/"novel" starts a word: searched over the whole
     # text it was the slowest cue.
-    lowered = text.lower()
-    if len(lowered) != len(text):  # "İ" lowers to two characters: positions would move
-        matches = list(_NEW_KIND_THEN_NAME.finditer(text))
-    else:
-        matches = [m for word in ("new ", "novel ") for m in _matches_at(lowered, word, text)]
-    return [(m.group("name"), m.start("name")) for m in matches
+    return [(m.group("name"), m.start("name"))
+            for m in matches_at(_NEW_KIND_THEN_NAME, text, _NEW_KIND_STARTS(text))
             if _distinctive(m.group("name"))]
 
 
-def _matches_at(lowered: str, word: str, text: str) -> Iterator[re.Match]:
-    at = lowered.find(word)
-    while at >= 0:
-        if match := _NEW_KIND_THEN_NAME.match(text, at):
-            yield match
-        at = lowered.find(word, at + 1)
+def _appositive_starts(text: str) -> Iterator[int]:
+    """Where an _APPOSITIVE can start: in the run of name characters before a comma
+    followed by "a"/"an", at a letter or digit (_NAME_START) with no word character or
+    hyphen before."""
+    for comma in _APPOSITIVE_COMMA.finditer(text):
+        end = start = comma.start()
+        while start > 0 and _in_name(text[start - 1]):
+            start -= 1
+        for position in range(start, end):
+            before = text[position - 1] if position else " "
+            if text[position] in _NAME_START and not (before.isalnum() or before in "_-"):
+                yield position
+
+
+def _in_name(char: str) -> bool:
+    """A character _NAME_TOKEN takes: \\w (str.isalnum or "_"), ".", "+" or "-"."""
+    return char.isalnum() or char in "_.+-"
+
 
 
 def _cue_candidates(text: str, sentences, rendered: Rendered,
@@ -356,7 +377,7 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
 
     for name, start in _new_kind_names(text):
         add(name, start, 1)
-    for match in _APPOSITIVE.finditer(text):
+    for match in matches_at(_APPOSITIVE, text, _appositive_starts(text)):
         sentence_start, sentence_end = _sentence_at(sentences, match.start())
         if _name_like(match.group("name"), after_article=False) and not _PRIOR_WORK.search(
                 text[sentence_start : match.start()]):

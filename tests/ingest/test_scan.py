@@ -1,0 +1,174 @@
+"""The faster forms of preparing find exactly what the plain ones find.
+
+Each fast form (a pattern tried only where a match can start, a branch opening with the
+character it needs, a search of a text's end only) is checked against the straightforward
+pattern written out here, on every ICML 2023 abstract, raw and rendered, and on odd text;
+style macros converted without pylatexenc against pylatexenc itself.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from index.ingest import names, phrases, render, titles
+from index.ingest.scan import WordStarts, matches_at
+
+from .. import locations
+
+ODD = [
+    "", " ", "we", "We propose X.", "WE PROPOSE FOO, a method for x.", "owe we", "x-we propose",
+    "_we propose", "3we", "the the the", "This paper presents", "thé proposed method, Foo.",
+    "İt, a method", "Foo,  an  approach", "a.b+Foo, a new framework to", "Foo-, a model",
+    "x--Bar, a dataset", "(Baz), a network", "Qux, a  novel  graph  neural  network  model",
+    "called called X", "dubbed\nFoo", "we\u00a0propose x", "ſuch", "K-means, a method",
+]
+
+
+@pytest.fixture(scope="module")
+def texts(icml2023_path) -> list[str]:
+    abstracts = list(dict.fromkeys(r["abstract"] for r in
+                                   json.loads(icml2023_path.read_text(encoding="utf-8"))))
+    rendered = [render.render(a).text for a in abstracts]
+    rng = random.Random(17)
+    shuffled = ["".join(rng.sample(a, len(a))) for a in abstracts[:200]]  # no sentences
+    return abstracts + rendered + shuffled + ODD
+
+
+def _spans(matches) -> list[tuple[tuple[int, int], tuple]]:
+    return [(m.span(), m.groups()) for m in matches]
+
+
+def test_cues_and_appositives_are_the_matches_of_the_whole_scan(texts) -> None:
+    for text in texts:
+        assert _spans(matches_at(titles._CUE, text, titles._CUE_STARTS(text))) \
+            == _spans(titles._CUE.finditer(text))
+        assert _spans(matches_at(titles._APPOSITIVE, text, titles._appositive_starts(text))) \
+            == _spans(titles._APPOSITIVE.finditer(text))
+        assert _spans(matches_at(names._INTRO_VERB, text,
+                                 names._INTRO_STARTS(text))) \
+            == _spans(names._INTRO_VERB.finditer(text))
+
+
+def test_a_contribution_tier_matches_where_the_whole_scan_does(texts) -> None:
+    for text in texts:
+        for pattern in (phrases._MAIN_RESULT, phrases._CONTRIBUTION, phrases._AUTHORS_VERB,
+                        phrases._CLAIM):
+            assert _spans(matches_at(pattern, text,
+                                     phrases._AUTHOR_STARTS(text))) \
+                == _spans(pattern.finditer(text))
+
+
+def test_word_starts_ignore_case_as_the_patterns_do() -> None:
+    starts = WordStarts(("we", "this"))
+    assert starts("We, WE, wE, THIS; owe, xthis, _we, é-we") == [0, 4, 8, 12, 37]
+    # Letters re.IGNORECASE takes for "i" and "s" beside their own cases.
+    for odd in ("th\u0131s", "thi\u017f", "TH\u0130S"):
+        assert starts(f"so {odd} x") == [3]
+        assert re.match("(?i)this", odd)
+
+
+def test_word_starts_are_where_the_pattern_of_the_words_matches(texts) -> None:
+    starts = WordStarts(("we", "this", "the", "our"))
+    whole = re.compile(r"\b(?:we|this|the|our)", re.I)
+    for text in texts + [t.replace("i", "\u0131") for t in texts[:50]]:
+        assert set(starts(text)) >= {m.start() for m in whole.finditer(text)}
+        assert starts(text) == sorted(set(starts(text)))
+
+
+# The plain forms the fast ones replaced.
+PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
+PLAIN_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
+PLAIN_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
+PLAIN_PROSE_ESCAPE = re.compile(r"\\[~'\"^`=.]|\\\\|\\[%&#_$*{}\[\]]|[%&#]|~|``|''|---|--")
+
+
+def test_branches_opening_with_their_character_match_as_the_plain_patterns(texts) -> None:
+    rng = random.Random(3)
+    odd = ["".join(rng.choice(" \t\n\f\v\xa0\r.!?A“(x\\~'\"^`=%&#_$*{}[]-") for _ in
+                   range(rng.randint(0, 30))) for _ in range(5_000)]
+    for text in texts + odd:
+        assert _spans(titles._SENTENCE_END.finditer(text)) == \
+            _spans(PLAIN_SENTENCE_END.finditer(text))
+        assert _spans(render._WHITESPACE_RUN.finditer(text)) == \
+            _spans(PLAIN_WHITESPACE_RUN.finditer(text))
+        assert _spans(render._PROSE_ESCAPE.finditer(text)) == \
+            _spans(PLAIN_PROSE_ESCAPE.finditer(text))
+        assert [(m.start(), m.start(m.lastindex), m.group(m.lastindex))
+                for m in render._DOLLAR.finditer(text)] == \
+            [(m.start(), m.start(1), m.group(1)) for m in PLAIN_DOLLAR.finditer(text)]
+
+
+def test_tidy_takes_what_the_whole_text_pattern_takes(texts) -> None:
+    plain = re.compile(r"(?:[\s,;:.!?—–(-]+|\s+(?:" + "|".join(phrases._JUNK_WORDS)
+                       + r"))+$", re.I)
+    rng = random.Random(5)
+    words = ["the", "a", "of", "including", "x", "method", ",", " ", ".", "—", "(", "-",
+             "\n", "whether", "an", "İs", "ſuch"]
+    odd = ["word " * rng.randint(0, 20) + " ".join(rng.choice(words)
+                                                  for _ in range(rng.randint(0, 7)))
+           for _ in range(5_000)]
+    for text in odd + [t[:n] for t in texts for n in (60, 90, 200)]:
+        assert phrases.tidy(text) == plain.sub("", text.strip()), repr(text)
+
+
+def test_a_long_run_of_separators_is_tidied_at_once() -> None:
+    # Repeated runs ("(?:[,]+)+") made this take 2^60 steps to fail on the word after.
+    assert phrases.tidy("A method" + "," * 60 + " for graphs") == "A method" + "," * 60 + \
+        " for graphs"
+    assert phrases.shorten("Foo" + ", " * 60 + "bar", 20) == "Foo"
+
+
+# -- prose converted piece by piece ------------------------------------------------------
+def _prose(abstract: str) -> str:
+    """An abstract as render() hands it to pylatexenc: links, math and escapes set aside."""
+    literals = render._Literals()
+    text = render._set_aside_math(render._set_aside_links(render.sanitize(abstract),
+                                                          literals), literals)
+    return render._markdown_emphasis(render._escape_prose(text, literals))
+
+
+def test_prose_in_pieces_is_what_pylatexenc_makes_of_the_whole() -> None:
+    lists = sorted(locations.CORPORA.glob("*.json"))
+    if not lists:
+        pytest.skip(f"no corpora at {locations.CORPORA}")
+    converted = 0
+    for path in lists:
+        for record in json.loads(path.read_text(encoding="utf-8")):
+            prose = _prose(record["abstract"] or "")
+            pieces = render._prose_in_pieces(prose)
+            if pieces is not None:
+                converted += 1
+                assert pieces == render._latex_to_text(prose), prose
+    assert converted > 500  # \emph{...}, \cite{...}, {\em ...}: a tenth of most lists
+
+
+PIECES = ["\\emph{", "\\textbf{", "\\texttt{", "\\textit{", "\\textsl{", "\\cite{",
+          "\\citep[", "\\href{", "\\frac{", "\\ie", "\\'", '\\"', "\\~", "{\\em ",
+          "{\\bf ", "\\alpha", "}", "{", " ", "  ", "\n", "\n\n", "\t", "\u00a0", "a", "Foo",
+          ".", ",", "'", "''", "`", "!", "?", "-", "--", "~", "&", "$", "(", ")", "[", "]", "*",
+          "\\", "\ue000", "\ue001", "\U000f0000", "\u3000", "^", "_", "%", "#"]
+
+
+@settings(max_examples=4000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+def test_odd_prose_in_pieces_is_what_pylatexenc_makes_of_the_whole(text) -> None:
+    pieces = render._prose_in_pieces(text)
+    if pieces is not None:
+        assert pieces == render._latex_to_text(text)
+
+
+def test_other_latex_is_left_to_pylatexenc_whole() -> None:
+    for text in ("\\emph{a {b}}", "\\emph {a}", "\\emph{a}~b", "\\emph{a}--b",
+                 "a ?`b \\emph{c}", "plain", "\\emph{a}$", "\\ie, \\emph{a}", "\\href{a} b",
+                 "\\textbf{a}{b}", "\\\"o {x}"):
+        assert render._prose_in_pieces(text) is None, text
+    assert render._prose_in_pieces("a \\emph{b c} d \\textbf{e}.") == \
+        "a \ue000b c\ue001 d \ue002e\ue003."
+    assert render._prose_in_pieces("R{\\'e}nyi \\cite{x}, {\\em y}") == \
+        "Rényi , \ue000y\ue001"
