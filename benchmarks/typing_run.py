@@ -43,7 +43,9 @@ QUERIES = ("diffusion models", "reinforcement learning")
 QUIET_S = 0.3  # unchanged this long after a change: the screen has settled
 # The first key, typed at first paint, may wait for a tool's search engine to load after
 # its echo: on a loaded machine that silence passed QUIET_S, and the key was counted as
-# settled at its echo. It is read for longer (once per run, so the run is barely longer).
+# settled at its echo (its results 0.4 s later: seen in a capture of every frame). It is
+# read for longer, once per run; the second key therefore goes out 1 s after the first
+# key's last change rather than 0.3 s, for every tool alike.
 FIRST_KEY_QUIET_S = 1.0
 NO_CHANGE_S = 1.0  # a key that changes nothing visible (a space fzf ignores) by then
 POLL_S = 0.005
