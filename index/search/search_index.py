@@ -612,17 +612,18 @@ class SearchIndex:
                     cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
         when its shape is one only Whoosh's matchers evaluate."""
-        # numpy loads after the first paint (warm_up). A search right at launch waits for
-        # that import rather than rank beside it with Whoosh's matchers: on one
-        # interpreter lock the two together took longer than one after the other.
-        from .engine.ranking import Unsupported
+        from .engine.postings import Unsupported
 
         try:
-            ranker = self._ranker(searcher)
-            ranker.notes = self._notes_for(searcher)
             if sort == "relevance":
+                # Before the warm-up built the array ranker (numpy: after the app's first
+                # search), a small library ranks on lists, the same floats.
+                ranker = self._list_ranker(searcher) or self._ranker(searcher)
+                ranker.notes = self._notes_for(searcher)
                 docnums, scores = ranker.ranked(query, None, cancelled)
                 return docnums[:limit], scores[:limit], len(docnums), searcher
+            ranker = self._ranker(searcher)
+            ranker.notes = self._notes_for(searcher)
             matched = ranker.matching(query, None, cancelled)
         except Unsupported:
             return None
@@ -641,6 +642,19 @@ class SearchIndex:
         postings = NotePostings(read(), self._ids(searcher)[1])
         self._note_postings = (id(searcher), stamp, postings)
         return postings
+
+    def _list_ranker(self, searcher):
+        """The ranker on lists (engine/lists.py), while `searcher` has no array ranker
+        and holds at most LISTS_UP_TO documents; else None."""
+        from .engine.lists import LISTS_UP_TO, ListRanker
+
+        if getattr(searcher, "_papers_ranker", None) is not None \
+                or searcher.doc_count_all() > LISTS_UP_TO:
+            return None
+        ranker = getattr(searcher, "_papers_lists", None)
+        if ranker is None:
+            ranker = searcher._papers_lists = ListRanker(searcher, self._term_tables)
+        return ranker
 
     def _ranker(self, searcher):
         from .engine.ranking import VectorRanker
