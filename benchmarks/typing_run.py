@@ -153,6 +153,12 @@ def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]
     "papers (baseline)", for before and after in the same rounds)."""
     lines = scratch / "papers.lines"
     count = _fzf_lines(home, lines)
+    if baseline:
+        # Its own copy of the library: each version keeps the first pages its code
+        # stamped (index/first_page.py); in one home each launch found the other's
+        # stamp and listed nothing before its search engine loaded.
+        baseline_home = scratch / "baseline-home"
+        shutil.copytree(home, baseline_home)
     fzf = shutil.which("fzf")
     no_fzf = None if fzf else "fzf is not installed (apt-get install fzf)"
     fzf_ready = re.compile(rf"\b{count}/{count}\b")
@@ -161,7 +167,8 @@ def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]
         Tool("papers", papers_command(), re.compile(r" sort: "),
              {"PAPERS_HOME": str(home)}),
         *([Tool("papers (baseline)", [sys.executable, "-m", "tui"], re.compile(r" sort: "),
-                {"PAPERS_HOME": str(home), "PYTHONPATH": str(baseline)}, cwd=baseline)]
+                {"PAPERS_HOME": str(baseline_home), "PYTHONPATH": str(baseline)},
+                cwd=baseline)]
           if baseline else []),
         Tool("fzf", [*feed, fzf or "fzf"], fzf_ready, missing=no_fzf),
         Tool("fzf --exact", [*feed, fzf or "fzf", "--exact"], fzf_ready, missing=no_fzf),
