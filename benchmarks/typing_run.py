@@ -148,6 +148,14 @@ def _fzf_lines(home: Path, target: Path) -> int:
     return count
 
 
+def _sync(home: Path, checkout: Path) -> None:
+    """Bring the library's index and first pages up to date with `checkout`'s code, so
+    the first launch measured lists its first page as every later one does."""
+    subprocess.run([sys.executable, "-c", "from index import Library; Library().sync()"],
+                   check=True, cwd=checkout, env={**os.environ, "PAPERS_HOME": str(home),
+                                                  "PYTHONPATH": str(checkout)})
+
+
 def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]:
     """The tools in turn; `baseline`, a checkout of papers to run beside this one (as
     "papers (baseline)", for before and after in the same rounds)."""
@@ -159,6 +167,8 @@ def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]
         # stamp and listed nothing before its search engine loaded.
         baseline_home = scratch / "baseline-home"
         shutil.copytree(home, baseline_home)
+        _sync(baseline_home, baseline)
+    _sync(home, REPO)
     fzf = shutil.which("fzf")
     no_fzf = None if fzf else "fzf is not installed (apt-get install fzf)"
     fzf_ready = re.compile(rf"\b{count}/{count}\b")
