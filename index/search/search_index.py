@@ -147,6 +147,7 @@ class SearchIndex:
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
         self._term_tables: dict[str, Any] = {}
+        self._warmed = False  # warm_up ran: rank on arrays from now on (numpy is loaded)
         # (searcher id, every document's paper id by docnum, live paper id -> docnum)
         self._id_columns: tuple[int, list[str], dict[str, int]] | None = None
         self._pairs_seen: PairsSeen | None = None  # proximity.py, for the current searcher
@@ -392,6 +393,7 @@ class SearchIndex:
 
         with self._lock:
             searcher = self._searcher
+        self._warmed = True
         if searcher is not None:
             with contextlib.suppress(Unsupported):  # then Whoosh's matchers rank
                 self._ranker(searcher).warm_up()
@@ -644,11 +646,12 @@ class SearchIndex:
         return postings
 
     def _list_ranker(self, searcher):
-        """The ranker on lists (engine/lists.py), while `searcher` has no array ranker
-        and holds at most LISTS_UP_TO documents; else None."""
+        """The ranker on lists (engine/lists.py) until warm_up readies the array ranker
+        (the app's, after its first search; a command that searches once never does), in
+        an index of at most LISTS_UP_TO documents; else None."""
         from .engine.lists import LISTS_UP_TO, ListRanker
 
-        if getattr(searcher, "_papers_ranker", None) is not None \
+        if self._warmed or getattr(searcher, "_papers_ranker", None) is not None \
                 or searcher.doc_count_all() > LISTS_UP_TO:
             return None
         ranker = getattr(searcher, "_papers_lists", None)

@@ -96,3 +96,17 @@ def test_a_search_before_the_warm_up_loads_no_numpy(seeded_home, texts) -> None:
     numpy_loaded, before, after = json.loads(run.stdout)
     assert not numpy_loaded
     assert before == after and all(before)
+
+
+def test_after_the_warm_up_a_new_searcher_ranks_on_arrays(library: Library) -> None:
+    """Lists are for the searches before the app's warm-up: once it ran, the searcher
+    an edit brings ranks on arrays too."""
+    index = library.index
+    before = library.search("policy").ids()
+    assert getattr(index._searcher, "_papers_lists", None) is not None  # ranked on lists
+    library.warm_up()
+    library.edit(before[-1], title="A policy paper, edited")
+    assert set(library.search("policy").ids()) == set(before)
+    searcher = index._searcher
+    assert getattr(searcher, "_papers_lists", None) is None
+    assert getattr(searcher, "_papers_ranker", None) is not None
