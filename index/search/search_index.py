@@ -454,8 +454,9 @@ class SearchIndex:
         paper (proximity.py)."""
         seen = self._pairs_seen
         if seen is None or seen.searcher is not found._searcher:
-            seen = self._pairs_seen = PairsSeen(found._searcher,
-                                                self._ranker(found._searcher).document_numbers)
+            # (The posting lists of the ranker in use: before the warm-up, on lists.)
+            ranker = self._list_ranker(found._searcher) or self._ranker(found._searcher)
+            seen = self._pairs_seen = PairsSeen(found._searcher, ranker.document_numbers)
         followers = next((i for i, count in enumerate(found.matched) if count != found.words),
                          len(found.docnums))
         again = rerank(seen, query, found.query, found.docnums, found.scores, followers)

@@ -100,9 +100,9 @@ class Space:
     def topic_counts(self, paper_ids: Iterable[str]) -> dict[int, int]:
         """Topic id -> how many of `paper_ids` it holds (those it holds none of left
         out; a paper not in the space counts for none)."""
-        rows = np.fromiter((self.rows.get(pid, -1) for pid in paper_ids), dtype=np.int64)
-        counts = np.bincount(self.assignment[rows[rows >= 0]])
-        return {int(t): int(counts[t]) for t in np.flatnonzero(counts)}
+        rows, topic_of_row = self.rows, self.topic_of_row
+        counts = Counter(topic_of_row[rows[pid]] for pid in paper_ids if pid in rows)
+        return dict(sorted(counts.items()))
 
     def in_topics(self, topic_ids: Iterable[int]) -> set[str]:
         wanted = set(topic_ids)

@@ -160,6 +160,17 @@ class ListRanker:
             for docnum, value in zip(ids, values, strict=True):
                 scores[docnum] = scores.get(docnum, 0.0) + value
 
+    def document_numbers(self, fieldname: str, text: str) -> list[int]:
+        """The documents with the term, ascending (deleted ones included): the array
+        ranker's document_numbers, as a list."""
+        btext = text.encode("utf-8")
+        found: list[int] = []
+        for segment, offset in self.segments:
+            lists = segment.read_lists(fieldname, btext)
+            if lists is not None:
+                found.extend(docnum + offset for docnum in lists[0])
+        return found
+
     # -- queries -------------------------------------------------------------------------
     def ranked(self, query: Query, allowed: Query | None = None,
                cancelled: Callable[[], bool] | None = None) -> tuple[list[int], list[float]]:

@@ -84,7 +84,8 @@ SEARCH_CHILD = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("texts", [["d", "le", "policy", "reinf*", "policy -bandit"]])
+@pytest.mark.parametrize("texts", [["d", "le", "policy", "reinf*", "policy -bandit",
+                                    "language models", "reinforcement learning"]])
 def test_a_search_before_the_warm_up_loads_no_numpy(seeded_home, texts) -> None:
     """The app's first search (a key typed at its first paint) waits for no numpy, and
     lists what the array ranker lists after the warm-up. (A query that too few papers
