@@ -41,6 +41,12 @@ from .tmux import Pane, TmuxError
 
 QUERIES = ("diffusion models", "reinforcement learning")
 QUIET_S = 0.3  # unchanged this long after a change: the screen has settled
+# The first key, typed at first paint, may wait for a tool's search engine to load after
+# its echo: on a loaded machine that silence passed QUIET_S, and the key was counted as
+# settled at its echo (its results 0.4 s later: seen in a capture of every frame). It is
+# read for longer, once per run; the second key therefore goes out 1 s after the first
+# key's last change rather than 0.3 s, for every tool alike.
+FIRST_KEY_QUIET_S = 1.0
 NO_CHANGE_S = 1.0  # a key that changes nothing visible (a space fzf ignores) by then
 POLL_S = 0.005
 LAUNCH_TIMEOUT_S = 120.0
@@ -71,9 +77,10 @@ def _echoed(screen: list[str], prefix: str) -> bool:
     return any(line.strip(_FRAME) == wanted for line in screen)
 
 
-def _settle(pane: Pane, screen: list[str], sent: float, prefix: str | None
-            ) -> tuple[list[str], Key]:
-    """Read the screen until it settles after a key sent at `sent`."""
+def _settle(pane: Pane, screen: list[str], sent: float, prefix: str | None,
+            quiet: float = QUIET_S) -> tuple[list[str], Key]:
+    """Read the screen until it settles (unchanged for `quiet` seconds) after a key sent
+    at `sent`."""
     changed = echo = None
     tick = time.perf_counter()
     while True:
@@ -83,7 +90,7 @@ def _settle(pane: Pane, screen: list[str], sent: float, prefix: str | None
             screen, changed = now_screen, now
             if echo is None and prefix is not None and _echoed(screen, prefix):
                 echo = now
-        if changed is not None and now - changed >= QUIET_S:
+        if changed is not None and now - changed >= quiet:
             break
         if changed is None and now - sent >= NO_CHANGE_S:
             break
@@ -115,7 +122,9 @@ def one_run(tool: Tool, queries: tuple[str, ...]) -> dict:
             if number:
                 screen, _ = _settle(pane, screen, pane.keys("C-u"), None)
             for end in range(1, len(query) + 1):
-                screen, key = _settle(pane, screen, pane.type(query[end - 1]), query[:end])
+                quiet = FIRST_KEY_QUIET_S if not keys else QUIET_S
+                screen, key = _settle(pane, screen, pane.type(query[end - 1]), query[:end],
+                                      quiet)
                 keys.append(key)
         return {"first_results_ms": first_results_ms, "keys": [vars(k) for k in keys]}
     finally:
@@ -139,11 +148,27 @@ def _fzf_lines(home: Path, target: Path) -> int:
     return count
 
 
+def _sync(home: Path, checkout: Path) -> None:
+    """Bring the library's index and first pages up to date with `checkout`'s code, so
+    the first launch measured lists its first page as every later one does."""
+    subprocess.run([sys.executable, "-c", "from index import Library; Library().sync()"],
+                   check=True, cwd=checkout, env={**os.environ, "PAPERS_HOME": str(home),
+                                                  "PYTHONPATH": str(checkout)})
+
+
 def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]:
     """The tools in turn; `baseline`, a checkout of papers to run beside this one (as
     "papers (baseline)", for before and after in the same rounds)."""
     lines = scratch / "papers.lines"
     count = _fzf_lines(home, lines)
+    if baseline:
+        # Its own copy of the library: each version keeps the first pages its code
+        # stamped (index/first_page.py); in one home each launch found the other's
+        # stamp and listed nothing before its search engine loaded.
+        baseline_home = scratch / "baseline-home"
+        shutil.copytree(home, baseline_home)
+        _sync(baseline_home, baseline)
+    _sync(home, REPO)
     fzf = shutil.which("fzf")
     no_fzf = None if fzf else "fzf is not installed (apt-get install fzf)"
     fzf_ready = re.compile(rf"\b{count}/{count}\b")
@@ -152,7 +177,8 @@ def tools(home: Path, scratch: Path, baseline: Path | None = None) -> list[Tool]
         Tool("papers", papers_command(), re.compile(r" sort: "),
              {"PAPERS_HOME": str(home)}),
         *([Tool("papers (baseline)", [sys.executable, "-m", "tui"], re.compile(r" sort: "),
-                {"PAPERS_HOME": str(home), "PYTHONPATH": str(baseline)}, cwd=baseline)]
+                {"PAPERS_HOME": str(baseline_home), "PYTHONPATH": str(baseline)},
+                cwd=baseline)]
           if baseline else []),
         Tool("fzf", [*feed, fzf or "fzf"], fzf_ready, missing=no_fzf),
         Tool("fzf --exact", [*feed, fzf or "fzf", "--exact"], fzf_ready, missing=no_fzf),

@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.events import Resize
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from index import (
@@ -48,6 +48,7 @@ from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
 from .widgets.clean_input import SearchInput
 from .widgets.results import ResultsView
+from .widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:  # the search package loads Whoosh: after the first paint (open_library)
     from index import Card, ReadingProgress, Results, Topic
@@ -180,7 +181,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             yield ResultsView(id="results")
             yield AbstractPane(id="abstract")
         yield Static(id="status", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tag-panel").display = False

@@ -84,7 +84,8 @@ class PairsSeen:
 
     KEPT = 512
 
-    def __init__(self, searcher, documents: Callable[[str, str], np.ndarray]) -> None:
+    def __init__(self, searcher,
+                 documents: Callable[[str, str], np.ndarray | list[int]]) -> None:
         self.searcher = searcher
         self.documents = documents
         self._pairs: dict[tuple[str, str, str], frozenset[int]] = {}
@@ -108,13 +109,15 @@ class PairsSeen:
         # (Both frequencies come before any posting list is read: most pairs stop here.)
         if min(rare_a, rare_b) > PAIR_PAPERS or not rare_a or not rare_b:
             return frozenset()
-        import numpy as np
+        first, second = self.documents(fieldname, term_a), self.documents(fieldname, term_b)
+        if isinstance(first, list):  # the ranker on lists' (before numpy loads)
+            wanted = sorted(set(first).intersection(second))
+        else:
+            import numpy as np
 
-        both = np.intersect1d(self.documents(fieldname, term_a),
-                              self.documents(fieldname, term_b), assume_unique=True)
-        if not len(both):
+            wanted = np.intersect1d(first, second, assume_unique=True).tolist()
+        if not wanted:
             return frozenset()
-        wanted = both.tolist()
         before = _positions(searcher, fieldname, term_a, wanted)
         after = _positions(searcher, fieldname, term_b, wanted)
         return frozenset(docnum for docnum, places in after.items()

@@ -147,6 +147,7 @@ class SearchIndex:
         # Ranked fields' term tables read into memory, per segment id: segments never
         # change, so a new searcher (after every tag) reuses what an older one read.
         self._term_tables: dict[str, Any] = {}
+        self._warmed = False  # warm_up ran: rank on arrays from now on (numpy is loaded)
         # (searcher id, every document's paper id by docnum, live paper id -> docnum)
         self._id_columns: tuple[int, list[str], dict[str, int]] | None = None
         self._pairs_seen: PairsSeen | None = None  # proximity.py, for the current searcher
@@ -392,6 +393,7 @@ class SearchIndex:
 
         with self._lock:
             searcher = self._searcher
+        self._warmed = True
         if searcher is not None:
             with contextlib.suppress(Unsupported):  # then Whoosh's matchers rank
                 self._ranker(searcher).warm_up()
@@ -452,8 +454,9 @@ class SearchIndex:
         paper (proximity.py)."""
         seen = self._pairs_seen
         if seen is None or seen.searcher is not found._searcher:
-            seen = self._pairs_seen = PairsSeen(found._searcher,
-                                                self._ranker(found._searcher).document_numbers)
+            # (The posting lists of the ranker in use: before the warm-up, on lists.)
+            ranker = self._list_ranker(found._searcher) or self._ranker(found._searcher)
+            seen = self._pairs_seen = PairsSeen(found._searcher, ranker.document_numbers)
         followers = next((i for i, count in enumerate(found.matched) if count != found.words),
                          len(found.docnums))
         again = rerank(seen, query, found.query, found.docnums, found.scores, followers)
@@ -612,17 +615,18 @@ class SearchIndex:
                     cancelled: Callable[[], bool] | None):
         """The query ranked (or matched, for a field sort) over whole posting lists; None
         when its shape is one only Whoosh's matchers evaluate."""
-        # numpy loads after the first paint (warm_up). A search right at launch waits for
-        # that import rather than rank beside it with Whoosh's matchers: on one
-        # interpreter lock the two together took longer than one after the other.
-        from .engine.ranking import Unsupported
+        from .engine.postings import Unsupported
 
         try:
-            ranker = self._ranker(searcher)
-            ranker.notes = self._notes_for(searcher)
             if sort == "relevance":
+                # Before the warm-up built the array ranker (numpy: after the app's first
+                # search), a small library ranks on lists, the same floats.
+                ranker = self._list_ranker(searcher) or self._ranker(searcher)
+                ranker.notes = self._notes_for(searcher)
                 docnums, scores = ranker.ranked(query, None, cancelled)
                 return docnums[:limit], scores[:limit], len(docnums), searcher
+            ranker = self._ranker(searcher)
+            ranker.notes = self._notes_for(searcher)
             matched = ranker.matching(query, None, cancelled)
         except Unsupported:
             return None
@@ -641,6 +645,20 @@ class SearchIndex:
         postings = NotePostings(read(), self._ids(searcher)[1])
         self._note_postings = (id(searcher), stamp, postings)
         return postings
+
+    def _list_ranker(self, searcher):
+        """The ranker on lists (engine/lists.py) until warm_up readies the array ranker
+        (the app's, after its first search; a command that searches once never does), in
+        an index of at most LISTS_UP_TO documents; else None."""
+        from .engine.lists import LISTS_UP_TO, ListRanker
+
+        if self._warmed or getattr(searcher, "_papers_ranker", None) is not None \
+                or searcher.doc_count_all() > LISTS_UP_TO:
+            return None
+        ranker = getattr(searcher, "_papers_lists", None)
+        if ranker is None:
+            ranker = searcher._papers_lists = ListRanker(searcher, self._term_tables)
+        return ranker
 
     def _ranker(self, searcher):
         from .engine.ranking import VectorRanker

@@ -147,6 +147,29 @@ def test_the_app_opens_to_its_first_page_without_the_search_engine(seeded_home):
     assert not [m for m in loaded if m.split(".")[0] in (*ENGINE, "pylatexenc")]
 
 
+SEARCH_CHILD = textwrap.dedent("""
+    import json
+    import sys
+
+    from index import Library
+
+    library = Library()
+    library.sync(meaning=False, keep_page=False)  # as the app opens it after its first paint
+    assert len(library.search("policy"))
+    print(json.dumps(sorted(sys.modules)))
+""")
+
+
+def test_the_first_search_loads_no_trends(seeded_home):
+    """What the app's first live search waits for is the search package alone: the
+    trends between lists (their tables, stop words and numpy) load when first asked."""
+    run = subprocess.run([sys.executable, "-c", SEARCH_CHILD], cwd=REPO, capture_output=True,
+                         text=True, timeout=120, env={**os.environ,
+                                                      "PAPERS_HOME": str(seeded_home)})
+    assert run.returncode == 0, run.stderr
+    assert "index.search.trends" not in json.loads(run.stdout)
+
+
 def test_papers_alone_or_with_a_data_dir_goes_straight_to_the_app():
     from tui.launch import _app_only
 

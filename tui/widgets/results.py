@@ -19,6 +19,7 @@ from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 if TYPE_CHECKING:  # the search package loads Whoosh: the app imports it after its first paint
@@ -165,7 +166,14 @@ class ResultsView(SteadyScrollView, can_focus=True):
             self.cursor = row
 
     def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, max(self.count, len(self.message_lines)))
+        # The new width, without the layout of the screen a new virtual size asks for
+        # (the screen was just laid out: that is what resized the view; it scrolls no
+        # wider than itself, overflow-x being hidden). Once as the app opens, that layout
+        # was 10-20 ms of the first keystroke's wait.
+        if self.virtual_size.width != self.size.width:
+            self.set_reactive(ScrollView.virtual_size,
+                              Size(self.size.width, self.virtual_size.height))
+        self.set_rows(max(self.count, len(self.message_lines)))
 
     # -- drawing ---------------------------------------------------------------------------
     def notify_style_update(self) -> None:

@@ -15,7 +15,6 @@ import pickle
 import struct
 from hashlib import md5
 
-import numpy as np
 from whoosh.codec.whoosh3 import W3TermInfo
 from whoosh.filedb.filetables import md5_hash
 
@@ -131,6 +130,8 @@ class SegmentPostings:
         if info is None:
             return None
         if info[0]:  # a term in one document: its postings sit in the term info
+            import numpy as np  # (read_lists needs none: lists.py ranks before it loads)
+
             ids, weights, _values = pickle.loads(info[_TERM_INFO_SIZE:])
             return np.asarray(ids, dtype=np.int64), blocks.weights_of(weights, len(ids))
         offset, _length = _EXTENT.unpack_from(info, _TERM_INFO_SIZE)

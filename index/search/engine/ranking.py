@@ -25,6 +25,7 @@ from whoosh.util.numeric import byte_to_length
 
 from ...errors import SearchCancelled
 from ..notes import NOTE_FIELD, NotePostings, note_score
+from .lists import ListRanker
 from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
 from .stats import StableBM25F
@@ -104,7 +105,7 @@ class VectorRanker:
         self._lengths: dict[str, np.ndarray] = {}
         self._field_norms: dict[str, np.ndarray] = {}
         self._field_unit_scores: dict[str, np.ndarray] = {}
-        self._per_field_lists: dict[tuple[str, str], list[float]] = {}
+        self._on_lists: ListRanker | None = None  # a small index's plain words, on lists
         self._group_cache: dict[tuple, dict[int, float]] = {}
         self._lock = threading.Lock()
         # The reader's notes for the search under way (search_index sets them per search).
@@ -442,48 +443,12 @@ class VectorRanker:
         return scores
 
     def _add_term_scores(self, term: Term, scores: dict[int, float]) -> None:
-        """_term's scores, added to `scores` (document -> sum so far), segment by segment."""
-        fieldname = term.fieldname
-        if fieldname == NOTE_FIELD:
-            found = self.notes.get(term.text) if self.notes and type(term.text) is str else None
-            for docnum, count in zip(*(found or ((), ())), strict=True):
-                scores[docnum] = scores.get(docnum, 0.0) + note_score(count, self._k1) * \
-                    term.boost
-            return
-        field = self._fields.get(fieldname)
-        btext = self._term_bytes(term)
-        if btext is None:
-            return
-        idf = self._searcher.idf(fieldname, btext) if field.scorable else 1.0
-        boost = term.boost
-        for segment, offset in self._segments:
-            found = segment.read_lists(fieldname, btext)
-            if found is None:
-                continue
-            ids, weights = found
-            if offset:
-                ids = [docnum + offset for docnum in ids]
-            if not field.scorable:
-                values = weights or [1.0] * len(ids)
-            elif weights is None:
-                unit = self._lists("unit", fieldname)
-                values = [idf * unit[docnum] for docnum in ids]
-            else:
-                norms, k = self._lists("norms", fieldname), self._k1 + 1
-                values = [idf * ((w * k) / (w + norms[docnum]))
-                          for docnum, w in zip(ids, weights, strict=True)]
-            if boost != 1.0:
-                values = [value * boost for value in values]
-            for docnum, value in zip(ids, values, strict=True):
-                scores[docnum] = scores.get(docnum, 0.0) + value
-
-    def _lists(self, kind: str, fieldname: str) -> list[float]:
-        key = (kind, fieldname)
-        values = self._per_field_lists.get(key)
-        if values is None:
-            array = self._unit_scores(fieldname) if kind == "unit" else self._norms(fieldname)
-            values = self._per_field_lists[key] = array.tolist()
-        return values
+        """_term's scores, added to `scores` (document -> sum so far): on lists, by the
+        ranker that ranks before numpy loads (lists.py), the same floats."""
+        if self._on_lists is None:
+            self._on_lists = ListRanker(self._searcher, self._term_tables)
+        self._on_lists.notes = self.notes
+        self._on_lists.add_term_scores(term, scores)
 
     def coordinated(self, groups: list[Query], need: int, allowed: Query | None = None,
                     cancelled: Callable[[], bool] | None = None

@@ -1,0 +1,42 @@
+"""A footer that is built again only when the keys it shows change.
+
+Textual's Footer removes and mounts all its key widgets (a dozen here) whenever the
+screen says its bindings were updated, changed or not: three times while the app opens
+(focus, keymap, screen), each a restyle and a layout of the screen, 30-40 ms of the UI
+thread in all, right when the first keystroke is typed. Here a notice that leaves every
+key as it was (built, or about to be) is let go; any other (a focus that shows other keys, a keymap, a
+disabled action) rebuilds the footer as Footer does.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class SteadyFooter(Footer):
+    _shown: tuple | None = None  # what the keys were last built from
+
+    def _keys(self, screen: Screen) -> tuple:
+        """Everything Footer.compose builds its keys from."""
+        app = screen.app
+        return (self.compact, self.show_command_palette, app.ENABLE_COMMAND_PALETTE,
+                app.COMMAND_PALETTE_BINDING,
+                tuple((key, app.get_key_display(binding), binding.description,
+                       binding.action, binding.show, binding.group, enabled, tooltip,
+                       binding.tooltip)
+                      for key, (_node, binding, enabled, tooltip)
+                      in screen.active_bindings.items()))
+
+    def compose(self):
+        if self._bindings_ready:
+            self._shown = self._keys(self.screen)
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if screen is self.screen and screen.app.app_focus and self.is_attached:
+            keys = self._keys(screen)
+            if keys == self._shown:
+                return  # the same keys, built or about to be: nothing to build again
+            self._shown = keys  # (a rebuild is on its way: the same notice again waits)
+        super().bindings_changed(screen)
