@@ -114,7 +114,7 @@ class PapersWriter(SegmentWriter):
         perdocwriter, schema, docnum = self.perdocwriter, self.schema, self.docnum
         fieldnames = sorted(fields)
         self._check_fields(schema, fieldnames)
-        batched = self.batch.fields
+        batched, plain = self.batch.fields, self.batch.plain_fields
         add_post = self.pool.add
         perdocwriter.start_doc(docnum)
         try:
@@ -128,6 +128,8 @@ class PapersWriter(SegmentWriter):
                     length = self.batch.add(fieldname, docnum, value)
                     if not field.scorable:
                         length = 0
+                elif fieldname in plain:  # unscored: no length
+                    self.batch.add_plain(fieldname, docnum, value)
                 elif field.indexed:
                     for tbytes, freq, weight, vbytes in field.index(value):
                         if field.scorable:
@@ -148,7 +150,7 @@ class PapersWriter(SegmentWriter):
 
     def _flush_segment(self):
         batch = self.batch
-        if batch.fields.keys() & self.pool.fieldnames:
+        if batch.names() & self.pool.fieldnames:
             # Segments merged in brought postings of the word fields through the pool:
             # the batch's go there too, and Whoosh sorts them all.
             batch.spill(self.pool)

@@ -44,6 +44,43 @@ def test_the_word_fields_are_built_as_arrays() -> None:
     assert not any(batchable(schema[name]) for name in ("id", "venue", "facet", "year"))
 
 
+def test_the_unscored_fields_postings_are_kept_as_arrays() -> None:
+    # (Whoosh's pool had them; the segment tests below check the bytes are the same.)
+    assert sorted(BatchPostings(make_schema()).plain_fields) == \
+        ["facet", "id", "list", "url", "venue", "year"]
+
+
+def test_a_merge_into_a_batch_build_gives_the_segment_the_pool_gives(seeded_library,
+                                                                     tmp_path) -> None:
+    """Segments merged in bring every field's postings through Whoosh's pool: the batch's
+    (word fields and unscored ones) join them there, in one sorted stream."""
+    papers = list(seeded_library._all_papers())
+    half = len(papers) // 2
+    files = {}
+    for name, batched in (("batch", True), ("pool", False)):
+        directory = tmp_path / name
+        directory.mkdir()
+        ix = whoosh_index.create_in(str(directory), make_schema())
+        writer = open_writer(ix, batched=False)
+        for paper in papers[:half]:
+            writer.add_document(**document(paper))
+        writer.commit()
+        writer = open_writer(ix, batched=batched)
+        for paper in papers[half:]:
+            writer.add_document(**document(paper))
+        writer.commit(merge=True, optimize=True)  # one segment: the first one merged in
+        [segment] = ix._segments()
+        storage = segment.open_compound_file(ix.storage) if segment.is_compound() \
+            else ix.storage
+        files[name] = {}
+        for stored in storage.list():
+            with storage.open_file(stored) as file:
+                files[name][stored.partition(".")[2]] = file.read()
+    assert sorted(files["batch"]) == sorted(files["pool"])
+    assert [name for name in files["pool"] if files["batch"][name] != files["pool"][name]] \
+        == []
+
+
 def test_a_batch_build_writes_the_segment_the_pool_writes(seeded_library, tmp_path) -> None:
     _same_segment(tmp_path, list(seeded_library._all_papers()))
 
