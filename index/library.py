@@ -6,14 +6,13 @@ The store is the truth; the index is a cache brought up to date on open and afte
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -220,12 +219,10 @@ class _MeaningBeside:
         threading.Thread(target=self._build, args=(refit,), daemon=True,
                          name="papers meaning beside the index").start()
 
-    separate = True  # in a child process; else in the thread itself
-
     def _build(self, refit: bool) -> None:
         try:
             self._built.set_result(self._library.update_meaning(refit=refit,
-                                                                separate=self.separate))
+                                                                separate=True))
         except BaseException as error:  # noqa: BLE001 - handed to the sync's thread
             self._built.set_exception(error)
 
@@ -249,9 +246,9 @@ class _MeaningBeside:
         """The sync failed or was interrupted: the child is stopped (it leaves the last
         meaning space in use) and the thread waited for; the sync's error is the one
         raised."""
-        self._library.stop_meaning_child()
-        with contextlib.suppress(BaseException):
-            self._built.result()
+        while not self._built.done():  # (a child not started yet cannot be stopped)
+            self._library.stop_meaning_child()
+            wait([self._built], timeout=0.05)
 
 
 class Library:
