@@ -10,8 +10,9 @@ array slices. The blocks and term table are those the codec writes posting by po
 (`codec.py`, `blocks.py`): the same bytes for the same documents, which the tests check
 against the per-posting writer.
 
-Only fields whose postings are fully known from their words are built here (`WordText`
-with positions, `MarkedWords` with counts); every other field goes through Whoosh's pool.
+The fields whose postings are fully known from their words are built here (`WordText`
+with positions, `MarkedWords` with counts); the unscored fields' postings are kept as
+arrays by plain.py and written here too (no values for Existence, counts for Frequency).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ import zlib
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from hashlib import md5
 from itertools import count, pairwise
 
 import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
+from whoosh.filedb.filetables import md5_hash
 from whoosh.formats import Frequency, Positions
 from whoosh.lang import porter
 from whoosh.system import pack_ushort
@@ -680,6 +683,44 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
             out.clear()
     postfile.write(b"".join(out))
     key_prefix = pack_ushort(fieldid)
+    keys = [key_prefix + term for term in postings.terms]
+    if tindex.hashfn is not md5_hash:
+        size = _TERM_INFO.itemsize
+        tindex.add_sorted(keys, [infos[n * size:(n + 1) * size] for n in range(len(keys))])
+        return
+    tindex.add_records(keys, *_term_records(keys, infos, tindex._position))
+
+
+def _term_records(keys: list[bytes], infos: bytes, first: int
+                  ) -> tuple[bytes, array, list[tuple[array, array]]]:
+    """The term table's records of `keys` with their infos (_TERM_INFO each), as
+    PapersTermTable.add_sorted lays them out from position `first`: each record its
+    key's and value's lengths (`!ii`), the key, the value; where each starts; and per
+    hash bucket (the low byte of the key's md5_hash) the keys' hashes and places."""
     size = _TERM_INFO.itemsize
-    tindex.add_sorted([key_prefix + term for term in postings.terms],
-                      [infos[n * size:(n + 1) * size] for n in range(len(postings.terms))])
+    count = len(keys)
+    key_lengths = np.fromiter(map(len, keys), dtype=np.int64, count=count)
+    record_sizes = 8 + key_lengths + size
+    starts = np.cumsum(record_sizes) - record_sizes
+    heads = np.empty((count, 2), dtype=">i4")
+    heads[:, 0], heads[:, 1] = key_lengths, size
+    head_bytes = heads.view(np.uint8).reshape(count, 8)
+    key_bytes = np.frombuffer(b"".join(keys), dtype=np.uint8)
+    key_starts = np.cumsum(key_lengths) - key_lengths
+    info_bytes = np.frombuffer(infos, dtype=np.uint8).reshape(count, size)
+    records = np.empty(int(starts[-1] + record_sizes[-1]), dtype=np.uint8)
+    records[(starts[:, None] + np.arange(8)).ravel()] = head_bytes.ravel()
+    records[np.repeat(starts + 8 - key_starts, key_lengths) + np.arange(len(key_bytes))] = \
+        key_bytes
+    records[((starts + 8 + key_lengths)[:, None] + np.arange(size)).ravel()] = \
+        info_bytes.ravel()
+    positions = first + starts
+    # md5_hash: the md5 digest's last four bytes, big-endian.
+    digests = b"".join([md5(key, usedforsecurity=False).digest() for key in keys])
+    hashes = np.frombuffer(digests, dtype=">u4")[3::4].astype(np.uint64)
+    order = np.argsort(hashes & 255, kind="stable")  # each bucket's keys in key order
+    bounds = np.searchsorted((hashes & 255)[order], np.arange(257)).tolist()
+    in_order, places = hashes[order], positions[order]
+    buckets = [(array("Q", in_order[low:high].tolist()), array("q", places[low:high].tolist()))
+               for low, high in pairwise(bounds)]
+    return records.tobytes(), array("q", positions.tolist()), buckets

@@ -148,6 +148,31 @@ class PapersTermTable(filetables.OrderedHashWriter):
         self.index.extend(positions)
         self.lastkey = keys[-1]
 
+    def add_records(self, keys: list[bytes], records: bytes, positions: array,
+                    hashes: list[array]) -> None:
+        """add_sorted for records laid out already (batch.py packs a field's at once):
+        `keys` in order, the records' bytes (filetables' layout: the key's and value's
+        lengths, the key, the value) starting at the positions `positions` gives (from
+        this table's position on), and per hash bucket the keys' hashes (the rest of
+        their positions' bucket order is theirs)."""
+        if not keys:
+            return
+        if keys[0] <= self.lastkey:
+            raise ValueError(f"Keys must increase: {self.lastkey!r}..{keys[0]!r}")
+        self.dbfile.write(records)
+        for (bucket_hashes, bucket_places), (found, places) in zip(
+                self.buckets, hashes, strict=True):
+            bucket_hashes.extend(found)
+            bucket_places.extend(places)
+        index = self.index  # GrowableArray: widened as appending the largest would
+        try:
+            array(index.array.typecode, [positions[-1]])
+        except OverflowError:
+            index._retype(positions[-1])
+        index.array.extend(array(index.array.typecode, positions))
+        self._position += len(records)
+        self.lastkey = keys[-1]
+
     def _write_hashes(self):
         # Whoosh's, writing each table at once rather than a slot at a time.
         dbfile = self.dbfile

@@ -2,7 +2,9 @@
 
 Whoosh's SegmentWriter accepts a `poolclass` argument and ignores it, so `PapersWriter`
 sets its own pool after Whoosh's constructor made the stock one (which holds nothing
-yet). The word fields' postings bypass the pool: `batch.py` builds them as arrays.
+yet). In a large commit no posting goes through the pool: `batch.py` builds the word
+fields' as arrays, `plain.py` keeps the unscored fields' so; the pool holds what merged
+segments bring (and the batch's then join it there).
 """
 
 from __future__ import annotations
@@ -89,9 +91,10 @@ class PapersPool(PostingPool):
 
 
 class PapersWriter(SegmentWriter):
-    """A SegmentWriter writing with `PapersCodec`: the word fields' postings as arrays
-    (`BatchPostings`), the others through a `PapersPool`. With `batched=False` every
-    posting goes through the pool, as in Whoosh's writer (the same segment, slower)."""
+    """A SegmentWriter writing with `PapersCodec`: every field's postings as arrays
+    (`BatchPostings`), those of merged segments through a `PapersPool`. With
+    `batched=False` every posting goes through the pool, as in Whoosh's writer (the same
+    segment, slower)."""
 
     def __init__(self, ix, *, limitmb: float = 128, progress: WritingProgress | None = None,
                  progress_every: int = 100_000, codec=None, batched: bool = True,
