@@ -452,8 +452,11 @@ class Library:
         if not _writable(self.index.root if self.index.root.is_dir()
                          else self.where.cache_dir):
             return self._sync_read_only(start)
+        # (A space in step with the store, and no refit asked for, is only checked after:
+        # starting a child costs more than that.)
         beside = _MeaningBeside(self, progress, refit=rebuild) \
-            if meaning and self._meaning_writable() and self.meaning_behind() else None
+            if meaning and self._meaning_writable() and \
+            (rebuild or self.meaning_behind()) else None
         try:
             report = self._sync_index(progress, rebuild, start)
             if keep_page and not report.stale:

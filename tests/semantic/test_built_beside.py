@@ -53,7 +53,8 @@ def _same_space(one: dict[str, object], other: dict[str, object]) -> None:
             assert value == other[name], name
 
 
-def _sync_watching_the_child(library: Library) -> tuple[list[bool], object]:
+def _sync_watching_the_child(library: Library, *, rebuild: bool = False
+                             ) -> tuple[list[bool], object]:
     """library.sync(), noting at each report of the index's papers whether a meaning
     child process is running then (waited for up to 30 s, polled every millisecond)."""
     seen: list[bool] = []
@@ -67,7 +68,7 @@ def _sync_watching_the_child(library: Library) -> tuple[list[bool], object]:
         child = library._meaning_child
         seen.append(child is not None)
 
-    return seen, library.sync(progress)
+    return seen, library.sync(progress, rebuild=rebuild)
 
 
 def test_the_meaning_space_is_built_by_a_child_while_the_index_is_written(home: Path):
@@ -93,6 +94,16 @@ def test_built_beside_the_index_equals_built_after_it(tmp_path: Path):
         searched_beside = _searched(library)
     assert searched_beside == searched_after
     _same_space(_space(beside), _space(after))
+
+
+def test_a_rebuild_fits_the_space_again_beside_the_index(library: Library):
+    # `papers index --rebuild` of a library whose space is in step with it
+    assert not library.meaning_behind()
+    before = library.meaning.current_name()
+    seen, report = _sync_watching_the_child(library, rebuild=True)
+    assert report.rebuilt and seen and all(seen)
+    assert library.meaning.current_name() != before  # a new generation: fitted again
+    assert not library.meaning_behind()
 
 
 def _children_cpu() -> float:
