@@ -1382,7 +1382,7 @@ def update_meaning_child() -> None:
     with Library(wanted["home"] or None, seed=False) as library:
         try:
             report = library.update_meaning(refit=wanted["refit"])
-        except OSError as error:
+        except (OSError, sqlite3.OperationalError) as error:
             if not is_disk_full(error):
                 raise
             print(json.dumps({"disk_full": str(error)}), flush=True)
