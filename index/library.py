@@ -79,6 +79,12 @@ _TAG_FORBIDDEN = set(",\n\r\t")
 # (searching the last built index), and how long when there is no index to search at all.
 SYNC_WAIT = 5.0
 SYNC_WAIT_NO_INDEX = 600.0
+# Up to this many papers a sync builds the meaning space in a child process while it
+# writes the index (_MeaningBeside); above it, after, in this process. The two processes'
+# peaks add up: measured 227 MB together at 1,865 papers and 693 MB at 100,000 (444 MB
+# the index writer, the rest the fit), about 220 MB + 4.75 MB per 1,000 papers, so up to
+# here they stay under the 500 MB a `papers add` may take.
+MEANING_BESIDE_MAX_PAPERS = 50_000
 TRENDS_KEPT = 4  # comparisons remembered while the library is unchanged
 
 
@@ -456,7 +462,8 @@ class Library:
         # starting a child costs more than that.)
         beside = _MeaningBeside(self, progress, refit=rebuild) \
             if meaning and self._meaning_writable() and \
-            (rebuild or self.meaning_behind()) else None
+            (rebuild or self.meaning_behind()) and \
+            self.store.count() <= MEANING_BESIDE_MAX_PAPERS else None
         try:
             report = self._sync_index(progress, rebuild, start)
             if keep_page and not report.stale:

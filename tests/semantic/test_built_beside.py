@@ -142,3 +142,19 @@ def test_a_failed_index_write_stops_the_meaning_child(home: Path):
         assert library.meaning_behind()  # nothing half-built taken for the space
         library.sync()  # and the next sync builds both
         assert not library.meaning_behind()
+
+
+def test_a_library_too_large_for_two_processes_builds_after_the_index(home: Path,
+                                                                      monkeypatch):
+    # Two processes' peaks add up: above MEANING_BESIDE_MAX_PAPERS the space is built in
+    # this process once the index is written, as before.
+    import index.library
+
+    monkeypatch.setattr(index.library, "MEANING_BESIDE_MAX_PAPERS", 10)
+    with Library(home) as library:
+        assert library.count() > 10
+        before = _children_cpu()
+        report = library.sync()
+        assert report.rebuilt and _children_cpu() == before  # no child
+        assert not library.meaning_behind()
+        assert len(library.meaning.current()) == library.count()
