@@ -191,6 +191,11 @@ def main() -> None:
     import resource
 
     result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # The processes it started and waited for (the import's preparing workers, the
+    # meaning build a sync runs beside the index): the largest one's peak, and their CPU.
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result["children_peak_rss_mb"] = children.ru_maxrss / 1024
+    result["children_cpu_s"] = children.ru_utime + children.ru_stime
     out.write_text(json.dumps(result))
 
 

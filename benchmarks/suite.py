@@ -85,7 +85,8 @@ def bench_corpus(corpus: Corpus, work: Path, args: argparse.Namespace) -> dict:
     build = result["build"]
     log(f"{label}: {build['papers']:,} papers built in {build['build_s']:.1f} s "
         f"(import {build['import_s']:.1f} s, index {build['index_s']:.1f} s), "
-        f"peak {build['peak_rss_mb']:.0f} MB")
+        f"peak {build['peak_rss_mb']:.0f} MB (its largest child process "
+        f"{build.get('children_peak_rss_mb', 0):.0f} MB)")
     result["add"] = run_child("add", {"home": str(home), "file": str(last), "label": label},
                               work, 600 + scale * 0.05)
 
@@ -236,6 +237,11 @@ def _(r):
 @row("fresh build peak memory, MB")
 def _(r):
     return _mb(_get(r, "build", "peak_rss_mb"))
+
+
+@row("fresh build, its largest child process (workers, meaning), MB")
+def _(r):
+    return _mb(_get(r, "build", "children_peak_rss_mb"))
 
 
 @row("add the last list: import + index, s")

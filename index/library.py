@@ -12,6 +12,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -78,6 +79,12 @@ _TAG_FORBIDDEN = set(",\n\r\t")
 # (searching the last built index), and how long when there is no index to search at all.
 SYNC_WAIT = 5.0
 SYNC_WAIT_NO_INDEX = 600.0
+# Up to this many papers a sync builds the meaning space in a child process while it
+# writes the index (_MeaningBeside); above it, after, in this process. The two processes'
+# peaks add up: measured 227 MB together at 1,865 papers and 693 MB at 100,000 (444 MB
+# the index writer, the rest the fit), about 220 MB + 4.75 MB per 1,000 papers, so up to
+# here they stay under the 500 MB a `papers add` may take.
+MEANING_BESIDE_MAX_PAPERS = 50_000
 TRENDS_KEPT = 4  # comparisons remembered while the library is unchanged
 
 
@@ -203,6 +210,56 @@ def _admits(only: IdFilter) -> Callable[[str], bool]:
     if only.allow is None:
         return lambda pid: pid not in only.deny
     return lambda pid: pid in only.allow and pid not in only.deny
+
+
+class _MeaningBeside:
+    """The meaning space brought up to date while a sync writes the search index.
+
+    Both are made from the store alone, so on two cores neither need wait for the
+    other: `papers add` of a conference wrote its index and then fitted its meaning
+    space, one after the other on one core. The build runs in a child process
+    (Library.update_meaning(separate=True), as the app's), which a thread of this one
+    waits on: the index writer, most of it Python, keeps this interpreter's lock to
+    itself, and the fit's memory is the child's. A child reports no progress: once the
+    index is written, a wait that is not over yet shows as the "topics" phase.
+    """
+
+    def __init__(self, library: Library, progress: Progress | None, *, refit: bool) -> None:
+        self._library, self._progress = library, progress
+        self._built: Future[BuildReport | None] = Future()
+        threading.Thread(target=self._build, args=(refit,), daemon=True,
+                         name="papers meaning beside the index").start()
+
+    def _build(self, refit: bool) -> None:
+        try:
+            self._built.set_result(self._library.update_meaning(refit=refit,
+                                                                separate=True))
+        except BaseException as error:  # noqa: BLE001 - handed to the sync's thread
+            self._built.set_exception(error)
+
+    def finish(self) -> str | None:
+        """Wait for the build: the warning a full disk left, None when it is built (or
+        another process was building it). Any other failure is raised."""
+        waiting = self._progress is not None and not self._built.done()
+        papers = max(self._library.store.count(), 1)
+        if waiting:
+            self._progress(0, papers, "topics")
+        try:
+            self._built.result()
+        except (OSError, DiskFull) as error:
+            return self._library._meaning_disk_full(error)
+        finally:
+            if waiting:
+                self._progress(papers, papers, "topics")
+        return None
+
+    def abandon(self) -> None:
+        """The sync failed or was interrupted: the child is stopped (it leaves the last
+        meaning space in use) and the thread waited for; the sync's error is the one
+        raised."""
+        while not self._built.done():  # (a child not started yet cannot be stopped)
+            self._library.stop_meaning_child()
+            wait([self._built], timeout=0.05)
 
 
 class Library:
@@ -391,9 +448,11 @@ class Library:
         """Bring the index up to date: nothing to do when nothing changed.
 
         With `meaning` (the default) the meaning space follows (update_meaning), as part
-        of indexing; the app passes False to paint first and updates it in a worker.
-        With `keep_page` (the default) the pages the app's first frame lists are kept
-        in step (keep_first_page); the app passes False when it opens, to search first.
+        of indexing: when it lags the store it is built while the index is written
+        (`_MeaningBeside`), else checked after. The app passes False to paint first and
+        updates it in a worker. With `keep_page` (the default) the pages the app's first
+        frame lists are kept in step (keep_first_page); the app passes False when it
+        opens, to search first.
 
         Repairs on the way: a missing, damaged, foreign or older-version index, or one
         whose last build was cut short, is rebuilt, and the report says why. Another
@@ -404,8 +463,39 @@ class Library:
         if not _writable(self.index.root if self.index.root.is_dir()
                          else self.where.cache_dir):
             return self._sync_read_only(start)
+        # (A space in step with the store, and no refit asked for, is only checked after:
+        # starting a child costs more than that.)
+        beside = _MeaningBeside(self, progress, refit=rebuild) \
+            if meaning and self._meaning_writable() and \
+            (rebuild or self.meaning_behind()) and \
+            self.store.count() <= MEANING_BESIDE_MAX_PAPERS else None
         try:
-            report = self._sync(progress, rebuild, start)
+            report = self._sync_index(progress, rebuild, start)
+            if keep_page and not report.stale:
+                self.keep_first_page()
+            if self._name_index is not None:  # in use (the app): keep it current
+                self._names()
+        except BaseException:
+            if beside is not None:
+                beside.abandon()
+            raise
+        self.index_warning = report.reason if report.stale else None
+        if beside is not None:
+            warning = beside.finish()
+            self.index_warning = self.index_warning or warning
+        elif meaning and not report.stale:
+            self._update_meaning_quietly(progress, refit=rebuild)
+        if meaning:
+            # Building the meaning space is part of indexing: the time says so.
+            report = replace(report, seconds=time.perf_counter() - start)
+        return report
+
+    def _sync_index(self, progress: Progress | None, rebuild: bool,
+                    start: float) -> SyncReport:
+        """The index brought up to date (sync without the meaning space); a full disk
+        leaves the last index built in use, and the report says so (stale)."""
+        try:
+            return self._sync(progress, rebuild, start)
         except (OSError, DiskFull, sqlite3.OperationalError) as error:
             if not (isinstance(error, DiskFull) or is_disk_full(error)):
                 raise
@@ -416,18 +506,8 @@ class Library:
                      "space free"
             if not self.index.is_open:
                 raise DiskFull(reason) from error
-            report = SyncReport(self.store.count(), 0, False, reason,
-                                time.perf_counter() - start, stale=True)
-        self.index_warning = report.reason if report.stale else None
-        if keep_page and not report.stale:
-            self.keep_first_page()
-        if self._name_index is not None:  # in use (the app): keep it current, off its UI
-            self._names()
-        if meaning and not report.stale:
-            self._update_meaning_quietly(progress, refit=rebuild)
-            # Building the meaning space is part of indexing: the time says so.
-            report = replace(report, seconds=time.perf_counter() - start)
-        return report
+            return SyncReport(self.store.count(), 0, False, reason,
+                              time.perf_counter() - start, stale=True)
 
     # -- the first page: the app's first frame without the search engine ----------------
     def _page_folder(self) -> Path:
@@ -529,6 +609,8 @@ class Library:
             last = (err.strip().splitlines() or ["it ended with no message"])[-1]
             raise LibraryError(f"building the meaning space failed: {last}")
         found = json.loads(out.strip().splitlines()[-1])
+        if isinstance(found, dict) and "disk_full" in found:
+            raise DiskFull(found["disk_full"])
         return None if found is None else BuildReport(**found)
 
     def stop_meaning_child(self) -> None:
@@ -546,10 +628,15 @@ class Library:
         try:
             self.update_meaning(progress, refit=refit)
         except (OSError, DiskFull) as error:
-            if not (isinstance(error, DiskFull) or is_disk_full(error)):
-                raise
-            self.index_warning = f"the disk is full ({self.where.meaning_dir}): similar " \
-                                 "papers and topics could not be brought up to date"
+            self.index_warning = self._meaning_disk_full(error)
+
+    def _meaning_disk_full(self, error: OSError | DiskFull) -> str:
+        """What the front ends say when a full disk stopped a meaning build (any other
+        error is raised again)."""
+        if not (isinstance(error, DiskFull) or is_disk_full(error)):
+            raise error
+        return f"the disk is full ({self.where.meaning_dir}): similar papers and topics " \
+               "could not be brought up to date"
 
     def _meaning_writable(self) -> bool:
         return not self.read_only and _writable(self.where.cache_dir)
@@ -1360,5 +1447,11 @@ def update_meaning_child() -> None:
 
     wanted = json.loads(sys.argv[1])
     with Library(wanted["home"] or None, seed=False) as library:
-        report = library.update_meaning(refit=wanted["refit"])
+        try:
+            report = library.update_meaning(refit=wanted["refit"])
+        except (OSError, sqlite3.OperationalError) as error:
+            if not is_disk_full(error):
+                raise
+            print(json.dumps({"disk_full": str(error)}), flush=True)
+            return
     print(json.dumps(None if report is None else asdict(report)), flush=True)

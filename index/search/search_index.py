@@ -54,8 +54,9 @@ WRITER_TIMEOUT = 30.0
 FROZEN = "frozen_segments"
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
-# Whoosh's pool, which holds every posting but the word fields' (built as arrays,
-# engine/batch.py), spills to run files from this many MB of postings.
+# Whoosh's pool, which holds the postings of segments merged in and of commits too small
+# for arrays (a large commit keeps every field's as arrays: engine/batch.py, plain.py),
+# spills to run files from this many MB of postings.
 WRITER_MEMORY_MB = 32
 # Every match is ranked and kept: with vector ranking, listing all 100,000 costs 3 ms.
 RELEVANCE_LIMIT: int | None = None

@@ -80,3 +80,31 @@ def test_a_fresh_library_that_cannot_be_written_leaves_no_empty_file(small_disk,
     filler.unlink()
     code, out, err = run_cli("lists")
     assert code == 0 and "icml2026_papers" in out and "damaged" not in err
+
+
+def test_a_meaning_build_on_a_full_disk_is_a_warning_in_its_child_too(small_disk):
+    """The meaning space is built in a child process beside the index: a full disk there
+    is said as in this process (similar papers and topics stay as they were), and the
+    library and its index are unaffected."""
+    from index import DiskFull, Library
+
+    home = small_disk / "home"
+    with Library(home) as library:
+        library.sync(meaning=False)
+        assert library.meaning_behind()
+        filler = small_disk / "filler"
+        with filler.open("wb") as out, pytest.raises(OSError):
+            while True:
+                out.write(b"\0" * (1 << 20))
+                out.flush()
+        with pytest.raises(DiskFull):
+            library.update_meaning(separate=True)
+        report = library.sync()
+        assert not report.stale
+        assert "similar papers and topics could not be brought up to date" in \
+            library.index_warning
+        assert library.meaning_behind()
+        assert library.search("learning").total > 0
+        filler.unlink()
+        library.sync()
+        assert not library.meaning_behind() and library.index_warning is None

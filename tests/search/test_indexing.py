@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from whoosh.fields import FieldType
 
 from index.search import analysis
@@ -125,6 +127,15 @@ def test_query_words_are_the_analyzers_words(text: str) -> None:
     assert analysis.words(text, keep_stop_words=True) == \
         _analyzed(words, text, removestops=False)
     assert analysis.stems(text) == _analyzed(stems, text)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=80)
+       | st.from_regex(r"[A-Za-zéß²½_.,;0-9 \t-]{0,60}", fullmatch=True))
+def test_any_text_gives_the_analyzers_tokens(text: str) -> None:
+    # The tokens of a text without CJK letters come from a simpler pattern (\w, not the
+    # class that leaves CJK out): the same tokens, folded, stop words kept.
+    assert analysis.words(text, keep_stop_words=True) == \
+        _analyzed(analysis.word_analyzer(), text, removestops=False)
 
 
 def test_real_abstracts_give_the_analyzers_words(seeded_library) -> None:

@@ -10,8 +10,9 @@ array slices. The blocks and term table are those the codec writes posting by po
 (`codec.py`, `blocks.py`): the same bytes for the same documents, which the tests check
 against the per-posting writer.
 
-Only fields whose postings are fully known from their words are built here (`WordText`
-with positions, `MarkedWords` with counts); every other field goes through Whoosh's pool.
+The fields whose postings are fully known from their words are built here (`WordText`
+with positions, `MarkedWords` with counts); the unscored fields' postings are kept as
+arrays by plain.py and written here too (no values for Existence, counts for Frequency).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ import zlib
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from hashlib import md5
 from itertools import count, pairwise
 
 import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
+from whoosh.filedb.filetables import md5_hash
 from whoosh.formats import Frequency, Positions
 from whoosh.lang import porter
 from whoosh.system import pack_ushort
@@ -31,6 +34,7 @@ from whoosh.util.numeric import _length_byte_cache
 
 from .. import analysis
 from . import blocks
+from .plain import PlainTerms, plain
 
 # Stored positions are Whoosh's: a 4-byte count, then the pickled list of deltas
 # (protocol 2). The pickle opens with PROTO 2, EMPTY_LIST, BINPUT 0.
@@ -104,6 +108,11 @@ class BatchPostings:
         self.fields = {} if schema is None else {
             name: schema[name] for name in schema.names()
             if schema[name].indexed and batchable(schema[name])}
+        # The unscored fields (plain.py): their values' postings, kept as arrays too.
+        self.plain_fields = {} if schema is None else {
+            name: schema[name] for name in schema.names()
+            if name not in self.fields and plain(schema[name])}
+        self._plain = {name: PlainTerms(field) for name, field in self.plain_fields.items()}
         self._numbers: defaultdict[str, int] = defaultdict(count().__next__)
         self._raw = _RawNumbers(self._numbers)
         self._tokens = {name: _FieldTokens() for name in self.fields}
@@ -112,10 +121,20 @@ class BatchPostings:
         self._texts: dict[str, list[int]] = {}
 
     def __bool__(self) -> bool:
-        return any(tokens.docs for tokens in self._tokens.values())
+        return any(tokens.docs for tokens in self._tokens.values()) or \
+            any(self._plain.values())
+
+    def names(self) -> set[str]:
+        """Every field whose postings are kept here."""
+        return self.fields.keys() | self.plain_fields.keys()
 
     def posting_estimate(self) -> int:
-        return sum(len(tokens.words) for tokens in self._tokens.values())
+        return sum(len(tokens.words) for tokens in self._tokens.values()) + \
+            sum(map(len, self._plain.values()))
+
+    def add_plain(self, fieldname: str, docnum: int, value) -> None:
+        """Take a document's value of an unscored field (plain_fields)."""
+        self._plain[fieldname].add(docnum, value)
 
     def add(self, fieldname: str, docnum: int, value) -> int:
         """Take a document's field value; its length (the words indexed)."""
@@ -140,26 +159,33 @@ class BatchPostings:
         return numbers
 
     def fieldnames(self) -> list[str]:
-        return sorted(name for name, tokens in self._tokens.items() if tokens.docs)
+        """The fields with postings here, in order."""
+        return sorted([name for name, tokens in self._tokens.items() if tokens.docs] +
+                      [name for name, terms in self._plain.items() if terms])
 
     def postings(self, fieldname: str) -> Iterator[FieldPostings]:
         """`fieldname`'s postings, in parts of consecutive terms (each built from at most
         about PASS_WORDS words, so that a large build's arrays stay small); the words
         are let go of here."""
+        if fieldname in self._plain:
+            yield _plain_postings(self._plain[fieldname])
+            return
         field = self.fields[fieldname]
         words = _Words(self._tokens.pop(fieldname))
         self._tokens[fieldname] = _FieldTokens()
         texts = list(self._numbers)  # number -> word, as numbered
         if isinstance(field, analysis.MarkedWords):
-            return _counted_postings(words, texts)
-        return _positioned_postings(words, texts, field.stemmed)
+            yield from _counted_postings(words, texts)
+        else:
+            yield from _positioned_postings(words, texts, field.stemmed)
 
     def write(self, fieldwriter, fieldname: str,
               progress: Callable[[int], None] | None = None) -> int:
         """Write `fieldname`'s terms and postings through `fieldwriter` (a
         PapersFieldWriter, between fields); the number of postings written."""
         written = 0
-        fieldwriter.start_field(fieldname, self.fields[fieldname])
+        fieldwriter.start_field(fieldname, self.fields.get(fieldname)
+                                or self.plain_fields[fieldname])
         for part in self.postings(fieldname):
             fieldwriter.write_terms(part)
             written += len(part.docs)
@@ -180,7 +206,7 @@ def _spill(pool, fieldname: str, postings: FieldPostings) -> None:
     starts = postings.term_starts.tolist()
     ends = postings.value_ends.tolist()
     docs, freqs = postings.docs.tolist(), postings.freqs.tolist()
-    values = postings.values
+    values = postings.values or b""
     for term, first, end in zip(postings.terms, starts, starts[1:], strict=False):
         for p in range(first, end):
             pool.add((fieldname, term, docs[p], float(freqs[p]),
@@ -192,13 +218,15 @@ class FieldPostings:
     writer needs to write its blocks."""
 
     def __init__(self, terms: list[bytes], term_starts: np.ndarray, docs: np.ndarray,
-                 freqs: np.ndarray, values: bytes, value_ends: np.ndarray,
+                 freqs: np.ndarray, values: bytes | None, value_ends: np.ndarray,
                  lengths: np.ndarray | None, fixed_values: bool) -> None:
         self.terms = terms  # sorted
         self.term_starts = term_starts  # each term's first posting, then the total
         self.docs = docs
         self.freqs = freqs  # the weights, which are counts
-        self.values = values  # every posting's value bytes, in order
+        # Every posting's value bytes, in order; None for a format without values
+        # (Existence: its blocks say so).
+        self.values = values
         self.value_ends = value_ends  # where each posting's value ends in `values`
         self.lengths = lengths  # the field's length byte of each posting's document
         self.fixed_values = fixed_values  # values of one size, joined without lengths
@@ -360,6 +388,19 @@ def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings
         yield _field_postings(terms[low:high], all_ranks[posting_starts] - low,
                               docs[posting_starts], freqs, values, value_ends, None,
                               fixed=True)
+
+
+def _plain_postings(plain_terms: PlainTerms) -> FieldPostings:
+    """An unscored field's postings (plain.py): its counts as Frequency stores them, or
+    no values (Existence)."""
+    terms, term_starts, docs, freqs = plain_terms.sorted_postings()
+    if not plain_terms.has_values:
+        return FieldPostings(terms, term_starts, docs, freqs, None,
+                             np.zeros(len(docs), dtype=np.int64), None, fixed_values=True)
+    return FieldPostings(terms, term_starts, docs, freqs,
+                         freqs.astype(_FREQUENCY_DTYPE).tobytes(),
+                         np.arange(1, len(docs) + 1, dtype=np.int64) *
+                         _FREQUENCY_DTYPE.itemsize, None, fixed_values=True)
 
 
 def _field_postings(terms: list[str], term_of: np.ndarray, docs: np.ndarray,
@@ -557,7 +598,8 @@ def _weight_parts(table: _BlockTable) -> tuple[list[bytes], list[bytes]]:
 
 
 def _block_heads(table: _BlockTable, weight_kinds: list[bytes], squeezed: list[bool],
-                 payload_sizes: np.ndarray, term_ends: np.ndarray) -> bytes:
+                 payload_sizes: np.ndarray, term_ends: np.ndarray,
+                 has_values: bool = True) -> bytes:
     """Every block's fixed head (_BLOCK_HEAD), one after another."""
     nblocks = len(table.counts)
     sizes = blocks.BLOCK_INFO_SIZE + blocks.BLOCK_DATA.size + payload_sizes.sum(axis=0)
@@ -576,7 +618,8 @@ def _block_heads(table: _BlockTable, weight_kinds: list[bytes], squeezed: list[b
     head["longest"] = table.longest
     head["id_code"] = [code.encode() for code in table.id_codes]
     head["weight_kind"] = weight_kinds
-    head["value_kind"] = np.where(squeezed, blocks.VALUES_ZLIB, blocks.VALUES_RAW)
+    head["value_kind"] = np.where(squeezed, blocks.VALUES_ZLIB, blocks.VALUES_RAW) \
+        if has_values else blocks.VALUES_NONE
     head["id_size"], head["weight_size"], head["value_size"] = payload_sizes
     return head.tobytes()
 
@@ -609,13 +652,18 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
     if not postings.terms:
         return
     table = _BlockTable(postings, blocklimit)
-    payloads, squeezed = _block_values(table, postings.values, compression)
+    has_values = postings.values is not None
+    if has_values:
+        payloads, squeezed = _block_values(table, postings.values, compression)
+    else:
+        payloads, squeezed = [b""] * len(table.counts), [False] * len(table.counts)
     weight_kinds, weight_data = _weight_parts(table)
     # Each block's id, weight and value bytes' sizes (three rows).
     payload_sizes = np.array([list(map(len, table.id_bytes)), list(map(len, weight_data)),
                               list(map(len, payloads))], dtype=np.int64).reshape(3, -1)
     term_ends = np.cumsum(table.per_term, dtype=np.int64)  # past each term's last block
-    heads = _block_heads(table, weight_kinds, squeezed, payload_sizes, term_ends)
+    heads = _block_heads(table, weight_kinds, squeezed, payload_sizes, term_ends,
+                         has_values)
     block_lengths = _BLOCK_HEAD.itemsize + payload_sizes.sum(axis=0)
     term_lengths = len(WHOOSH3_HEADER_MAGIC) + np.add.reduceat(
         block_lengths, term_ends - np.asarray(table.per_term, dtype=np.int64))
@@ -634,6 +682,44 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
             out.clear()
     postfile.write(b"".join(out))
     key_prefix = pack_ushort(fieldid)
+    keys = [key_prefix + term for term in postings.terms]
+    if tindex.hashfn is not md5_hash:
+        size = _TERM_INFO.itemsize
+        tindex.add_sorted(keys, [infos[n * size:(n + 1) * size] for n in range(len(keys))])
+        return
+    tindex.add_records(keys, *_term_records(keys, infos, tindex._position))
+
+
+def _term_records(keys: list[bytes], infos: bytes, first: int
+                  ) -> tuple[bytes, array, list[tuple[array, array]]]:
+    """The term table's records of `keys` with their infos (_TERM_INFO each), as
+    PapersTermTable.add_sorted lays them out from position `first`: each record its
+    key's and value's lengths (`!ii`), the key, the value; where each starts; and per
+    hash bucket (the low byte of the key's md5_hash) the keys' hashes and places."""
     size = _TERM_INFO.itemsize
-    tindex.add_sorted([key_prefix + term for term in postings.terms],
-                      [infos[n * size:(n + 1) * size] for n in range(len(postings.terms))])
+    count = len(keys)
+    key_lengths = np.fromiter(map(len, keys), dtype=np.int64, count=count)
+    record_sizes = 8 + key_lengths + size
+    starts = np.cumsum(record_sizes) - record_sizes
+    heads = np.empty((count, 2), dtype=">i4")
+    heads[:, 0], heads[:, 1] = key_lengths, size
+    head_bytes = heads.view(np.uint8).reshape(count, 8)
+    key_bytes = np.frombuffer(b"".join(keys), dtype=np.uint8)
+    key_starts = np.cumsum(key_lengths) - key_lengths
+    info_bytes = np.frombuffer(infos, dtype=np.uint8).reshape(count, size)
+    records = np.empty(int(starts[-1] + record_sizes[-1]), dtype=np.uint8)
+    records[(starts[:, None] + np.arange(8)).ravel()] = head_bytes.ravel()
+    records[np.repeat(starts + 8 - key_starts, key_lengths) + np.arange(len(key_bytes))] = \
+        key_bytes
+    records[((starts + 8 + key_lengths)[:, None] + np.arange(size)).ravel()] = \
+        info_bytes.ravel()
+    positions = first + starts
+    # md5_hash: the md5 digest's last four bytes, big-endian.
+    digests = b"".join([md5(key, usedforsecurity=False).digest() for key in keys])
+    hashes = np.frombuffer(digests, dtype=">u4")[3::4].astype(np.uint64)
+    order = np.argsort(hashes & 255, kind="stable")  # each bucket's keys in key order
+    bounds = np.searchsorted((hashes & 255)[order], np.arange(257)).tolist()
+    in_order, places = hashes[order], positions[order]
+    buckets = [(array("Q", in_order[low:high].tolist()), array("q", places[low:high].tolist()))
+               for low, high in pairwise(bounds)]
+    return records.tobytes(), array("q", positions.tolist()), buckets

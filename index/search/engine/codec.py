@@ -26,6 +26,7 @@ from whoosh.codec.whoosh3 import (
     W3FieldWriter,
     W3LeafMatcher,
     W3PerDocReader,
+    W3PerDocWriter,
     W3PostingsWriter,
     W3Segment,
     W3TermsReader,
@@ -145,6 +146,31 @@ class PapersTermTable(filetables.OrderedHashWriter):
             hashes.append(keyhash)
             places.append(at)
         self.index.extend(positions)
+        self.lastkey = keys[-1]
+
+    def add_records(self, keys: list[bytes], records: bytes, positions: array,
+                    hashes: list[array]) -> None:
+        """add_sorted for records laid out already (batch.py packs a field's at once):
+        `keys` in order, the records' bytes (filetables' layout: the key's and value's
+        lengths, the key, the value) starting at the positions `positions` gives (from
+        this table's position on), and per hash bucket the keys' hashes (the rest of
+        their positions' bucket order is theirs)."""
+        if not keys:
+            return
+        if keys[0] <= self.lastkey:
+            raise ValueError(f"Keys must increase: {self.lastkey!r}..{keys[0]!r}")
+        self.dbfile.write(records)
+        for (bucket_hashes, bucket_places), (found, places) in zip(
+                self.buckets, hashes, strict=True):
+            bucket_hashes.extend(found)
+            bucket_places.extend(places)
+        index = self.index  # GrowableArray: widened as appending the largest would
+        try:
+            array(index.array.typecode, [positions[-1]])
+        except OverflowError:
+            index._retype(positions[-1])
+        index.array.extend(array(index.array.typecode, positions))
+        self._position += len(records)
         self.lastkey = keys[-1]
 
     def _write_hashes(self):
@@ -294,6 +320,46 @@ class PapersTermsReader(W3TermsReader):
     @property
     def postings_buffer(self):
         return self._postfile.buffer if isinstance(self._postfile, MappedFile) else None
+
+
+class PapersPerDocWriter(W3PerDocWriter):
+    """Whoosh 3's per-document writer, with each field's lengths kept as two arrays and
+    written as its length column once the segment's documents are in.
+
+    Whoosh wrote a document's length byte for every scored field through the column
+    machinery, four calls a field and a document (a twentieth of writing an index). The
+    column file is the one Whoosh's NumericColumn("B") writer makes: one byte a
+    document, 0 for none, up to the last document whose byte is not 0; and the fields'
+    total lengths are those Whoosh adds up, in the same order.
+    """
+
+    def __init__(self, codec, storage, segment) -> None:
+        super().__init__(codec, storage, segment)
+        self._lengths: dict[str, tuple[array, array]] = {}  # field -> docnums, lengths
+
+    def add_field(self, fieldname, fieldobj, value, length):
+        if value is not None:
+            self._storedfields[fieldname] = value
+        if length:
+            kept = self._lengths.get(fieldname)
+            if kept is None:
+                kept = self._lengths[fieldname] = (array("i"), array("i"))
+            kept[0].append(self._docnum)
+            kept[1].append(length)
+
+    def close(self):
+        byte_of: dict[int, int] = {}
+        for fieldname, (docnums, lengths) in self._lengths.items():
+            self._fieldlengths[fieldname] += sum(lengths)
+            column = bytearray(docnums[-1] + 1)
+            for docnum, length in zip(docnums, lengths, strict=True):
+                code = byte_of.get(length)
+                if code is None:
+                    code = byte_of[length] = length_to_byte(length)
+                column[docnum] = code
+            self._cols.create_file(_lenfield(fieldname)).write(bytes(column.rstrip(b"\0")))
+        self._lengths = {}
+        super().close()
 
 
 class PapersPerDocReader(W3PerDocReader):
@@ -449,6 +515,9 @@ class PapersCodec(W3Codec):
                                terminfo=terminfo)
         offset, length = terminfo.extent()
         return PapersLeafMatcher(dbfile, offset, length, format_, term=term, scorer=scorer)
+
+    def per_document_writer(self, storage, segment):
+        return PapersPerDocWriter(self, storage, segment)
 
     def per_document_reader(self, storage, segment):
         return PapersPerDocReader(storage, segment)

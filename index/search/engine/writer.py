@@ -2,7 +2,9 @@
 
 Whoosh's SegmentWriter accepts a `poolclass` argument and ignores it, so `PapersWriter`
 sets its own pool after Whoosh's constructor made the stock one (which holds nothing
-yet). The word fields' postings bypass the pool: `batch.py` builds them as arrays.
+yet). In a large commit no posting goes through the pool: `batch.py` builds the word
+fields' as arrays, `plain.py` keeps the unscored fields' so; the pool holds what merged
+segments bring (and the batch's then join it there).
 """
 
 from __future__ import annotations
@@ -89,9 +91,10 @@ class PapersPool(PostingPool):
 
 
 class PapersWriter(SegmentWriter):
-    """A SegmentWriter writing with `PapersCodec`: the word fields' postings as arrays
-    (`BatchPostings`), the others through a `PapersPool`. With `batched=False` every
-    posting goes through the pool, as in Whoosh's writer (the same segment, slower)."""
+    """A SegmentWriter writing with `PapersCodec`: every field's postings as arrays
+    (`BatchPostings`), those of merged segments through a `PapersPool`. With
+    `batched=False` every posting goes through the pool, as in Whoosh's writer (the same
+    segment, slower)."""
 
     def __init__(self, ix, *, limitmb: float = 128, progress: WritingProgress | None = None,
                  progress_every: int = 100_000, codec=None, batched: bool = True,
@@ -114,7 +117,7 @@ class PapersWriter(SegmentWriter):
         perdocwriter, schema, docnum = self.perdocwriter, self.schema, self.docnum
         fieldnames = sorted(fields)
         self._check_fields(schema, fieldnames)
-        batched = self.batch.fields
+        batched, plain = self.batch.fields, self.batch.plain_fields
         add_post = self.pool.add
         perdocwriter.start_doc(docnum)
         try:
@@ -128,6 +131,8 @@ class PapersWriter(SegmentWriter):
                     length = self.batch.add(fieldname, docnum, value)
                     if not field.scorable:
                         length = 0
+                elif fieldname in plain:  # unscored: no length
+                    self.batch.add_plain(fieldname, docnum, value)
                 elif field.indexed:
                     for tbytes, freq, weight, vbytes in field.index(value):
                         if field.scorable:
@@ -148,7 +153,7 @@ class PapersWriter(SegmentWriter):
 
     def _flush_segment(self):
         batch = self.batch
-        if batch.fields.keys() & self.pool.fieldnames:
+        if batch.names() & self.pool.fieldnames:
             # Segments merged in brought postings of the word fields through the pool:
             # the batch's go there too, and Whoosh sorts them all.
             batch.spill(self.pool)

@@ -5,16 +5,27 @@ from __future__ import annotations
 
 import pytest
 from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3PerDocWriter
 
 from index.search.engine.batch import BatchPostings, batchable
-from index.search.engine.writer import open_writer
+from index.search.engine.codec import PapersCodec
+from index.search.engine.writer import PapersWriter, open_writer
 from index.search.schema import document, make_schema
 
 
-def _segment_files(directory, papers, *, batched: bool) -> dict[str, bytes]:
-    """Each file of the one segment a fresh build of `papers` writes, by extension."""
+class StockLengthsCodec(PapersCodec):
+    """Papers' codec with Whoosh 3's own per-document writer (lengths written a
+    document at a time through the column writers)."""
+
+    def per_document_writer(self, storage, segment):
+        return W3PerDocWriter(self, storage, segment)
+
+
+def _segment_files(directory, papers, *, batched: bool, codec=None) -> dict[str, bytes]:
+    """Each file of the one segment a fresh build of `papers` writes, by extension (and
+    its fields' total lengths, in their order, as "lengths")."""
     ix = whoosh_index.create_in(str(directory), make_schema())
-    writer = open_writer(ix, batched=batched)
+    writer = PapersWriter(ix, batched=batched, codec=codec)
     for paper in papers:
         writer.add_document(**document(paper))
     writer.commit()
@@ -25,6 +36,7 @@ def _segment_files(directory, papers, *, batched: bool) -> dict[str, bytes]:
     for name in storage.list():
         with storage.open_file(name) as file:
             files[name.partition(".")[2]] = file.read()
+    files["lengths"] = repr(list(segment._fieldlengths.items())).encode()
     return files
 
 
@@ -37,11 +49,62 @@ def _same_segment(tmp_path, papers) -> None:
     assert [name for name in pooled if batched[name] != pooled[name]] == []
 
 
+@pytest.mark.parametrize("batched", [True, False])
+def test_lengths_kept_as_arrays_give_whoosh_s_length_columns(icml2023_library, tmp_path,
+                                                             batched: bool) -> None:
+    papers = list(icml2023_library._all_papers())[:700]
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "whoosh").mkdir()
+    ours = _segment_files(tmp_path / "papers", papers, batched=batched)
+    whoosh = _segment_files(tmp_path / "whoosh", papers, batched=batched,
+                            codec=StockLengthsCodec())
+    assert sorted(ours) == sorted(whoosh)
+    assert any(name.endswith("_len.col") for name in ours)  # the columns compared
+    assert [name for name in whoosh if ours[name] != whoosh[name]] == []
+
+
 def test_the_word_fields_are_built_as_arrays() -> None:
     schema = make_schema()
     assert sorted(BatchPostings(schema).fields) == \
         ["abstract", "authors", "derived_title", "name", "note", "title", "words"]
     assert not any(batchable(schema[name]) for name in ("id", "venue", "facet", "year"))
+
+
+def test_the_unscored_fields_postings_are_kept_as_arrays() -> None:
+    # (Whoosh's pool had them; the segment tests below check the bytes are the same.)
+    assert sorted(BatchPostings(make_schema()).plain_fields) == \
+        ["facet", "id", "list", "url", "venue", "year"]
+
+
+def test_a_merge_into_a_batch_build_gives_the_segment_the_pool_gives(seeded_library,
+                                                                     tmp_path) -> None:
+    """Segments merged in bring every field's postings through Whoosh's pool: the batch's
+    (word fields and unscored ones) join them there, in one sorted stream."""
+    papers = list(seeded_library._all_papers())
+    half = len(papers) // 2
+    files = {}
+    for name, batched in (("batch", True), ("pool", False)):
+        directory = tmp_path / name
+        directory.mkdir()
+        ix = whoosh_index.create_in(str(directory), make_schema())
+        writer = open_writer(ix, batched=False)
+        for paper in papers[:half]:
+            writer.add_document(**document(paper))
+        writer.commit()
+        writer = open_writer(ix, batched=batched)
+        for paper in papers[half:]:
+            writer.add_document(**document(paper))
+        writer.commit(merge=True, optimize=True)  # one segment: the first one merged in
+        [segment] = ix._segments()
+        storage = segment.open_compound_file(ix.storage) if segment.is_compound() \
+            else ix.storage
+        files[name] = {}
+        for stored in storage.list():
+            with storage.open_file(stored) as file:
+                files[name][stored.partition(".")[2]] = file.read()
+    assert sorted(files["batch"]) == sorted(files["pool"])
+    assert [name for name in files["pool"] if files["batch"][name] != files["pool"][name]] \
+        == []
 
 
 def test_a_batch_build_writes_the_segment_the_pool_writes(seeded_library, tmp_path) -> None:
