@@ -18,17 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
-from whoosh.fields import FieldType
 from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, Term, Wildcard
-from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
 from ...errors import SearchCancelled
 from ..notes import NOTE_FIELD, NotePostings, note_score
 from .matching import AndNot as ExcludingAndNot
-from .postings import SegmentPostings, Unsupported
-from .stats import StableBM25F
+from .postings import Unsupported
+from .searched import SearchedIndex
 
 # Libraries up to this size rank on lists until the array ranker is built (a letter that
 # every paper's words begin with costs about 1.5 µs a paper and field here).
@@ -41,28 +38,16 @@ _LENGTH_OF_BYTE = [float(byte_to_length(b)) if b else 1.0 for b in range(256)]
 Part = tuple[bool, dict[int, float]]
 
 
-class ListRanker:
+class ListRanker(SearchedIndex):
     """Ranks one searcher's documents on lists; keeps each field's length norms."""
 
     def __init__(self, searcher, term_tables: dict | None = None) -> None:
         """`term_tables`: the ranked fields' term tables already read, by segment id (the
         array ranker's, shared by the index); none are read here."""
-        weighting = searcher.weighting
-        if type(weighting) not in (BM25F, StableBM25F) or weighting._field_B:
-            raise Unsupported("only Whoosh's default BM25F weighting is mirrored")
-        self._searcher = searcher
-        self._fields = dict(searcher.schema.items())
-        self._plain_text_fields = {name for name, field in self._fields.items()
-                                   if type(field).to_bytes is FieldType.to_bytes}
-        self._b, self._k1 = weighting.B, weighting.K1
-        self._leaves = [(reader, offset) for reader, offset in searcher.reader().leaf_readers()
-                        if reader.doc_count_all()]
-        self.segments = [(SegmentPostings(reader), offset)
-                         for reader, offset in self._leaves if reader.doc_count()]
+        super().__init__(searcher)
         for segment, _offset in self.segments:
             if term_tables and segment.segment_id in term_tables:
                 segment.loaded_terms = term_tables[segment.segment_id]
-        self._size = searcher.doc_count_all()
         self._per_field: dict[tuple[str, str], list[float]] = {}
         self.dead = self._deleted()
         # The reader's notes for the search under way (search_index sets them per search).
@@ -71,22 +56,14 @@ class ListRanker:
     def _deleted(self) -> set[int]:
         """Deleted documents (replaced by an edit), by global number."""
         dead: set[int] = set()
-        for reader, offset in self._leaves:
-            if reader.has_deletions():
-                deleted = reader.deleted_docs_set if hasattr(reader, "deleted_docs_set") \
-                    else set(reader.all_deleted())
-                dead.update(docnum + offset for docnum in deleted)
+        for offset, deleted in self._deleted_by_segment():
+            dead.update(docnum + offset for docnum in deleted)
         return dead
 
     # -- a field's BM25 parts, as ranking.py's arrays hold them ---------------------------
     def _lengths(self, fieldname: str) -> list[float]:
         lengths = [1.0] * self._size
-        for reader, offset in self._leaves:
-            column = reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
-            if column is None:
-                continue
-            stored = min(reader.doc_count_all(), column._count)
-            raw = column._dbfile.get(column._basepos, stored)
+        for offset, raw in self._length_bytes(fieldname):
             lengths[offset:offset + len(raw)] = [_LENGTH_OF_BYTE[code] for code in raw]
         return lengths
 
@@ -97,10 +74,7 @@ class ListRanker:
         values = self._per_field.get(key)
         if values is None:
             if kind == "norms":
-                weighting = self._searcher.weighting
-                average = (weighting.avg_field_length(self._searcher, fieldname)
-                           if isinstance(weighting, StableBM25F)
-                           else self._searcher.avg_field_length(fieldname)) or 1
+                average = self._average_length(fieldname) or 1
                 b, k1 = self._b, self._k1
                 values = [k1 * ((1 - b) + b * length / average)
                           for length in self._lengths(fieldname)]
@@ -111,18 +85,6 @@ class ListRanker:
         return values
 
     # -- terms ---------------------------------------------------------------------------
-    def _term_bytes(self, term: Term) -> bytes | None:
-        fieldname, text = term.fieldname, term.text
-        if fieldname in self._plain_text_fields and type(text) is str:
-            return text.encode("utf-8")
-        field = self._fields.get(fieldname)
-        if field is None:
-            return None
-        try:
-            return field.to_bytes(text)
-        except ValueError:
-            return None
-
     def add_term_scores(self, term: Term, scores: dict[int, float]) -> None:
         """The term's score in each document it is in, added to `scores` (document ->
         sum so far), segment by segment."""
@@ -208,9 +170,7 @@ class ListRanker:
             return True, {docnum: score for docnum, score in (kept or (True, {}))[1].items()
                           if docnum not in dropped}
         if kind in (FuzzyTerm, Prefix, Wildcard):
-            words = sorted({w for reader, _offset in self._leaves
-                            for w in query._btexts(reader) if w})
-            terms = [Term(query.fieldname, w) for w in words]
+            terms = self._expansions(query)
             if not terms:
                 return None
             if len(terms) == 1:

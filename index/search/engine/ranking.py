@@ -17,10 +17,7 @@ import threading
 from collections.abc import Callable
 
 import numpy as np
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
-from whoosh.fields import FieldType
 from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, Term, Wildcard
-from whoosh.scoring import BM25F
 from whoosh.util.numeric import byte_to_length
 
 from ...errors import SearchCancelled
@@ -28,7 +25,7 @@ from ..notes import NOTE_FIELD, NotePostings, note_score
 from .lists import ListRanker
 from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
-from .stats import StableBM25F
+from .searched import SearchedIndex
 
 __all__ = ["Unsupported", "VectorRanker"]
 
@@ -70,38 +67,24 @@ _NO_POSTINGS = _Postings(_NO_IDS, np.empty(0))
 _Part = _Matches | _Postings
 
 
-class VectorRanker:
+class VectorRanker(SearchedIndex):
     """Evaluates queries over one searcher's segments; caches per-segment arrays."""
 
     def __init__(self, searcher, ranked_fields=(), term_tables: dict | None = None) -> None:
         """`term_tables` keeps the ranked fields' term tables, by segment id, from one
         ranker to the next: a segment's are read once (small ones now, others in
         warm_up), not again for every searcher."""
-        weighting = searcher.weighting
-        if type(weighting) not in (BM25F, StableBM25F) or weighting._field_B:
-            raise Unsupported("only Whoosh's default BM25F weighting is mirrored")
-        self._searcher = searcher
-        self._schema = searcher.schema
-        self._fields = dict(self._schema.items())
-        self._plain_text_fields = {name for name, field in self._fields.items()
-                                   if type(field).to_bytes is FieldType.to_bytes}
-        self._b, self._k1 = weighting.B, weighting.K1
-        self._leaves = [(reader, offset) for reader, offset in searcher.reader().leaf_readers()
-                        if reader.doc_count_all()]  # (an empty index has an EmptyReader)
-        # (a segment whose papers are all deleted has nothing to rank)
-        self._segments = [(SegmentPostings(reader), offset)
-                          for reader, offset in self._leaves if reader.doc_count()]
+        super().__init__(searcher)
         self._ranked_fields = tuple(ranked_fields)
         self._term_tables = {} if term_tables is None else term_tables
-        current = {segment.segment_id for segment, _offset in self._segments}
+        current = {segment.segment_id for segment, _offset in self.segments}
         for gone in set(self._term_tables) - current:
             self._term_tables.pop(gone, None)
-        for segment, _offset in self._segments:
+        for segment, _offset in self.segments:
             if segment.segment_id in self._term_tables:
                 segment.loaded_terms = self._term_tables[segment.segment_id]
             elif segment.term_count <= READ_TERMS_AT_ONCE:
                 self._load_terms(segment)
-        self._size = searcher.doc_count_all()
         self._lengths: dict[str, np.ndarray] = {}
         self._field_norms: dict[str, np.ndarray] = {}
         self._field_unit_scores: dict[str, np.ndarray] = {}
@@ -117,15 +100,10 @@ class VectorRanker:
     def _live_mask(self) -> np.ndarray | None:
         """False for deleted documents (replaced by a tag or an edit), else None."""
         live = None
-        for reader, offset in self._leaves:
-            if not reader.has_deletions():
-                continue
-            deleted = reader.deleted_docs_set if hasattr(reader, "deleted_docs_set") \
-                else set(reader.all_deleted())
-            if deleted:
-                if live is None:
-                    live = np.ones(self._size, dtype=bool)
-                live[np.fromiter(deleted, dtype=np.int64) + offset] = False
+        for offset, deleted in self._deleted_by_segment():
+            if live is None:
+                live = np.ones(self._size, dtype=bool)
+            live[np.fromiter(deleted, dtype=np.int64) + offset] = False
         return live
 
     def _load_terms(self, segment: SegmentPostings) -> None:
@@ -136,7 +114,7 @@ class VectorRanker:
         for fieldname in self._ranked_fields:
             if self._schema[fieldname].scorable:
                 self._unit_scores(fieldname)
-        for segment, _offset in self._segments:
+        for segment, _offset in self.segments:
             if segment.segment_id not in self._term_tables:
                 self._load_terms(segment)
 
@@ -148,24 +126,11 @@ class VectorRanker:
             if cached is not None:
                 return cached
             lengths = np.ones(self._size, dtype=np.float64)
-            for reader, offset in self._leaves:
-                count = reader.doc_count_all()
-                column = reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
-                if column is None:
-                    continue
-                stored = min(count, column._count)
-                raw = column._dbfile.get(column._basepos, stored)
+            for offset, raw in self._length_bytes(fieldname):
                 codes = np.frombuffer(raw, dtype=np.uint8)
                 lengths[offset:offset + len(codes)] = _LENGTH_OF_BYTE[codes]
             self._lengths[fieldname] = lengths
             return lengths
-
-    def _average_length(self, fieldname: str) -> float | None:
-        """The average the weighting scores by: frozen ones (engine/stats.py) or Whoosh's."""
-        weighting = self._searcher.weighting
-        if isinstance(weighting, StableBM25F):
-            return weighting.avg_field_length(self._searcher, fieldname)
-        return self._searcher.avg_field_length(fieldname)
 
     def _norms(self, fieldname: str) -> np.ndarray:
         """BM25's per-document length normalisation, `k1 * ((1 - b) + b * length /
@@ -195,7 +160,7 @@ class VectorRanker:
         """Global document numbers and weights (None: all 1) of one term, deleted
         documents included."""
         found = []
-        for segment, offset in self._segments:
+        for segment, offset in self.segments:
             arrays = segment.read(fieldname, btext)
             if arrays is not None:
                 found.append((arrays[0] + offset if offset else arrays[0], arrays[1]))
@@ -271,11 +236,7 @@ class VectorRanker:
     def _expanded(self, query: Query, cancelled: Callable[[], bool]) -> _Part:
         """A fuzzy word or a pattern is the OR of the words it reaches, as Whoosh
         expands it."""
-        # Segment by segment, as Whoosh does: across all of them at once its brute-force
-        # edit-distance scan reads a merged lexicon and is five times slower.
-        words = sorted({w for reader, _offset in self._leaves for w in query._btexts(reader)
-                        if w})
-        terms = [Term(query.fieldname, w) for w in words]
+        terms = self._expansions(query)
         if not terms:
             return _NO_POSTINGS
         if len(terms) == 1:
@@ -315,20 +276,6 @@ class VectorRanker:
         ids, counts = found
         scores = np.array([note_score(c, self._k1) * query.boost for c in counts])
         return _Postings(np.asarray(ids, dtype=np.int64), scores)
-
-    def _term_bytes(self, term: Term) -> bytes | None:
-        """The term as its field indexes it; None if the field is unknown or the text
-        cannot be one of its terms."""
-        fieldname, text = term.fieldname, term.text
-        if fieldname in self._plain_text_fields and type(text) is str:
-            return text.encode("utf-8")  # what FieldType.to_bytes does, less its checks
-        field = self._fields.get(fieldname)
-        if field is None:
-            return None
-        try:
-            return field.to_bytes(text)
-        except ValueError:
-            return None
 
     def _or(self, parts: list[_Part]) -> _Part:
         if len(parts) == 1:

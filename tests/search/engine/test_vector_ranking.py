@@ -129,7 +129,7 @@ def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
     searcher = library.index._searcher
     ranker = library.index._ranker(searcher)
     assert len(ranker._leaves) >= 3 and ranker._live is not None
-    assert all(segment.loaded_terms[1] for segment, _offset in ranker._segments)
+    assert all(segment.loaded_terms[1] for segment, _offset in ranker.segments)
     for text in ("graph policy", "neural bandits regret", "privacy", "le", "keep graph",
                  "learning"):
         _assert_same_as_whoosh(library, text)
@@ -238,14 +238,14 @@ def test_term_tables_are_read_once_per_segment(library: Library, tmp_path: Path)
     term tables already read (an identical object, not a second read)."""
     library.warm_up()
     before = library.index._ranker(library.index._searcher)
-    [(segment, _offset)] = before._segments
+    [(segment, _offset)] = before.segments
     pid = library.search("policy").ids()[0]
     library.edit(pid, title="Zzagain")
     after = library.index._ranker(library.index._searcher)
-    assert after is not before and len(after._segments) == 2
-    same = next(s for s, _o in after._segments if s.segment_id == segment.segment_id)
+    assert after is not before and len(after.segments) == 2
+    same = next(s for s, _o in after.segments if s.segment_id == segment.segment_id)
     assert same.loaded_terms[0] is segment.loaded_terms[0]
-    assert all(s.loaded_terms[1] for s, _o in after._segments)  # the edit's, read at once
+    assert all(s.loaded_terms[1] for s, _o in after.segments)  # the edit's, read at once
     assert library.search("zzagain").ids() == [pid]
 
 
@@ -281,7 +281,7 @@ def test_small_index_lists_across_segments_and_deletions(library: Library,
     abstracts = [f"Graph policy learning, study {i}, with neural bandits." for i in range(10)]
     library.add(_write_list(tmp_path / "extra.txt", "Workshop 2026 papers", abstracts))
     library.edit(library.search("graph policy").ids()[0], title="Moved graph")
-    assert len(library.index._ranker(library.index._searcher)._segments) == 3
+    assert len(library.index._ranker(library.index._searcher).segments) == 3
     for text in PLAIN_WORDS + ["graph policy", "neural bandits study", "learning"]:
         assert _assert_lists_equal_arrays(library, text, typing=False)
         _assert_same_as_whoosh(library, text)
