@@ -200,15 +200,21 @@ def topic_scores(library: Library, ids: list[str], texts: list[str],
             "labels": [t.label for t in library.topics()[:8]]}
 
 
+def listed(library) -> tuple[list[str], dict, list[str]]:
+    """The library's paper ids in its listing order, the papers by id, and each one's
+    text as the meaning space reads it."""
+    ids = library.ids_of(library.search(""))
+    papers = {p.id: p for p in library.papers(ids)}
+    return ids, papers, [paper_text(papers[pid]) for pid in ids]
+
+
 def run(path: Path, titled: bool) -> dict:
     records = load(path)
     with tempfile.TemporaryDirectory(prefix="papers-similar-") as temp:
         library, seconds = build(records, Path(temp), titled)
         with library:
-            ids = library.ids_of(library.search(""))
-            papers = {p.id: p for p in library.papers(ids)}
+            ids, papers, texts = listed(library)
             topic = {pid: papers[pid].extra["topic"] for pid in ids}
-            texts = [paper_text(papers[pid]) for pid in ids]
             rows_a, rows_b = halves([papers[pid].abstract for pid in ids])
             half_a, half_b = [ids[i] for i in rows_a], [ids[i] for i in rows_b]
             ours = {pid: library.ids_of(library.similar(pid, K)) for pid in ids}

@@ -51,10 +51,10 @@ from index.semantic.kmeans import kmeans
 from index.semantic.model import normalized
 from index.semantic.sparse import Rows, randomized_svd
 from index.semantic.stop_words import ENGLISH_STOP_WORDS
-from index.semantic.text import paper_text, stem
+from index.semantic.text import stem
 from index.semantic.tfidf import WORD_BITS, WordTable, choose, counted
 
-from .similar import DEV, SEED, K, build, halves, load
+from .similar import DEV, SEED, K, build, halves, listed, load
 
 SEEDS = 5
 EXPAND = space.EXPAND
@@ -317,10 +317,8 @@ def run(path: Path, titled: bool) -> dict[str, tuple[float, float, float]]:
     with tempfile.TemporaryDirectory(prefix="papers-similar-variants-") as temp:
         library, _ = build(records, Path(temp), titled)
         with library:
-            ids = library.ids_of(library.search(""))
-            papers = {p.id: p for p in library.papers(ids)}
+            ids, papers, texts = listed(library)
             topics = np.array([papers[pid].extra["topic"] for pid in ids])
-            texts = [paper_text(papers[pid]) for pid in ids]
     titles = [None if papers[pid].title_derived else papers[pid].title for pid in ids]
     authors = [list(papers[pid].authors) for pid in ids]
     half_a, half_b = (np.array(rows) for rows in halves([papers[pid].abstract

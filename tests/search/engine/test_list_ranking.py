@@ -19,7 +19,7 @@ from index.search.engine.ranking import VectorRanker
 from index.search.query import DEFAULT_FIELDS
 
 from ...locations import REPO
-from .test_vector_ranking import QUERIES, _write_list
+from .test_vector_ranking import QUERIES, add_segments
 
 # What typing the benchmark's queries sends, key by key, and every letter and
 # letter-vowel pair (a first key's query), beside the array ranker's own test queries.
@@ -52,12 +52,7 @@ def test_lists_rank_as_arrays_on_icml2023(icml2023_library: Library) -> None:
 
 def test_lists_rank_as_arrays_across_segments_deletions_and_notes(library: Library,
                                                                    tmp_path: Path) -> None:
-    for n, size in enumerate((100, 20, 6)):
-        abstracts = [f"We study graph policy learning number {n}x{i} with neural "
-                     f"bandits and {'regret' if i % 2 else 'privacy'} bounds."
-                     for i in range(size)]
-        library.add(_write_list(tmp_path / f"extra{n}.txt", f"Workshop 202{n} papers",
-                                abstracts))
+    add_segments(library, tmp_path)
     ids = library.search("graph policy").ids()
     library.edit(ids[0], title="Keep graph")
     library.set_note(ids[1], "graph policy notes on bandits")

@@ -112,17 +112,24 @@ def _write_list(path: Path, title: str, abstracts: list[str]) -> Path:
     return path
 
 
+def add_segments(library: Library, folder: Path) -> None:
+    """Three small lists of 100, 20 and 6 papers about graph policy learning: with the
+    33 bundled papers, each commits its own segment (a list does when the others are
+    more than twice its size)."""
+    for n, size in enumerate((100, 20, 6)):
+        abstracts = [f"We study graph policy learning number {n}x{i} with neural "
+                     f"bandits and {'regret' if i % 2 else 'privacy'} bounds."
+                     for i in range(size)]
+        library.add(_write_list(folder / f"extra{n}.txt", f"Workshop 202{n} papers",
+                                abstracts))
+
+
 def test_rank_equals_whoosh_across_segments_and_deletions(library: Library,
                                                           tmp_path: Path) -> None:
     """Several segments (a list commits its own when the others are more than twice
     its size) and deleted documents (an edit replaces the paper's document) must be mapped
     to the right global numbers."""
-    for n, size in enumerate((100, 20, 6)):
-        abstracts = [f"We study graph policy learning number {n}x{i} with neural "
-                     f"bandits and {'regret' if i % 2 else 'privacy'} bounds."
-                     for i in range(size)]
-        library.add(_write_list(tmp_path / f"extra{n}.txt", f"Workshop 202{n} papers",
-                                abstracts))
+    add_segments(library, tmp_path)
     ids = [card.id for card in library.search("graph policy").cards()]
     library.edit(ids[0], title="Keep graph")  # one paper: too few to take in another segment
     library.warm_up()  # every segment's term tables in memory
