@@ -250,6 +250,11 @@ class _ForkedChild:
             code = 1
             try:
                 os.close(read)
+                # Nothing it prints reaches the terminal (a new interpreter's output was
+                # captured): what the parent hears is the line it writes on the pipe.
+                quiet = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(quiet, 1)
+                os.dup2(quiet, 2)
                 try:
                     line, code = _meaning_child_line(home, refit), 0
                 except BaseException as error:  # noqa: BLE001 - told to the parent
