@@ -212,6 +212,92 @@ def _admits(only: IdFilter) -> Callable[[str], bool]:
     return lambda pid: pid in only.allow and pid not in only.deny
 
 
+def _can_fork() -> bool:
+    """Whether this process may fork a meaning child: a POSIX system, and no other
+    thread (one holding a lock the child would need, or SQLite's, mid-call)."""
+    return hasattr(os, "fork") and threading.active_count() == 1 and \
+        threading.current_thread() is threading.main_thread()
+
+
+def _meaning_child_line(home: str, refit: bool) -> str:
+    """What the meaning child reports (update_meaning_child): the library named by
+    `home` brought up to date, the report as one line of JSON."""
+    import json
+    from dataclasses import asdict
+
+    with Library(home or None, seed=False) as library:
+        try:
+            report = library.update_meaning(refit=refit)
+        except (OSError, sqlite3.OperationalError) as error:
+            if not is_disk_full(error):
+                raise
+            return json.dumps({"disk_full": str(error)})
+    return json.dumps(None if report is None else asdict(report))
+
+
+class _ForkedChild:
+    """A meaning child forked from this process rather than started as a new
+    interpreter: what Library uses of subprocess.Popen (poll, terminate, returncode,
+    communicate). It opens the library afresh (never the parent's SQLite connections)
+    and leaves by os._exit, so none of the parent's exit handlers or buffers run twice."""
+
+    def __init__(self, home: str, refit: bool) -> None:
+        self.returncode: int | None = None
+        self._lock = threading.Lock()
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child
+            code = 1
+            try:
+                os.close(read)
+                # Nothing it prints reaches the terminal (a new interpreter's output was
+                # captured): what the parent hears is the line it writes on the pipe.
+                quiet = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(quiet, 1)
+                os.dup2(quiet, 2)
+                try:
+                    line, code = _meaning_child_line(home, refit), 0
+                except BaseException as error:  # noqa: BLE001 - told to the parent
+                    line = f"{type(error).__name__}: {error}".replace("\n", " ")
+                data = (line + "\n").encode("utf-8", "replace")
+                while data:
+                    data = data[os.write(write, data):]
+            finally:
+                os._exit(code)
+        os.close(write)
+        self._read = read
+
+    def _reaped(self, flags: int) -> int | None:
+        with self._lock:
+            if self.returncode is None:
+                try:
+                    pid, status = os.waitpid(self.pid, flags)
+                except ChildProcessError:
+                    pid, status = self.pid, 0
+                if pid:
+                    self.returncode = os.waitstatus_to_exitcode(status)
+            return self.returncode
+
+    def poll(self) -> int | None:
+        return self._reaped(os.WNOHANG)
+
+    def terminate(self) -> None:
+        with self._lock:
+            if self.returncode is None:
+                os.kill(self.pid, signal.SIGTERM)
+
+    def communicate(self) -> str:
+        """All the child wrote, once it has ended (and been reaped)."""
+        chunks = []
+        try:
+            while chunk := os.read(self._read, 65536):
+                chunks.append(chunk)
+        finally:
+            os.close(self._read)
+            self._reaped(0)
+        return b"".join(chunks).decode("utf-8", "replace")
+
+
 class _MeaningBeside:
     """The meaning space brought up to date while a sync writes the search index.
 
@@ -227,13 +313,18 @@ class _MeaningBeside:
     def __init__(self, library: Library, progress: Progress | None, *, refit: bool) -> None:
         self._library, self._progress = library, progress
         self._built: Future[BuildReport | None] = Future()
-        threading.Thread(target=self._build, args=(refit,), daemon=True,
+        # Forked here, from the only thread, when it can be: the child starts with
+        # papers and numpy imported (a new interpreter spent 0.2-0.3 s of the fit's
+        # core importing them again, longer than the index write the fit runs beside).
+        forked = library._fork_meaning_child(refit) if _can_fork() else None
+        threading.Thread(target=self._build, args=(refit, forked), daemon=True,
                          name="papers meaning beside the index").start()
 
-    def _build(self, refit: bool) -> None:
+    def _build(self, refit: bool, forked: _ForkedChild | None) -> None:
         try:
-            self._built.set_result(self._library.update_meaning(refit=refit,
-                                                                separate=True))
+            self._built.set_result(
+                self._library.update_meaning(refit=refit, separate=True) if forked is None
+                else self._library._meaning_child_report(forked))
         except BaseException as error:  # noqa: BLE001 - handed to the sync's thread
             self._built.set_exception(error)
 
@@ -588,8 +679,7 @@ class Library:
         import subprocess
         import sys
 
-        root = self.where.config_dir.parent
-        home = str(root) if locate(root) == self.where else ""  # else found as here
+        home = self._child_home()
         # -P: the working folder is not put on the child's path, so a folder of the user's
         # that holds an `index` package is never imported in place of papers' own.
         self._meaning_stopped = False
@@ -612,6 +702,41 @@ class Library:
         if isinstance(found, dict) and "disk_full" in found:
             raise DiskFull(found["disk_full"])
         return None if found is None else BuildReport(**found)
+
+    def _fork_meaning_child(self, refit: bool) -> _ForkedChild | None:
+        """update_meaning(separate=True)'s child, forked (see _MeaningBeside); None
+        when the space cannot be written here."""
+        if not self._meaning_writable():
+            return None
+        self._meaning_stopped = False
+        child = self._meaning_child = _ForkedChild(self._child_home(), refit)
+        return child
+
+    def _meaning_child_report(self, child: _ForkedChild | None) -> BuildReport | None:
+        """Wait for a forked meaning child: its report, as _update_meaning_in_child's."""
+        import json
+
+        if child is None:
+            return None
+        try:
+            out = child.communicate()
+        finally:
+            self._meaning_child = None
+        if child.returncode != 0:
+            if child.returncode == -signal.SIGTERM and self._meaning_stopped:
+                return None
+            last = (out.strip().splitlines() or ["it ended with no message"])[-1]
+            raise LibraryError(f"building the meaning space failed: {last}")
+        found = json.loads(out.strip().splitlines()[-1])
+        if isinstance(found, dict) and "disk_full" in found:
+            raise DiskFull(found["disk_full"])
+        return None if found is None else BuildReport(**found)
+
+    def _child_home(self) -> str:
+        """The home a meaning child opens: this library's, "" when PAPERS_HOME (or the
+        default) finds it anyway."""
+        root = self.where.config_dir.parent
+        return str(root) if locate(root) == self.where else ""
 
     def stop_meaning_child(self) -> None:
         """End a meaning build running in a child process (an app quitting: it would
@@ -1443,15 +1568,6 @@ def update_meaning_child() -> None:
     its argument brought up to date, the report printed as JSON."""
     import json
     import sys
-    from dataclasses import asdict
 
     wanted = json.loads(sys.argv[1])
-    with Library(wanted["home"] or None, seed=False) as library:
-        try:
-            report = library.update_meaning(refit=wanted["refit"])
-        except (OSError, sqlite3.OperationalError) as error:
-            if not is_disk_full(error):
-                raise
-            print(json.dumps({"disk_full": str(error)}), flush=True)
-            return
-    print(json.dumps(None if report is None else asdict(report)), flush=True)
+    print(_meaning_child_line(wanted["home"], wanted["refit"]), flush=True)

@@ -422,7 +422,9 @@ def test_large_rebuild_reports_papers_then_writing(home, icml2023_path, monkeypa
     calls: list[tuple[int, int, str]] = []
     library.rebuild(lambda done, total, phase: calls.append((done, total, phase)))
     phases = [phase for _done, _total, phase in calls]
-    assert phases[0] == "papers" and phases[-1] == "topics"
+    # "topics" last when the meaning child (beside the index write) was still fitting
+    # once the index was written; a forked child has often finished by then.
+    assert phases[0] == "papers" and phases[-1] in ("writing", "topics")
     order = ["papers", "writing", "meaning", "topics"]
     assert phases == sorted(phases, key=order.index)  # papers, writing, then the meaning
     papers = [(done, total) for done, total, phase in calls if phase == "papers"]

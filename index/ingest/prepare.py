@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..models import NewPaper, Record, Rendered
-from .names import NameStatistics
+from .names import NameStatistics, list_statistics
 from .render import render, sanitize
 from .titles import derive_name_and_title
 
@@ -199,6 +199,45 @@ def _workers(count: int) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
         else os.cpu_count() or 1
     return cores if cores > 1 else 0
+
+
+def statistics_over_cores(abstracts: list[str]) -> NameStatistics:
+    """`list_statistics(abstracts)`, the same to the last count and key order: for a
+    large list the second half is counted by a forked child while this process counts
+    the first (it is the one step before the workers start that kept a core idle)."""
+    if _workers(len(abstracts)) < 2:
+        return list_statistics(abstracts)
+    import pickle
+
+    half = len(abstracts) // 2
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: count the second half, send it, leave at once
+        code = 1
+        try:
+            os.close(read)
+            counted = list_statistics(abstracts[half:])
+            data = pickle.dumps((counted.documents, dict(counted.usage)),
+                                pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write, "wb") as out:
+                out.write(data)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    try:
+        first = list_statistics(abstracts[:half])
+        with os.fdopen(read, "rb") as source:
+            data = source.read()
+    finally:
+        _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        return list_statistics(abstracts)  # (never seen: the child counts plain text)
+    documents, usage = pickle.loads(data)
+    # Counter.update of the first half's counts with the second's: the keys in the order
+    # a single pass meets them first, each count the sum.
+    first.usage.update(usage)  # type: ignore[attr-defined]
+    return NameStatistics(first.documents + documents, first.usage)
 
 
 def prepare_each(records: list[Record | None], statistics: NameStatistics | None = None,

@@ -23,8 +23,7 @@ from ..ingest.formats import (
     parse_text,
     read_bytes,
 )
-from ..ingest.names import list_statistics
-from ..ingest.prepare import clean_line, prepare_each, short_id
+from ..ingest.prepare import clean_line, prepare_each, short_id, statistics_over_cores
 from ..models import NewPaper, Record
 from ..paths import Locations
 from .database import Store, is_disk_full
@@ -146,7 +145,7 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
         total = len(records)
         # One cheap pass before the records are prepared: how many abstracts of this list
         # use each name-shaped token (a name most of them use is prior work, names.py).
-        statistics = list_statistics(r.abstract for r in records if r is not None)
+        statistics = statistics_over_cores([r.abstract for r in records if r is not None])
         suffix = _copy_suffix(path, parsed.format, gzipped)
         with store.transaction() as db:
             store.ensure_id_indexes(db)

@@ -89,3 +89,41 @@ def test_work_meanwhile_runs_beside_the_workers_and_is_done_with_them(icml2023_p
     # Nothing outlives the workers: the next large list may fork its own.
     assert threading.active_count() == 1
     assert preparing._workers(len(records)) >= 2
+
+
+def _forks_counted(monkeypatch) -> list[int]:
+    forked: list[int] = []
+    fork = os.fork
+
+    def counted() -> int:
+        pid = fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted)
+    return forked
+
+
+def test_statistics_over_cores_equal_one_pass(icml2023_path, monkeypatch) -> None:
+    # Half counted by a forked child: the same counts, and the keys in the same order
+    # (a Counter's order is the order a single pass meets each token first).
+    from index.ingest.names import list_statistics
+
+    abstracts = [r.abstract for r in _records(icml2023_path) if r is not None]
+    monkeypatch.setattr(preparing, "_workers", lambda count: 2)
+    forked = _forks_counted(monkeypatch)
+    split = preparing.statistics_over_cores(abstracts)
+    one = list_statistics(abstracts)
+    assert len(forked) == 1  # it did count over two processes
+    assert split == one and list(split.usage.items()) == list(one.usage.items())
+    for odd in ([], [""], ["Only ONE abstract with GPT-4."], abstracts[:3]):
+        assert preparing.statistics_over_cores(odd) == list_statistics(odd)
+
+
+def test_statistics_are_counted_here_for_a_small_list_or_with_threads(monkeypatch) -> None:
+    forked = _forks_counted(monkeypatch)
+    monkeypatch.setattr(preparing, "_workers", lambda count: 0)  # small, threaded, 1 core
+    abstracts = ["We propose FooNet, unlike BarNet."] * 1000
+    assert preparing.statistics_over_cores(abstracts).usage["foonet"] == 1000
+    assert forked == []

@@ -53,10 +53,31 @@ def _same_space(one: dict[str, object], other: dict[str, object]) -> None:
             assert value == other[name], name
 
 
-def _sync_watching_the_child(library: Library, *, rebuild: bool = False
+@pytest.fixture
+def held_child(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A forked meaning child (it starts in a millisecond, and fits a small library in a
+    few) waits, before it builds, until the file this returns exists (at most 30 s):
+    what a test sees of it running does not depend on how fast the machine is."""
+    import index.library
+
+    go = tmp_path / "go"
+    build = index.library._meaning_child_line
+
+    def held(home: str, refit: bool) -> str:
+        deadline = time.monotonic() + 30
+        while not go.exists() and time.monotonic() < deadline:
+            time.sleep(0.002)
+        return build(home, refit)
+
+    monkeypatch.setattr(index.library, "_meaning_child_line", held)
+    return go
+
+
+def _sync_watching_the_child(library: Library, go: Path, *, rebuild: bool = False
                              ) -> tuple[list[bool], object]:
     """library.sync(), noting at each report of the index's papers whether a meaning
-    child process is running then (waited for up to 30 s, polled every millisecond)."""
+    child process is running then (waited for up to 30 s, polled every millisecond);
+    the child (held_child) may build once the index's last paper is in."""
     seen: list[bool] = []
 
     def progress(done: int, total: int, phase: str = "papers") -> None:
@@ -66,14 +87,17 @@ def _sync_watching_the_child(library: Library, *, rebuild: bool = False
         while library._meaning_child is None and time.monotonic() < deadline:
             time.sleep(0.001)
         child = library._meaning_child
-        seen.append(child is not None)
+        seen.append(child is not None and child.poll() is None)
+        if done == total:
+            go.touch()
 
     return seen, library.sync(progress, rebuild=rebuild)
 
 
-def test_the_meaning_space_is_built_by_a_child_while_the_index_is_written(home: Path):
+def test_the_meaning_space_is_built_by_a_child_while_the_index_is_written(home: Path,
+                                                                          held_child):
     with Library(home) as library:
-        seen, report = _sync_watching_the_child(library)
+        seen, report = _sync_watching_the_child(library, held_child)
         assert report.rebuilt
         assert seen and all(seen)  # a child ran while the index's papers went in
         assert library._meaning_child is None  # and was waited for
@@ -96,11 +120,11 @@ def test_built_beside_the_index_equals_built_after_it(tmp_path: Path):
     _same_space(_space(beside), _space(after))
 
 
-def test_a_rebuild_fits_the_space_again_beside_the_index(library: Library):
+def test_a_rebuild_fits_the_space_again_beside_the_index(library: Library, held_child):
     # `papers index --rebuild` of a library whose space is in step with it
     assert not library.meaning_behind()
     before = library.meaning.current_name()
-    seen, report = _sync_watching_the_child(library, rebuild=True)
+    seen, report = _sync_watching_the_child(library, held_child, rebuild=True)
     assert report.rebuilt and seen and all(seen)
     assert library.meaning.current_name() != before  # a new generation: fitted again
     assert not library.meaning_behind()
@@ -123,7 +147,7 @@ def test_an_up_to_date_space_starts_no_child(library: Library, write_list):
     assert not library.meaning_behind()
 
 
-def test_a_failed_index_write_stops_the_meaning_child(home: Path):
+def test_a_failed_index_write_stops_the_meaning_child(home: Path, held_child):
     with Library(home) as library:
         children = []
 
@@ -138,6 +162,7 @@ def test_a_failed_index_write_stops_the_meaning_child(home: Path):
             library.sync(progress)
         [child] = children
         assert child is not None and child.returncode is not None  # stopped, reaped
+        assert not held_child.exists()  # (it never got to build)
         assert library._meaning_child is None
         assert library.meaning_behind()  # nothing half-built taken for the space
         library.sync()  # and the next sync builds both
@@ -158,3 +183,59 @@ def test_a_library_too_large_for_two_processes_builds_after_the_index(home: Path
         assert report.rebuilt and _children_cpu() == before  # no child
         assert not library.meaning_behind()
         assert len(library.meaning.current()) == library.count()
+
+
+def test_the_forked_child_and_a_new_interpreter_build_the_same_space(tmp_path: Path,
+                                                                    monkeypatch):
+    # A sync in a process with only its main thread forks the child (it starts with
+    # everything imported); elsewhere (another thread running: the app) a new
+    # interpreter is started. Both must give the very same space and index.
+    import index.library
+
+    forked, started = tmp_path / "forked", tmp_path / "started"
+    with Library(forked) as library:
+        assert index.library._can_fork()
+        before = _children_cpu()
+        library.sync()
+        assert _children_cpu() > before
+        searched_forked = _searched(library)
+    monkeypatch.setattr(index.library, "_can_fork", lambda: False)
+    with Library(started) as library:
+        library.sync()
+        searched_started = _searched(library)
+    assert searched_forked == searched_started
+    _same_space(_space(forked), _space(started))
+
+
+def test_a_forked_child_that_fails_says_why(home: Path, monkeypatch):
+    import index.library
+    from index.errors import LibraryError
+
+    def broken(home: str, refit: bool) -> str:
+        raise ValueError("no room\nat all")
+
+    with Library(home) as library:
+        library.sync(meaning=False)
+        assert library.meaning_behind()
+        monkeypatch.setattr(index.library, "_meaning_child_line", broken)
+        with pytest.raises(LibraryError, match="failed: ValueError: no room at all$"):
+            library.sync(rebuild=True)
+        assert library._meaning_child is None
+    monkeypatch.undo()
+    with Library(home) as library:  # the index was written; the space follows next time
+        assert library.meaning_behind()
+        library.sync()
+        assert not library.meaning_behind()
+
+
+def test_a_forked_child_reports_a_full_disk(home: Path, monkeypatch):
+    import json
+
+    import index.library
+
+    with Library(home) as library:
+        library.sync(meaning=False)
+        monkeypatch.setattr(index.library, "_meaning_child_line",
+                            lambda home, refit: json.dumps({"disk_full": "no space left"}))
+        library.sync(rebuild=True)
+        assert library.index_warning and "disk is full" in library.index_warning
