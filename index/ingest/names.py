@@ -136,7 +136,8 @@ FEATURES = (
     "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
-    "used_before", "extends_other", "part_of_other",
+    "used_before", "capital_before", "in_opening",
+    "extends_other", "part_of_other", "inside_other",
     "known",  # "known" last: candidate_features appends it
 )
 
@@ -358,13 +359,27 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
             continue  # only in a code link (github.com/JaneDoe/...), not prose
         features[name] = _vector(abstract, name, found, occurrences,
                                  (statistics or NameStatistics()).others(name))
-        features[name] += [float(bool(parts.get(name, set()) & by_name.keys())),
-                           float(any(name in split for split in parts.values()))]
+        # A plural is its singular here: "CKNs" is a part of "Struct-CKN".
+        single = name[:-1] if name.endswith("s") and name[-2:-1].isupper() else name
+        part = any(single in split for split in parts.values())
+        features[name] += [float(bool(parts.get(name, set()) & by_name.keys())), float(part),
+                           # inside a longer word otherwise: SDF of "SDFflow", DeVAE of
+                           # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
+                           float(not part and any(_inside(single, other) for other in by_name))]
         features[name].append(known.share(name) if known is not None else 0.0)
     return features
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
+
+
+def _inside(name: str, other: str) -> bool:
+    """`name` is a piece of the longer word `other` not set off by a hyphen or a space."""
+    at = other.find(name)
+    if at < 0 or other in (name, f"{name}s"):
+        return False
+    end = at + len(name)
+    return not ((at == 0 or other[at - 1] in "- ") and (end >= len(other) - 1 or other[end] in "- "))
 
 
 def _introduced_once(text: str, word: str, intros: list[tuple[int, int]]) -> bool:
@@ -445,7 +460,24 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         sum(bool(_CLASS_AFTER.match(text, o + len(name))) for o in occurrences[:5])
         / min(count, 5),
         float(any(_USED_BEFORE.search(text, max(0, c - 50), c) for c in contexts[:3])),
+        # "Perceptual Group Tokenizer": the end of a longer name (capital_next: its start).
+        sum(_capital_before(text, o) for o in occurrences) / count,
+        # "In PEGASUS, important sentences are masked ...": how an abstract describes the
+        # workings of what it introduces.
+        float(any(o in sentence_starts or o - 3 in sentence_starts for o in occurrences)
+              and any(text[o - 3:o] == "In " and text[o + len(name):o + len(name) + 1] == ","
+                      for o in occurrences)),
     ]
+
+
+def _capital_before(text: str, position: int) -> bool:
+    """A capitalised word right before `position` in its sentence ("Group Tokenizer")."""
+    if position < 2 or text[position - 1] != " " or not text[position - 2].isalpha():
+        return False
+    start = position - 2
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+        start -= 1
+    return text[start].isupper()
 
 
 def _words_before(text: str, position: int) -> list[str]:

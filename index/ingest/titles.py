@@ -36,13 +36,13 @@ _KIND = (
     r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
     r"|variant)s?"
 )
-_NAMING = r"(?:called|named|dubbed|termed|coined|henceforth)(?:\s+as)?"
+_NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth)(?:\s+as)?"
 _VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
-    rf"\b(?:(?:we|(?:this|our|the)\s+(?:paper|work|study|article))"
+    rf"\b(?:(?:we|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
     rf"(?:{_ADVERB}|{_COORDINATED})\s+{_VERB}s?(?:\s+(?:here|it|them))?"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
@@ -52,7 +52,7 @@ _CUE = re.compile(
     re.I,
 )
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
-                           "termed", "coined", "henceforth"))
+                           "termed", "coined", "denoted", "henceforth"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
 # A name right where a cue points: one token, or up to four capitalised words.
@@ -63,7 +63,7 @@ _NAME_AT = re.compile(
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"
 _KIND_THEN_NAME = re.compile(
     rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})"
-    rf"(?P<separator>\s*,\s*(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
+    rf"(?P<separator>\s*,\s*(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
 )
 _APPOSITIVE = re.compile(
@@ -403,8 +403,14 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         name = match.group("name")
         # "Subsequently, a ...", "Finally, an ...": a plain word opening its sentence is
         # an adverb or a subject, no name ("ChemBERT, a ..." is).
-        opens = not text[sentence_start:match.start()].strip()
+        before = text[sentence_start:match.start()]
+        opens = not before.strip()
+        # "the Perceptual Group Tokenizer, a model": the tail of a longer capitalised name
+        # (the name is the whole, which a token cue cannot give) is no name of its own.
+        tail = not opens and before.endswith(" ") and before.split()[-1][:1].isupper() \
+            and len(before.split()) > 1
         if _name_like(name, after_article=False) and not (opens and not _distinctive(name)) \
+                and not tail \
                 and not _PRIOR_WORK.search(text[sentence_start : match.start()]):
             # "BarNet, a graph model for molecules, improves ...": the commas close it.
             appositive = _up_to_comma(text[match.end("name") : sentence_end].lstrip(", "))
