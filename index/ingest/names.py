@@ -477,7 +477,9 @@ def _capital_before(text: str, position: int) -> bool:
     start = position - 2
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
         start -= 1
-    return text[start].isupper()
+    # "The X algorithm", "In X, ...", "Our X": a capital that only opens the sentence.
+    opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:;"
+    return text[start].isupper() and not opens
 
 
 def _words_before(text: str, position: int) -> list[str]:

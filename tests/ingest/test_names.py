@@ -244,6 +244,9 @@ def test_the_tail_of_a_capitalised_name_is_no_appositive_name():
     features = features_of(abstract, "Zorbinator")
     assert features["cue_appositive"] == 0.0
     assert features["capital_before"] == 1.0
+    # A capital that only opens the sentence is no longer name's start.
+    opener = "Localisation is hard. The ZorbNet3D algorithm is novel. In ZorbNet3D, boxes move."
+    assert features_of(opener, "ZorbNet3D")["capital_before"] == 0.0
 
 
 def test_a_plain_name_said_once_is_a_candidate_when_set_off_after_a_verb_or_a_claim():
