@@ -51,6 +51,7 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:[\w-]+\s+){{1,2}}{_KIND},)\s+",
     re.I,
 )
+_KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
@@ -302,7 +303,11 @@ def _cued_names(text: str, sentences,
         elif named := _NAME_AT.match(text, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
-            lowercase_name = naming and re.match(r"\S+\s*[,.;:)]", text[position:])
+            # Before a relative clause too when a kind is named ("a library named abess
+            # that implements ..."; not "named entities that recur").
+            lowercase_name = naming and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
+                re.match(r"\S+\s+(?:that|which)\b", text[position:])
+                and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
                     lowercase_name and named.group("name").lower() not in _COMMON_WORDS):
                 continue

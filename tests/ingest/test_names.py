@@ -290,3 +290,11 @@ def test_in_name_opening_a_sentence_describes_the_method():
     abstract = ("Summaries are hard. We pre-train large models with a new objective. In "
                 "ZorbSum, important sentences are masked and generated.")
     assert features_of(abstract, "ZorbSum")["in_opening"] == 1.0
+
+
+def test_a_lowercase_name_after_a_naming_word_may_precede_a_relative_clause():
+    abstract = ("We introduce a new library named zorbess that implements best-subset "
+                "selection. Particularly, zorbess certifiably gets the optimal solution.")
+    assert cue_strengths(abstract, "zorbess")[0] == 1.0
+    assert "entities" not in name_features("We count named entities that recur.",
+                                           render("We count named entities that recur."))
