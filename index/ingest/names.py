@@ -54,7 +54,9 @@ _SHAPED = re.compile(
 # (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
 _MID_CAPITAL = re.compile(r" (?<=[\w,;:)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
 _INTRO_VERB = re.compile(
-    r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]{0,40}?\b(?:propose|introduce"
+    r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b"
+    # a few words before the verb, or more and "and": "we explore X and (then) propose"
+    r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
     r"|construct|curate|create)s?\b", re.I)
 _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
@@ -78,7 +80,7 @@ _OURS = frozenset({"our", "we", "us"})
 _NEW = frozenset({"proposed", "novel", "new", "dedicated", "designed", "developed"})
 _NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely", "dub",
                            "dubbed", "term", "termed", "coin", "coined", "denote", "denoted",
-                           "as"})
+                           "as", "henceforth"})
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
                "devis", "creat", "curat", "releas", "establish", "formulat")
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
@@ -112,6 +114,18 @@ _PRIOR_BEFORE = re.compile(
 _PRIOR_AFTER = re.compile(
     r"\)?,?\s+(?:has|have|had)\s+been\b|\)?\s+(?:is|are)\s+(?:widely|commonly|often"
     r"|frequently|increasingly|a popular|the de facto)\b", re.I)
+# After an occurrence: a plural kind or a problem word, which makes it a class of existing
+# things or a field ("IRL approaches", "RD curves", "the ILfO problem", "GPSA layers").
+_CLASS_AFTER = re.compile(
+    r"\)?\s+(?:problems?|settings?|tasks?|curves?|literature|community|research|field"
+    r"|theory|approaches|methods|algorithms|models|frameworks|techniques|layers|systems"
+    r"|agents|policies|variants|architectures|networks|estimators|objectives|losses)\b",
+    re.I)
+# Before an occurrence (or its long form), within a few words: a verb that uses something
+# that exists ("we propose to use rate distortion (RD) curves", "a challenge known as X").
+_USED_BEFORE = re.compile(
+    r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
+    r"|utiliz\w*|exploit\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
 
 FEATURES = (
     "cue_verb", "cue_markup", "cue_appositive", "component", "defined",
@@ -121,8 +135,9 @@ FEATURES = (
     "sentence_start", "plural", "defined_intro", "cue_count", "after_ours", "after_new",
     "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
     "uncued_prior", "capital_next", "project", "claim_subject",
-    "before_intro", "verb_near", "in_examples", "prior_phrase", "extends_other",
-    "part_of_other",
+    "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
+    "used_before", "capital_before", "in_opening",
+    "extends_other", "part_of_other", "inside_other",
     "known",  # "known" last: candidate_features appends it
 )
 
@@ -305,9 +320,13 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase).
         if not match.group()[0].islower() or match.group()[0] in _GREEK:
             by_name.setdefault(match.group(), [])
+    intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     mid_capitals = Counter(_MID_CAPITAL.findall(text))
     for word, count in mid_capitals.items():
-        if count >= 2:  # a plain word used once is almost never the name (and costs time)
+        # A plain word used once is seldom the name (and costs time), unless an introducing
+        # verb comes before it in its clause ("we propose a ... encoder, Branchformer,")
+        # or it is the subject of a claim ("Flowformer yields").
+        if count >= 2 or _introduced_once(text, word, intros):
             by_name.setdefault(word, [])
     links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
     # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
@@ -326,7 +345,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # The first name a cue verb introduces, unless that is one part of something bigger.
         min(cued, key=lambda c: (c.component, c.start)).name if cued else None,
         max(len(where) for where in positions.values()),
-        [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))],
+        intros,
         frozenset(start for start, _ in sentences or [(0, len(text))]),
         *_word_spans(text, _VERB_STEMS, _EXAMPLE_CUES))
     features: dict[str, list[float]] = {}
@@ -340,10 +359,51 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
             continue  # only in a code link (github.com/JaneDoe/...), not prose
         features[name] = _vector(abstract, name, found, occurrences,
                                  (statistics or NameStatistics()).others(name))
-        features[name] += [float(bool(parts.get(name, set()) & by_name.keys())),
-                           float(any(name in split for split in parts.values()))]
+        # A plural is its singular here: "CKNs" is a part of "Struct-CKN".
+        single = name[:-1] if name.endswith("s") and name[-2:-1].isupper() else name
+        part = any(single in split for split in parts.values())
+        features[name] += [float(bool(parts.get(name, set()) & by_name.keys())), float(part),
+                           # inside a longer word otherwise: SDF of "SDFflow", DeVAE of
+                           # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
+                           float(not part and any(_inside(single, other) for other in by_name))]
         features[name].append(known.share(name) if known is not None else 0.0)
     return features
+
+
+_SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
+
+
+def _inside(name: str, other: str) -> bool:
+    """`name` is a piece of the longer word `other` not set off by a hyphen or a space."""
+    at = other.find(name)
+    if at < 0 or other in (name, f"{name}s"):
+        return False
+    end = at + len(name)
+    return not ((at == 0 or other[at - 1] in "- ") and (end >= len(other) - 1 or other[end] in "- "))
+
+
+def _introduced_once(text: str, word: str, intros: list[tuple[int, int]]) -> bool:
+    """A capitalised word said once that an introducing verb ("we propose") precedes
+    within its clause, or that is the subject of a claim ("X outperforms")."""
+    at = text.find(f" {word}") + 1
+    while at and text[at + len(word):at + len(word) + 1].isalnum():
+        at = text.find(f" {word}", at) + 1
+    if not at:
+        return False
+    # A word of a capitalised phrase ("Connectionist Symbolic Pseudo Secrets (CSPS)") is
+    # a part of a long form or title, not a name of its own.
+    before = text[max(0, at - 30):at].split()
+    after = text[at + len(word):at + len(word) + 30].split()
+    if (before and before[-1][:1].isupper()) or (after and after[0][:1].isupper()):
+        return False
+    if _CLAIM_AFTER.match(text, at + len(word)):
+        return True
+    # Set off as a name is: "an encoder, Branchformer, with", "a new attack Chameleon that";
+    # not "a new framework Based on graphs".
+    if not (text[:at].endswith(", ") or _SET_OFF_AFTER.match(text, at + len(word))):
+        return False
+    clause = _clause_start(text, at, 200)
+    return any(clause <= start and end <= at for start, end in intros)
 
 
 def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[int],
@@ -397,7 +457,29 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         _verb_near(abstract, contexts[:3]),
         sum(_in_examples(abstract, o) for o in occurrences[:3]) / min(count, 3),
         _prior_phrase(text, name, occurrences),
+        sum(bool(_CLASS_AFTER.match(text, o + len(name))) for o in occurrences[:5])
+        / min(count, 5),
+        float(any(_USED_BEFORE.search(text, max(0, c - 50), c) for c in contexts[:3])),
+        # "Perceptual Group Tokenizer": the end of a longer name (capital_next: its start).
+        sum(_capital_before(text, o) for o in occurrences) / count,
+        # "In PEGASUS, important sentences are masked ...": how an abstract describes the
+        # workings of what it introduces.
+        float(any(o in sentence_starts or o - 3 in sentence_starts for o in occurrences)
+              and any(text[o - 3:o] == "In " and text[o + len(name):o + len(name) + 1] == ","
+                      for o in occurrences)),
     ]
+
+
+def _capital_before(text: str, position: int) -> bool:
+    """A capitalised word right before `position` in its sentence ("Group Tokenizer")."""
+    if position < 2 or text[position - 1] != " " or not text[position - 2].isalpha():
+        return False
+    start = position - 2
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+        start -= 1
+    # "The X algorithm", "In X, ...", "Our X": a capital that only opens the sentence.
+    opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:;"
+    return text[start].isupper() and not opens
 
 
 def _words_before(text: str, position: int) -> list[str]:

@@ -36,29 +36,35 @@ _KIND = (
     r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
     r"|variant)s?"
 )
-_NAMING = r"(?:called|named|dubbed|termed|coined)(?:\s+as)?"
+_NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth)(?:\s+as)?"
 _VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
+# "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
+_COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
-    rf"\b(?:(?:we|(?:this|our|the)\s+(?:paper|work|study|article))"
-    rf"(?:{_ADVERB})\s+{_VERB}s?(?:\s+(?:here|it|them))?"
+    rf"\b(?:(?:we|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
+    rf"(?:{_ADVERB}|{_COORDINATED})\s+{_VERB}s?(?:\s+(?:here|it|them))?"
+    rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
-    rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?)\s+",
+    rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"
+    # "the resulting neural network, GC-Flow", "our resulting method, SequenceMatch,"
+    rf"|(?:our|the)\s+(?:[\w-]+\s+){{1,2}}{_KIND},)\s+",
     re.I,
 )
-_CUE_STARTS = WordStarts(("we", "this", "our", "the", "called", "named", "dubbed", "termed",
-                           "coined"))
+_KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
+_CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
+                           "termed", "coined", "denoted", "henceforth"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
-    rf"(?P<name>{_NAME_TOKEN}(?:\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
+    rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b|\s{_KIND}\b))"
 )
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"
 _KIND_THEN_NAME = re.compile(
     rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})"
-    rf"(?P<separator>\s*,\s*(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
+    rf"(?P<separator>\s*,\s*(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
 )
 _APPOSITIVE = re.compile(
@@ -281,8 +287,8 @@ def _cued_names(text: str, sentences,
         position = _FILLER.match(text, cue.end()).end()
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.
-        definition = next((d for d in definitions if cue.end() <= d.start <= position + 40
-                           and not re.search(r"[.;:,]", text[position:d.start])), None)
+        definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
+                           and _defined_in_cue(text[position:d.start])), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
         # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
         # plain capitalised word only after a comma or a naming word ("a GPT-based model,
@@ -297,7 +303,11 @@ def _cued_names(text: str, sentences,
         elif named := _NAME_AT.match(text, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
-            lowercase_name = naming and re.match(r"\S+\s*[,.;:)]", text[position:])
+            # Before a relative clause too when a kind is named ("a library named abess
+            # that implements ..."; not "named entities that recur").
+            lowercase_name = naming and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
+                re.match(r"\S+\s+(?:that|which)\b", text[position:])
+                and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
                     lowercase_name and named.group("name").lower() not in _COMMON_WORDS):
                 continue
@@ -306,6 +316,22 @@ def _cued_names(text: str, sentences,
                 sentence_start, _ = _sentence_at(sentences, cue.start())
                 description = _noun_phrase_before(text, sentence_start, cue.start())
             yield named.group("name"), position, None, description
+
+
+# What may stand between a cue's kind phrase and a long form set off by a comma: "a deep
+# reinforcement learning agent, StarCraft Commander (SCC)", "a novel mechanism, i.e., ...".
+_APPOSITION_LEAD = re.compile(r",\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
+
+
+def _defined_in_cue(between: str) -> bool:
+    """A long form starting `between`'s length after a cue's filler belongs to the cue:
+    a few modifiers away within its clause ("a novel end-to-end Label Transformation
+    Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
+    (SCC)")."""
+    if len(between) <= 40 and not re.search(r"[.;:,]", between):
+        return True
+    lead = _APPOSITION_LEAD.search(between)
+    return lead is not None and not re.search(r"[.;:,]", between[:lead.start()])
 
 
 def _up_to_comma(text: str) -> str:
@@ -379,11 +405,21 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         add(name, start, 1)
     for match in matches_at(_APPOSITIVE, text, _appositive_starts(text)):
         sentence_start, sentence_end = _sentence_at(sentences, match.start())
-        if _name_like(match.group("name"), after_article=False) and not _PRIOR_WORK.search(
-                text[sentence_start : match.start()]):
+        name = match.group("name")
+        # "Subsequently, a ...", "Finally, an ...": a plain word opening its sentence is
+        # an adverb or a subject, no name ("ChemBERT, a ..." is).
+        before = text[sentence_start:match.start()]
+        opens = not before.strip()
+        # "the Perceptual Group Tokenizer, a model": the tail of a longer capitalised name
+        # (the name is the whole, which a token cue cannot give) is no name of its own.
+        tail = not opens and before.endswith(" ") and before.split()[-1][:1].isupper() \
+            and len(before.split()) > 1
+        if _name_like(name, after_article=False) and not (opens and not _distinctive(name)) \
+                and not tail \
+                and not _PRIOR_WORK.search(text[sentence_start : match.start()]):
             # "BarNet, a graph model for molecules, improves ...": the commas close it.
             appositive = _up_to_comma(text[match.end("name") : sentence_end].lstrip(", "))
-            add(match.group("name"), match.start(), 1, description=appositive)
+            add(name, match.start(), 1, description=appositive)
     # A spelled-out definition anywhere is a candidate too, without a cue of its own.
     for definition in definitions:
         add(definition.short, definition.start, 0, expansion=definition.long)

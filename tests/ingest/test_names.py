@@ -182,3 +182,119 @@ def test_hyphenated_names_and_their_parts_are_marked():
     assert features_of(abstract, "Quant-ZorbNet")["extends_other"] == 1.0
     assert features_of(abstract, "ZorbNet")["part_of_other"] == 1.0
     assert features_of(abstract, "ZorbNet")["extends_other"] == 0.0
+
+
+def cue_strengths(abstract: str, name: str) -> tuple[float, float, float]:
+    features = features_of(abstract, name)
+    return features["cue_verb"], features["cue_markup"], features["cue_appositive"]
+
+
+def test_a_cue_verb_coordinated_with_an_earlier_one_of_we_introduces():
+    """"we explore X and (then) propose Y": the second verb of "we" is a cue verb too."""
+    abstract = ("Tables are hard. We explore a novel direction of applying prototypes to "
+                "tabular data and propose a prototype-based framework, ZorbTab, for "
+                "prediction. ZorbTab is accurate.")
+    assert cue_strengths(abstract, "ZorbTab")[0] == 1.0
+    assert features_of(abstract, "ZorbTab")["first_cued"] == 1.0
+    assert features_of(abstract, "ZorbTab")["before_intro"] == 0.0
+    assert derive(abstract) == "ZorbTab"
+
+
+def test_a_long_form_set_off_by_a_comma_after_a_cue_is_cued():
+    """"We propose an agent, StarCraft Commander (SCC)": the kind phrase, a comma, then
+    the spelled-out name, all one cue."""
+    abstract = ("Games are hard. We propose a deep reinforcement learning agent, Quill "
+                "Zorb Commander (QZC). With less computation, QZC beats the experts.")
+    assert cue_strengths(abstract, "QZC")[0] == 1.0
+    assert derive(abstract) == "QZC"
+
+
+def test_naming_words_denoted_and_henceforth_and_the_resulting_kind():
+    denoted = ("We introduce a metric for circular measures, denoted as Linear Circular "
+               "Zorb Transport (LCZT). LCZT is fast to compute.")
+    resulting = ("Sequences drift. Our resulting method, ZorbMatch, can be trained without "
+                 "adversaries and improves text generation.")
+    assert cue_strengths(denoted, "LCZT")[0] == 1.0
+    assert cue_strengths(resulting, "ZorbMatch")[0] == 1.0
+    assert features_of("The update (henceforth Zorbli) matches the best agents. Zorbli "
+                       "plans well.", "Zorbli")["after_naming"] == 1.0
+
+
+def test_a_multi_word_name_does_not_run_across_a_full_stop():
+    abstract = ("We build invertible layers. We construct a new class of flows called "
+                "ZorbFlow. Empirically, ZorbFlow models images well.")
+    candidates = name_features(abstract, render(abstract))
+    assert not any(" " in name for name in candidates if name.startswith("ZorbFlow"))
+    assert derive(abstract) == "ZorbFlow"
+
+
+def test_an_adverb_opening_a_sentence_is_no_appositive_name():
+    abstract = ("Robust models matter. Subsequently, a robust variational model is built "
+                "on the ZQVAE prior.")
+    candidates = name_features(abstract, render(abstract))
+    assert "Subsequently" not in candidates or cue_strengths(abstract, "Subsequently")[2] == 0
+    assert derive(abstract) != "Subsequently"
+    named = "Robust models matter. ZQVAE, a robust variational model, is fast."
+    assert cue_strengths(named, "ZQVAE")[2] == 1.0
+
+
+def test_the_tail_of_a_capitalised_name_is_no_appositive_name():
+    abstract = ("In this paper, we propose the Perceptual Quill Zorbinator, a model that "
+                "relies on grouping. Specifically, Perceptual Quill Zorbinator is accurate.")
+    features = features_of(abstract, "Zorbinator")
+    assert features["cue_appositive"] == 0.0
+    assert features["capital_before"] == 1.0
+    # A capital that only opens the sentence is no longer name's start.
+    opener = "Localisation is hard. The ZorbNet3D algorithm is novel. In ZorbNet3D, boxes move."
+    assert features_of(opener, "ZorbNet3D")["capital_before"] == 0.0
+
+
+def test_a_plain_name_said_once_is_a_candidate_when_set_off_after_a_verb_or_a_claim():
+    set_off = ("Attention is local. We propose a flexible encoder alternative, Zorbformer, "
+               "with parallel branches.")
+    claim = "Flows conserve mass. Empowered by flow attention, Zorbflower yields strong results."
+    unset = "We propose a new framework Based on graphs for sorting."
+    phrase = ("We propose Quill Symbolic Pseudo Zorbets (QSPZ), which hide data from the "
+              "platform.")
+    assert "Zorbformer" in name_features(set_off, render(set_off))
+    assert "Zorbflower" in name_features(claim, render(claim))
+    assert "Based" not in name_features(unset, render(unset))
+    assert "Zorbets" not in name_features(phrase, render(phrase))
+
+
+def test_a_class_of_things_or_a_used_thing_is_marked():
+    """"IRL approaches", "RD curves": a plural kind or a problem word after a name makes it
+    a field; "we propose to use X", "known as X": something that exists."""
+    class_after = ("We study the Zorb Quill Learning (ZQL) problem. Existing ZQL approaches "
+                   "ignore costs.")
+    used = ("We propose to use zorb quill (ZQ) curves to compare models. ZQ curves are "
+            "cheap to estimate.")
+    introduced = "We propose ZorbQuill, a framework for sorting. ZorbQuill is fast."
+    assert features_of(class_after, "ZQL")["class_after"] == 1.0
+    assert features_of(used, "ZQ")["used_before"] == 1.0
+    assert features_of(introduced, "ZorbQuill")["class_after"] == 0.0
+    assert features_of(introduced, "ZorbQuill")["used_before"] == 0.0
+
+
+def test_a_piece_of_a_longer_candidate_word_is_marked():
+    abstract = ("We estimate the change of the Signed Zorb Function (SZF), namely SZFflow, of "
+                "the scene. SZFflow captures motion; SZF alone does not.")
+    assert features_of(abstract, "SZF")["inside_other"] == 1.0
+    assert features_of(abstract, "SZFflow")["inside_other"] == 0.0
+    plural = "We propose ZorbNet. ZorbNets are fast."
+    assert features_of(plural, "ZorbNet")["inside_other"] == 0.0
+    assert derive(abstract) == "SZFflow"
+
+
+def test_in_name_opening_a_sentence_describes_the_method():
+    abstract = ("Summaries are hard. We pre-train large models with a new objective. In "
+                "ZorbSum, important sentences are masked and generated.")
+    assert features_of(abstract, "ZorbSum")["in_opening"] == 1.0
+
+
+def test_a_lowercase_name_after_a_naming_word_may_precede_a_relative_clause():
+    abstract = ("We introduce a new library named zorbess that implements best-subset "
+                "selection. Particularly, zorbess certifiably gets the optimal solution.")
+    assert cue_strengths(abstract, "zorbess")[0] == 1.0
+    assert "entities" not in name_features("We count named entities that recur.",
+                                           render("We count named entities that recur."))
