@@ -13,7 +13,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from index.ingest import names, phrases, render, titles
@@ -157,6 +157,7 @@ PIECES = ["\\emph{", "\\textbf{", "\\texttt{", "\\textit{", "\\textsl{", "\\cite
 
 @settings(max_examples=4000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+@example("\\emph{%} ")  # a comment inside a piece's group eats its closing brace
 def test_odd_prose_in_pieces_is_what_pylatexenc_makes_of_the_whole(text) -> None:
     pieces = render._prose_in_pieces(text)
     if pieces is not None:
