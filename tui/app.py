@@ -260,6 +260,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.library = opened.library  # the store is open: the pane reads papers from it
         self.sort = page.sort
         self.reading.update(opened.states)
+        if opened.topics is not None and not self.topics_ready:
+            self.topic_list, self.topics_ready = opened.topics, True
         view = self.query_one(ResultsView)
         view.reading = self.reading
         self.last_results = page
@@ -285,7 +287,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.library.warm_up()  # before the first keystrokes need it
         gc.freeze()
         with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
-            self.library.keep_first_page()  # for the next start, if the library moved on
+            # For the next start, if the library moved on: the first pages, and the
+            # first keystroke's.
+            self.library.keep_first_page(keys=True)
         self.call_from_thread(self._freeze_when_idle)
         self.update_meaning()  # a worker of its own: similar papers and topics
 
@@ -451,6 +455,36 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.run_search()
             if self._freeze_timer is not None:
                 self._freeze_when_idle()
+        else:
+            self._show_kept_page()
+
+    def _show_kept_page(self) -> None:
+        """A key typed while the first page shows, before the search engine is ready (the
+        first keystroke, typed at first paint): its results from the page the last
+        warm-up kept for it (Library.key_page), at once; the live search follows once
+        the index is open, and lists the same. Nothing kept: the live search it is."""
+        shown = self.last_results
+        opened = self._opened
+        if not isinstance(shown, FirstPage) or opened is None or opened.page is None \
+                or self.library is None or self.tag_filter or self.hide_seen \
+                or self.similar_to is not None:
+            return
+        query = self.query_text
+        page = opened.page if not query else None
+        if query and self.sort == "relevance":
+            with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+                page = self.library.key_page(query)
+        if page is None or page is shown:
+            return
+        view = self.query_one(ResultsView)
+        card = view.current  # as the live search keeps the cursor on the paper it is on
+        position = page.position(card.id) if card is not None else None
+        self.last_results = self._pane_results = page
+        with suppress(LibraryError, StoreError, sqlite3.Error):
+            self.progress_text = self.library.progress(page, self.reading).summary()
+        view.show(page, self._empty_message(page), position or 0)
+        self.show_current_paper(view.current)
+        self.set_status(self._status_text(page))
 
 
     @on(Input.Submitted, "#search")
@@ -488,6 +522,13 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if paper_id is not None:
             kept = results.position(paper_id)
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
+        shown = self.last_results
+        if isinstance(shown, FirstPage) and shown.query and shown.query == results.query \
+                and len(shown) == len(results) \
+                and shown.ids() == self.library.ids_of(results):
+            # The page kept for this key (_show_kept_page) is on screen, and these are its
+            # rows: the status line goes on saying how soon they were listed.
+            results.elapsed = shown.elapsed
         # The progress through these results goes out in the same frame as the list (a
         # status line that changes again a frame later is a keystroke that settles
         # late), counted with the reading states as last read; about 1 µs a result, so
