@@ -62,6 +62,9 @@ PROGRESS_WITH_LIST_UP_TO = 5_000
 # The opening worker waits this long at most for the first page to be painted before it
 # loads the search engine (the paint comes in a frame or two).
 FIRST_PAINT_WAIT_S = 0.5
+# Loading the search engine (its imports, the warm-up) goes a step at a time, each after
+# the keystroke in hand is drawn; this long at most for a keystroke that draws nothing.
+KEY_FIRST_S = 0.2
 FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
@@ -148,6 +151,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self._opening = opening  # the library opened while Textual loaded (launch.py)
         self._opened: Opened | None = None
         self._page_painted = threading.Event()
+        self._keys_drawn = threading.Event()  # no keystroke waits to be drawn
+        self._keys_drawn.set()
         self.config_path: Path | None = None
         self.config = Config()
         self.sort = "relevance"
@@ -225,6 +230,11 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # opening the index and the first search a third slower).
         gc.freeze()
         library, session = opened.library, opened.session
+        # The engine's modules one at a time (a few ms each), a keystroke drawn first:
+        # one import of them all held the interpreter a key typed now needs (the first
+        # key waited 200-250 ms for it).
+        for _module in library.engine_steps():
+            self._keys_drawn.wait(KEY_FIRST_S)
         try:
             def progress(done: int, total: int, phase: str = "papers") -> None:
                 what = f"{done:,} of {total:,} papers" if phase == "papers" else \
@@ -284,7 +294,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # Freezing alone costs nothing; the full collection that tidies what was frozen
         # with it holds the interpreter for tens of ms, so it waits for a pause.
         gc.freeze()
-        self.library.warm_up()  # before the first keystrokes need it
+        for _step in self.library.warm_up_steps():  # before the first keystrokes need it
+            self._keys_drawn.wait(KEY_FIRST_S)
         gc.freeze()
         with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
             # For the next start, if the library moved on: the first pages, and the
@@ -450,6 +461,12 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
     @on(Input.Changed, "#search")
     def _query_changed(self) -> None:
+        # The engine's loading waits while this key is answered: until its results are
+        # drawn (_show_results), or at once where it lists nothing new before the index
+        # is open (the kept page is drawn in the next refresh).
+        self._keys_drawn.clear()
+        if not self.ready:
+            self.call_after_refresh(self._keys_drawn.set)
         if self.ready:
             self.similar_to = None
             self.run_search()
@@ -577,6 +594,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
         self.count_topics()  # (while the topic panel shows: those of these results)
+        self.call_after_refresh(self._keys_drawn.set)  # the loading may go on
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:
