@@ -28,15 +28,22 @@ class FirstFrame(PapersApp):
     first_rows: list[str] | None = None
     first_results = None
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        view = self.query_one(ResultsView)
-        self.first_results = view.results
-        self.call_after_refresh(self._note_rows)
+    first_status: str | None = None
+    _noted = False
+
+    # (Not on_mount: Textual calls each class's handler, so an override that calls
+    # super() mounted the app twice, its second "Opening the library…" after the page.)
+    def _apply_opened(self, opened) -> None:
+        super()._apply_opened(opened)
+        if not self._noted:  # at mount, when opening finished in time: the first frame
+            self._noted = True
+            self.first_results = self.query_one(ResultsView).results
+            self.call_after_refresh(self._note_rows)
 
     def _note_rows(self) -> None:
         if self.first_rows is None:
             self.first_rows = _rows(self)
+            self.first_status = status_text(self)
 
 
 def _rows(app: PapersApp) -> list[str]:
@@ -60,6 +67,8 @@ async def test_the_first_frame_lists_the_kept_page_and_the_live_search_draws_the
         assert not isinstance(view.results, FirstPage)  # the live search replaced it
         assert app.first_rows == _rows(app)
         assert "sort: title (no query to rank by)" in status_text(app)
+        # the status line too, progress included: the live search changes nothing on screen
+        assert app.first_status == status_text(app) and " · seen " in app.first_status
         # and the live list is the one the library searches, typed queries work on
         app.query_one("#search", Input).focus()
         await pilot.press(*"policy")
