@@ -294,8 +294,6 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.library = opened.library  # the store is open: the pane reads papers from it
         self.sort = page.sort
         self.reading.update(opened.states)
-        if opened.topics is not None and not self.topics_ready:
-            self.topic_list, self.topics_ready = opened.topics, True
         view = self.query_one(ResultsView)
         view.reading = self.reading
         self.last_results = page
@@ -304,10 +302,6 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             # The status line with its progress, as the live search's will say it.
             self.progress_text = opened.library.progress(page, self.reading).summary()
         view.show(page, self._empty_message(page), position or 0)
-        # The pane in the same frame (the cursor's Highlighted message then finds it
-        # done): the first frame whole, rather than its pane a frame later.
-        self._pane_results = page
-        self.show_current_paper(view.current)
         self.set_status(self._status_text(page))
         self.call_after_refresh(self._page_painted.set)
 
@@ -525,6 +519,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                 page = self.library.key_page(query)
         if page is None or page is shown:
             return
+        if not self.topics_ready:  # the pane's Topic line, as the live search's pane has it
+            with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+                self.topic_list, self.topics_ready = self.library.topics(), True
         view = self.query_one(ResultsView)
         card = view.current  # as the live search keeps the cursor on the paper it is on
         position = page.position(card.id) if card is not None else None

@@ -28,9 +28,6 @@ class Opened:
     page: FirstPage | None = None  # None: no page that is still true, or not wanted
     states: dict[str, tuple[str, int]] = field(default_factory=dict)
     paper_id: str | None = None  # where the session left the cursor
-    # The library's topics (the meaning space is memory-mapped, its topics read without
-    # numpy), for the pane of a paper shown before the search engine loads; None: not read.
-    topics: list | None = None
     error: str | None = None
 
 
@@ -56,7 +53,6 @@ def open_library(data_dir: str | None, library: Library | None = None) -> Opened
             opened.page = library.first_page(sort)
             if opened.page is not None:
                 opened.states = library.reading_states()
-                opened.topics = library.topics()
         return opened
     except open_errors() as error:
         return Opened(error=str(error))
