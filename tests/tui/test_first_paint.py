@@ -147,6 +147,7 @@ async def test_a_first_key_before_the_engine_lists_its_kept_page_as_the_live_sea
         await pilot.press("d")
         await pilot.pause()
         assert view.results.query == "d" and _rows(app) == rows
+        status = status_text(app)  # (read again: its time is this reading's)
         PapersApp.open_library(app)  # the engine loads now
         await settle(app, pilot)
         assert app.ready and not isinstance(view.results, Page)
