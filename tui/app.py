@@ -491,15 +491,14 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # drawn (_show_results), or at once where it lists nothing new before the index
         # is open (the kept page is drawn in the next refresh).
         self._keys_drawn.clear()
-        if not self.ready:
-            self.call_after_refresh(self._keys_drawn.set)
         if self.ready:
             self.similar_to = None
             self.run_search()
             if self._freeze_timer is not None:
                 self._freeze_when_idle()
-        else:
-            self._show_kept_page()
+            return
+        self._show_kept_page()
+        self.call_after_refresh(self._keys_drawn.set)
 
     def _show_kept_page(self) -> None:
         """A key typed while the first page shows, before the search engine is ready (the
