@@ -148,10 +148,18 @@ def _fzf_lines(home: Path, target: Path) -> int:
     return count
 
 
+# What the app's warm-up keeps after its first search (the first keystroke's pages, where
+# the checkout's code keeps them): the library as the app left it on an earlier launch.
+_SYNC = ("import inspect\nfrom index import Library\nlibrary = Library()\nlibrary.sync()\n"
+         "if 'keys' in inspect.signature(library.keep_first_page).parameters:\n"
+         "    library.warm_up()\n    library.keep_first_page(keys=True)\n")
+
+
 def _sync(home: Path, checkout: Path) -> None:
-    """Bring the library's index and first pages up to date with `checkout`'s code, so
-    the first launch measured lists its first page as every later one does."""
-    subprocess.run([sys.executable, "-c", "from index import Library; Library().sync()"],
+    """Bring the library's index and first pages up to date with `checkout`'s code (and
+    the pages its app keeps after a launch), so the first launch measured lists its
+    first page, and answers its first key, as every later one does."""
+    subprocess.run([sys.executable, "-c", _SYNC],
                    check=True, cwd=checkout, env={**os.environ, "PAPERS_HOME": str(home),
                                                   "PYTHONPATH": str(checkout)})
 

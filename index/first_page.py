@@ -43,6 +43,19 @@ ROW_MODULES = ("card.py", "models.py", "library.py", "first_page.py", "search/sc
                "search/search_index.py", "search/results.py", "search/query.py",
                "search/filters.py")
 
+# The first keystroke: a key typed as the first frame shows, before the search engine
+# has loaded (it waited 200-250 ms for Whoosh's imports and the index), is answered
+# from a page kept for its one-character query, in relevance order, with the words its
+# search marks in the rows' titles and the first rows' abstracts. The app keeps these
+# pages (Library.keep_first_page(keys=True)) for libraries of up to KEYS_UP_TO papers.
+KEY_QUERIES = tuple("abcdefghijklmnopqrstuvwxyz0123456789")
+KEY_ROWS = 60  # rows whose cards and marked titles a key page keeps
+KEY_ABSTRACTS = 3  # rows whose marked abstracts it keeps (the pane shows the cursor's)
+KEYS_UP_TO = 5_000  # papers; a larger library shows its first matches, then ranks
+# A key page's rows follow the ranking too: every module of the search package decides
+# them (read only when a key page is, never for the first frame).
+KEY_MODULES = ("search", "search/engine")
+
 
 @cache
 def code_stamp() -> str:
@@ -57,6 +70,22 @@ def code_stamp() -> str:
         except OSError:  # moved or renamed: a stamp still, and a test names it
             text = b"(missing)"
         check = zlib.crc32(name.encode() + b"\0" + text, check)
+    return f"{check:08x}"
+
+
+@cache
+def key_code_stamp() -> str:
+    """The code that makes a key page's rows and marks: ROW_MODULES and every module of
+    the search package (its ranking, prefixes, highlighting)."""
+    root = Path(__file__).parent
+    check = int(code_stamp(), 16)
+    for folder in KEY_MODULES:
+        for path in sorted((root / folder).glob("*.py")):
+            try:
+                text = path.read_bytes()
+            except OSError:
+                text = b"(missing)"
+            check = zlib.crc32(f"{folder}/{path.name}".encode() + b"\0" + text, check)
     return f"{check:08x}"
 
 
@@ -116,8 +145,50 @@ class FirstPage:
         return True
 
 
+class KeptTerms:
+    """The words a key page's search marked, as segments of the texts kept with it (its
+    rows' titles, its first rows' abstracts), exactly as the search's HighlightTerms
+    gave them; any other text is shown unmarked until the live results replace the page
+    (a row scrolled far down, or a cursor left below the kept rows)."""
+
+    prefix = None
+
+    def __init__(self, marked: dict[str, list]) -> None:
+        self._marked = marked
+
+    def __bool__(self) -> bool:
+        return True
+
+    def segments(self, text: str) -> list[tuple[str, bool]]:
+        kept = self._marked.get(text)
+        if kept is None:
+            return [(text, False)] if text else []
+        return [(piece, bool(hit)) for piece, hit in kept]
+
+
+class KeyPage(FirstPage):
+    """A first keystroke's results as the live search listed them (`query`, one
+    character, by relevance), for the moment before the search engine is ready."""
+
+    def __init__(self, query: str, ids: list[str], cards: list[Card], terms: KeptTerms,
+                 tags: dict[str, tuple[str, ...]], card_of: Callable[[str], Card],
+                 elapsed: float) -> None:
+        super().__init__("relevance", ids, cards, tags, card_of, elapsed)
+        self.query = query
+        self.terms = terms
+
+
 def _file(folder: Path, sort: str) -> Path:
     return folder / f"{sort}.json"
+
+
+def _key_file(folder: Path, query: str) -> Path:
+    return folder / f"key-{query}.json"
+
+
+def key_stamp(store_uuid: str, seq: int, generation: str | None) -> dict:
+    """What a key page is valid for: as `stamp`, by the code that ranks and marks."""
+    return {**stamp(store_uuid, seq, generation), "code": key_code_stamp()}
 
 
 def stamp(store_uuid: str, seq: int, generation: str | None) -> dict:
@@ -139,18 +210,70 @@ def write(folder: Path, sort: str, mark: dict, ids: Sequence[str], cards: Sequen
     os.replace(temporary, target)
 
 
+def write_key(folder: Path, query: str, mark: dict, ids: Sequence[str] | None,
+              cards: Sequence[Card] = (),
+              marked: dict[str, list[tuple[str, bool]]] | None = None) -> None:
+    """Keep one key's page: `marked`, the segments its search marks in each kept text.
+    `ids` None: a key whose results only the live search gives (a suggestion, a word
+    forgiven), kept so as not to be searched again at every warm-up."""
+    folder.mkdir(parents=True, exist_ok=True)
+    marked = marked or {}
+    body = {**mark, "query": query, "live": ids is None, "ids": "\n".join(ids or ()),
+            "cards": [card.as_tuple(tags=()) for card in cards[:KEY_ROWS]],
+            "marked": {text: [[piece, int(hit)] for piece, hit in segments]
+                       for text, segments in marked.items()}}
+    target = _key_file(folder, query)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}")
+    temporary.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    os.replace(temporary, target)
+
+
+def keys_current(folder: Path, mark: dict) -> bool:
+    """Whether every key's page was made for `mark` (a key stamp)."""
+    return all((_read_body(_key_file(folder, query), mark) or {}).get("query") == query
+               for query in KEY_QUERIES)
+
+
+def read_key(folder: Path, query: str, mark: dict, tags: dict[str, tuple[str, ...]],
+             card_of: Callable[[str], Card]) -> KeyPage | None:
+    """The page kept for the one-character `query`, if made for `mark`; else None."""
+    started = time.perf_counter()
+    if query not in KEY_QUERIES:
+        return None
+    body = _read_body(_key_file(folder, query), mark)
+    if body is None or body.get("query") != query or body.get("live", True):
+        return None
+    try:
+        ids = body["ids"].split("\n") if body["ids"] else []
+        cards = [Card.from_tuple(values) for values in body["cards"]]
+        marked = {text: [(piece, bool(hit)) for piece, hit in segments]
+                  for text, segments in body["marked"].items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if [card.id for card in cards] != ids[:len(cards)]:
+        return None
+    return KeyPage(query, ids, cards, KeptTerms(marked), tags, card_of,
+                   time.perf_counter() - started)
+
+
 def is_current(folder: Path, mark: dict) -> bool:
     """Whether every sort's page was made for `mark` (nothing to write again)."""
     return all(_read(folder, sort, mark) is not None for sort in PAGE_SORTS)
 
 
 def _read(folder: Path, sort: str, mark: dict) -> dict | None:
+    body = _read_body(_file(folder, sort), mark)
+    if body is None or body.get("sort") != sort:
+        return None
+    return body
+
+
+def _read_body(path: Path, mark: dict) -> dict | None:
     try:
-        body = json.loads(_file(folder, sort).read_text(encoding="utf-8"))
+        body = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None  # none yet, or damaged: the live search it is
-    if not isinstance(body, dict) or any(body.get(k) != v for k, v in mark.items()) \
-            or body.get("sort") != sort:
+    if not isinstance(body, dict) or any(body.get(k) != v for k, v in mark.items()):
         return None
     return body
 

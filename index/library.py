@@ -11,7 +11,7 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -630,10 +630,23 @@ class Library:
                         (), ())  # search, a moment later, lists what is there now
         return Card.from_paper(found[0])
 
-    def keep_first_page(self) -> None:
+    def key_page(self, query: str) -> first_page.KeyPage | None:
+        """What `search(query)` lists for a one-character query (the first keystroke),
+        read without opening the index, if the app's warm-up kept it and nothing changed
+        since (else None: search)."""
+        if query not in first_page.KEY_QUERIES:
+            return None
+        seq = self.store.last_change()
+        mark = first_page.key_stamp(self.store.uuid, seq, self._generation())
+        return first_page.read_key(self._page_folder(), query, mark,
+                                   self.store.tags_by_paper(), self._card)
+
+    def keep_first_page(self, *, keys: bool = False) -> None:
         """The first pages, made again if the index moved on since they were written
         (only where the index is in step with the store, never from a stale one). Every
-        sync does this unless told not to; the app does it after its first search."""
+        sync does this unless told not to; the app does it after its first search, with
+        `keys`: then the first keystroke's pages too (first_page.KEY_QUERIES), in a
+        library of up to KEYS_UP_TO papers."""
         if self.read_only or not self.index.is_open:
             return
         try:
@@ -643,15 +656,35 @@ class Library:
         if seq != self.store.last_change():
             return
         folder, mark = self._page_folder(), self._page_mark(seq)
-        if first_page.is_current(folder, mark):
+        try:
+            if not first_page.is_current(folder, mark):
+                for sort in first_page.PAGE_SORTS:
+                    results = self.search("", sort=sort)
+                    first_page.write(folder, sort, mark, self.index.ids_of(results),
+                                     results.cards(0, first_page.PAGE_ROWS))
+            if keys and self.store.count() <= first_page.KEYS_UP_TO:
+                self._keep_key_pages(folder, first_page.key_stamp(
+                    self.store.uuid, seq, self._generation()))
+        except OSError:  # a full disk, say: the app searches instead
             return
-        for sort in first_page.PAGE_SORTS:
-            results = self.search("", sort=sort)
-            try:
-                first_page.write(folder, sort, mark, self.index.ids_of(results),
-                                 results.cards(0, first_page.PAGE_ROWS))
-            except OSError:  # a full disk, say: the app searches instead
-                return
+
+    def _keep_key_pages(self, folder: Path, mark: dict) -> None:
+        """Each first keystroke's page, as `search(query)` lists it by relevance, with the
+        segments its terms mark in the kept rows' titles and the first rows' abstracts."""
+        if first_page.keys_current(folder, mark):
+            return
+        for query in first_page.KEY_QUERIES:
+            results = self.search(query)
+            if results.relaxed or results.error or results.partial or results.total < 3:
+                first_page.write_key(folder, query, mark, None)  # the live search's
+                continue
+            cards = results.cards(0, first_page.KEY_ROWS)
+            marked = {card.title: list(results.terms.segments(card.title))
+                      for card in cards}
+            for paper in self.store.papers([c.id for c in cards[:first_page.KEY_ABSTRACTS]]):
+                marked[paper.abstract] = list(results.terms.segments(paper.abstract))
+            first_page.write_key(folder, query, mark, self.index.ids_of(results), cards,
+                                 marked)
 
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:
@@ -1142,13 +1175,31 @@ class Library:
         the method-name index and the meaning space. A search meanwhile waits for the
         first (a keystroke needs it) but not the others: it expands prefixes from the
         lexicon until the table is ready."""
+        for _step in self.warm_up_steps():
+            pass
+
+    def warm_up_steps(self) -> Iterator[str]:
+        """`warm_up` a step at a time (each yields what it loaded), for a caller that
+        lets a keystroke go first between them."""
         self._ensure_open()
         self.index.warm_up()
+        yield "ranker"
         self.index.prefixes()
+        yield "prefixes"
         # The meaning space's ids: the first `m` at 100k papers took 266 ms before,
         # 88 ms after (later ones 5 ms).
         self.meaning.current()
+        yield "meaning"
         self._names()
+        yield "names"
+
+    @staticmethod
+    def engine_steps() -> Iterator[str]:
+        """Import the search engine a module a step (search/loading.py), for a caller
+        that lets a keystroke go first between them; `sync` then opens the index."""
+        from .search.loading import engine_steps
+
+        return engine_steps()
 
     def first_matches(self, query: str, *, tag: str | None = None,
                       complete_last: bool = True, count: int = 100,

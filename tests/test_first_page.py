@@ -14,7 +14,16 @@ import shutil
 import pytest
 
 from index import Library
-from index.first_page import PAGE_ROWS, PAGE_SORTS, ROW_MODULES
+from index.first_page import (
+    KEY_ABSTRACTS,
+    KEY_MODULES,
+    KEY_QUERIES,
+    KEY_ROWS,
+    PAGE_ROWS,
+    PAGE_SORTS,
+    ROW_MODULES,
+    KeyPage,
+)
 from index.store.list_import import import_list
 
 from .locations import REPO
@@ -135,3 +144,91 @@ def test_a_session_that_reopens_on_a_search_gets_no_page(seeded_home, session):
 def test_the_code_stamp_reads_every_module_that_decides_the_rows():
     root = REPO / "index"
     assert [name for name in ROW_MODULES if not (root / name).is_file()] == []
+
+
+# -- the first keystroke's pages ---------------------------------------------------------
+def _assert_keys_same_as_live(library: Library, queries=KEY_QUERIES) -> int:
+    """Every kept key page lists what `search(query)` lists and marks what its terms
+    mark; returns how many were kept."""
+    kept = 0
+    for query in queries:
+        page = library.key_page(query)
+        results = library.search(query)
+        if page is None:  # kept for the live search only: few papers, or a word forgiven
+            assert results.total < 3 or results.relaxed, query
+            continue
+        kept += 1
+        assert isinstance(page, KeyPage) and page.query == query == results.query
+        assert page.ids() == library.ids_of(results), query
+        assert len(page) == page.total == results.total
+        rows = min(len(results), KEY_ROWS + 5)  # a few read by id below the kept cards
+        assert page.cards(0, rows) == results.cards(0, rows), query
+        for card in results.cards(0, rows):
+            assert page.terms.segments(card.title) in (
+                list(results.terms.segments(card.title)),
+                [(card.title, False)]), query  # below the kept rows: unmarked
+        for card in results.cards(0, KEY_ROWS):
+            assert page.terms.segments(card.title) == \
+                list(results.terms.segments(card.title)), (query, card.title)
+        for paper in library.papers(results.ids()[:KEY_ABSTRACTS]):
+            assert page.terms.segments(paper.abstract) == \
+                list(results.terms.segments(paper.abstract)), (query, paper.id)
+    return kept
+
+
+def test_each_first_keys_page_is_what_its_search_lists_and_marks(icml2023_library,
+                                                                   tmp_path):
+    shutil.copytree(icml2023_library.where.cache_dir.parent, tmp_path / "home")
+    with Library(tmp_path / "home", seed=False) as library:
+        library.sync()
+        assert all(library.key_page(query) is None for query in KEY_QUERIES)  # not by sync
+        library.keep_first_page(keys=True)
+        assert _assert_keys_same_as_live(library) == len(KEY_QUERIES)
+        library.warm_up()  # the array ranker lists the same as the lists before it
+        assert _assert_keys_same_as_live(library) == len(KEY_QUERIES)
+
+
+def test_a_key_page_is_unread_once_the_library_changed(copied_library, write_list):
+    library = copied_library
+    library.sync()  # (opens the index)
+    library.keep_first_page(keys=True)
+    assert _assert_keys_same_as_live(library, "dp") == 2
+    paper = library.key_page("d").ids()[0]
+    library.tag([paper], ["later"])  # tags come from the store, as the live search's do
+    assert "later" in library.key_page("d").card(0).tags
+    import_list(library.store, library.where, write_list("quokka.txt", [ABSTRACT]))
+    assert library.key_page("d") is None  # the store moved on: the live search it is
+    library.sync()
+    assert library.key_page("d") is None  # until the app keeps the pages again
+    library.keep_first_page(keys=True)
+    assert _assert_keys_same_as_live(library, "dpq") >= 2
+    assert library.key_page("dp") is None and library.key_page("D") is None
+
+
+def test_a_key_page_of_other_code_or_damaged_is_not_read(copied_library):
+    library = copied_library
+    library.sync()
+    library.keep_first_page(keys=True)
+    kept = library.where.cache_dir / "first-page" / "key-d.json"
+    body = json.loads(kept.read_text(encoding="utf-8"))
+    for field, value in (("code", "an older papers"), ("query", "e"), ("live", True)):
+        kept.write_text(json.dumps({**body, field: value}), encoding="utf-8")
+        assert library.key_page("d") is None, field
+    kept.write_text("{not json", encoding="utf-8")
+    assert library.key_page("d") is None
+
+
+def test_no_key_pages_above_their_size(copied_library, monkeypatch):
+    import index.first_page
+
+    monkeypatch.setattr(index.first_page, "KEYS_UP_TO", library_size := 3)
+    assert copied_library.count() > library_size
+    copied_library.sync()
+    copied_library.keep_first_page(keys=True)
+    assert copied_library.key_page("d") is None
+
+
+def test_the_key_stamp_reads_the_search_package():
+    root = REPO / "index"
+    assert all((root / folder / "search_index.py").is_file() or
+               (root / folder / "ranking.py").is_file() for folder in KEY_MODULES)

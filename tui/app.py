@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import gc
 import sqlite3
+import sys
 import threading
-from collections.abc import Callable
-from contextlib import suppress
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -62,10 +64,27 @@ PROGRESS_WITH_LIST_UP_TO = 5_000
 # The opening worker waits this long at most for the first page to be painted before it
 # loads the search engine (the paint comes in a frame or two).
 FIRST_PAINT_WAIT_S = 0.5
+# Loading the search engine (its imports, the warm-up) goes a step at a time, each after
+# the keystroke in hand is drawn; this long at most for a keystroke that draws nothing.
+KEY_FIRST_S = 0.2
+# Meanwhile the interpreter passes between threads every ms rather than every 5: a
+# keystroke goes through a few threads and messages, and each waited for its turn.
+LOADING_SWITCH_S = 0.001
 FREEZE_WHEN_IDLE_S = 0.5  # no keystroke for this long: time to tidy the frozen heap (gc)
 SORT_LABELS = {"relevance": "relevance", "title": "title", "venue": "venue+year",
                "year": "year (newest first)", "author": "first author",
                "status": "status (unread first)", "priority": "priority (starred first)"}
+
+
+@contextmanager
+def _switching(seconds: float) -> Iterator[None]:
+    """The interpreter's switch interval set to `seconds` meanwhile (sys.setswitchinterval)."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +167,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self._opening = opening  # the library opened while Textual loaded (launch.py)
         self._opened: Opened | None = None
         self._page_painted = threading.Event()
+        self._keys_drawn = threading.Event()  # no keystroke waits to be drawn
+        self._keys_drawn.set()
+        self._footer_drawn = threading.Event()
         self.config_path: Path | None = None
         self.config = Config()
         self.sort = "relevance"
@@ -188,6 +210,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one("#topic-panel").display = False
         self.query_one("#filter-chip").display = False
         self.query_one("#search", Input).focus()
+        self._footer_drawn = self.query_one(SteadyFooter).drawn  # (for open_library)
         self._apply_width(self.size.width)
         self.set_status("Opening the library…")
         if self._opening is not None and self._opening.done():
@@ -219,12 +242,23 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         # A page on screen: let it be painted before the imports that would hold the
         # interpreter the paint needs.
+        # So is the footer, whose keys Textual builds a few frames later: its work would
+        # otherwise share the interpreter with the engine's, and show after a key typed
+        # at the first paint is answered.
+        deadline = time.monotonic() + FIRST_PAINT_WAIT_S
         self._page_painted.wait(FIRST_PAINT_WAIT_S)
+        self._footer_drawn.wait(max(deadline - time.monotonic(), 0))
         # What is loaded by now lives as long as the app: keep the garbage collector from
         # walking it again while the search engine loads (a full collection then made
         # opening the index and the first search a third slower).
         gc.freeze()
         library, session = opened.library, opened.session
+        # The engine's modules one at a time (a few ms each), a keystroke drawn first:
+        # one import of them all held the interpreter a key typed now needs (the first
+        # key waited 200-250 ms for it).
+        with _switching(LOADING_SWITCH_S):
+            for _module in library.engine_steps():
+                self._keys_drawn.wait(KEY_FIRST_S)
         try:
             def progress(done: int, total: int, phase: str = "papers") -> None:
                 what = f"{done:,} of {total:,} papers" if phase == "papers" else \
@@ -264,6 +298,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         view.reading = self.reading
         self.last_results = page
         position = page.position(opened.paper_id) if opened.paper_id is not None else None
+        with suppress(LibraryError, StoreError, sqlite3.Error):
+            # The status line with its progress, as the live search's will say it.
+            self.progress_text = opened.library.progress(page, self.reading).summary()
         view.show(page, self._empty_message(page), position or 0)
         self.set_status(self._status_text(page))
         self.call_after_refresh(self._page_painted.set)
@@ -282,10 +319,14 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # Freezing alone costs nothing; the full collection that tidies what was frozen
         # with it holds the interpreter for tens of ms, so it waits for a pause.
         gc.freeze()
-        self.library.warm_up()  # before the first keystrokes need it
+        with _switching(LOADING_SWITCH_S):
+            for _step in self.library.warm_up_steps():  # before the first keystrokes need it
+                self._keys_drawn.wait(KEY_FIRST_S)
         gc.freeze()
         with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
-            self.library.keep_first_page()  # for the next start, if the library moved on
+            # For the next start, if the library moved on: the first pages, and the
+            # first keystroke's.
+            self.library.keep_first_page(keys=True)
         self.call_from_thread(self._freeze_when_idle)
         self.update_meaning()  # a worker of its own: similar papers and topics
 
@@ -446,11 +487,49 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
     @on(Input.Changed, "#search")
     def _query_changed(self) -> None:
+        # The engine's loading waits while this key is answered: until its results are
+        # drawn (_show_results), or at once where it lists nothing new before the index
+        # is open (the kept page is drawn in the next refresh).
+        self._keys_drawn.clear()
         if self.ready:
             self.similar_to = None
             self.run_search()
             if self._freeze_timer is not None:
                 self._freeze_when_idle()
+            return
+        self._show_kept_page()
+        self.call_after_refresh(self._keys_drawn.set)
+
+    def _show_kept_page(self) -> None:
+        """A key typed while the first page shows, before the search engine is ready (the
+        first keystroke, typed at first paint): its results from the page the last
+        warm-up kept for it (Library.key_page), at once; the live search follows once
+        the index is open, and lists the same. Nothing kept: the live search it is."""
+        shown = self.last_results
+        opened = self._opened
+        if not isinstance(shown, FirstPage) or opened is None or opened.page is None \
+                or self.library is None or self.tag_filter or self.hide_seen \
+                or self.similar_to is not None:
+            return
+        query = self.query_text
+        page = opened.page if not query else None
+        if query and self.sort == "relevance":
+            with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+                page = self.library.key_page(query)
+        if page is None or page is shown:
+            return
+        if not self.topics_ready:  # the pane's Topic line, as the live search's pane has it
+            with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+                self.topic_list, self.topics_ready = self.library.topics(), True
+        view = self.query_one(ResultsView)
+        card = view.current  # as the live search keeps the cursor on the paper it is on
+        position = page.position(card.id) if card is not None else None
+        self.last_results = self._pane_results = page
+        with suppress(LibraryError, StoreError, sqlite3.Error):
+            self.progress_text = self.library.progress(page, self.reading).summary()
+        view.show(page, self._empty_message(page), position or 0)
+        self.show_current_paper(view.current)
+        self.set_status(self._status_text(page))
 
 
     @on(Input.Submitted, "#search")
@@ -488,6 +567,14 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if paper_id is not None:
             kept = results.position(paper_id)
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
+        shown = self.last_results
+        if isinstance(shown, FirstPage) and shown.query == results.query \
+                and len(shown) == len(results) \
+                and shown.ids() == self.library.ids_of(results):
+            # A page kept beside the index is on screen (the first page, or the page kept
+            # for this key: _show_kept_page), and these are its rows: the status line goes
+            # on saying how soon they were listed.
+            results.elapsed = shown.elapsed
         # The progress through these results goes out in the same frame as the list (a
         # status line that changes again a frame later is a keystroke that settles
         # late), counted with the reading states as last read; about 1 µs a result, so
@@ -536,6 +623,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
         self.count_topics()  # (while the topic panel shows: those of these results)
+        self.call_after_refresh(self._keys_drawn.set)  # the loading may go on
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:

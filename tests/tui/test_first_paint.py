@@ -28,15 +28,22 @@ class FirstFrame(PapersApp):
     first_rows: list[str] | None = None
     first_results = None
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        view = self.query_one(ResultsView)
-        self.first_results = view.results
-        self.call_after_refresh(self._note_rows)
+    first_status: str | None = None
+    _noted = False
+
+    # (Not on_mount: Textual calls each class's handler, so an override that calls
+    # super() mounted the app twice, its second "Opening the library…" after the page.)
+    def _apply_opened(self, opened) -> None:
+        super()._apply_opened(opened)
+        if not self._noted:  # at mount, when opening finished in time: the first frame
+            self._noted = True
+            self.first_results = self.query_one(ResultsView).results
+            self.call_after_refresh(self._note_rows)
 
     def _note_rows(self) -> None:
         if self.first_rows is None:
             self.first_rows = _rows(self)
+            self.first_status = status_text(self)
 
 
 def _rows(app: PapersApp) -> list[str]:
@@ -60,6 +67,8 @@ async def test_the_first_frame_lists_the_kept_page_and_the_live_search_draws_the
         assert not isinstance(view.results, FirstPage)  # the live search replaced it
         assert app.first_rows == _rows(app)
         assert "sort: title (no query to rank by)" in status_text(app)
+        # the status line too, progress included: the live search changes nothing on screen
+        assert app.first_status == status_text(app) and " · seen " in app.first_status
         # and the live list is the one the library searches, typed queries work on
         app.query_one("#search", Input).focus()
         await pilot.press(*"policy")
@@ -95,3 +104,76 @@ async def test_a_cursor_moved_on_the_page_stays_on_its_paper(seeded_home):
         chosen = view.current
         await settle(app, pilot)
         assert view.current == chosen
+
+
+def _pane_text(app: PapersApp) -> str:
+    from tui.widgets.abstract import AbstractPane
+
+    pane = app.query_one(AbstractPane)
+    return "\n".join(pane.render_line(y).text for y in range(pane.size.height))
+
+
+async def test_a_first_key_before_the_engine_lists_its_kept_page_as_the_live_search(
+        seeded_home):
+    """The first key typed before the search engine is ready: the page kept for it, drawn
+    row for row, mark for mark, as the live search then draws it (the cursor on the
+    paper it was on), and the status line does not change when the live search
+    confirms it."""
+    from index import FirstPage as Page
+
+    with Library(seeded_home) as library:
+        library.sync()
+        library.keep_first_page(keys=True)  # as the app's warm-up does
+        live = library.search("d")
+        live_ids = library.ids_of(live)
+    app = FirstFrame(str(seeded_home), opening=_opened_in_time(seeded_home))
+    app.open_library = lambda: None  # the engine is not ready: the page must answer
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.query_one(ResultsView)
+        chosen = view.current
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(view.results, Page) and view.results.query == "d"
+        assert view.results.ids() == live_ids
+        assert not app.ready and app.library.index.is_open is False
+        assert view.current == chosen  # kept on its paper, as the live search keeps it
+        rows, pane, status = _rows(app), _pane_text(app), status_text(app)
+        segments = [view._row_key(y, 80)[3] for y in range(view.count)]
+        assert any(hit for row in segments for _text, hit in row)  # titles marked
+        first = app._opened.page
+        await pilot.press("backspace")  # the empty query again: the first page
+        await pilot.pause()
+        assert view.results is first
+        await pilot.press("d")
+        await pilot.pause()
+        assert view.results.query == "d" and _rows(app) == rows
+        status = status_text(app)  # (read again: its time is this reading's)
+        PapersApp.open_library(app)  # the engine loads now
+        await settle(app, pilot)
+        assert app.ready and not isinstance(view.results, Page)
+        assert view.current == chosen
+        assert _rows(app) == rows and _pane_text(app) == pane
+        assert [view._row_key(y, 80)[3] for y in range(view.count)] == segments
+        assert status_text(app) == status
+
+
+async def test_keys_without_a_kept_page_wait_for_the_live_search(seeded_home):
+    with Library(seeded_home) as library:
+        library.sync()
+        library.keep_first_page(keys=True)
+    app = FirstFrame(str(seeded_home), opening=_opened_in_time(seeded_home))
+    app.open_library = lambda: None
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.query_one(ResultsView)
+        page = view.results
+        await pilot.press("D")  # no page for a capital: the live search's to answer
+        await pilot.pause()
+        assert view.results is page
+        await pilot.press("backspace", "d", "i")  # nor for two letters
+        await pilot.pause()
+        assert view.results.query == "d"  # the last key that had a page
+        PapersApp.open_library(app)
+        await settle(app, pilot)
+        assert view.results.query == "di"
+        assert app.library.ids_of(view.results) == app.library.ids_of(
+            app.library.search("di"))

@@ -10,12 +10,21 @@ disabled action) rebuilds the footer as Footer does.
 
 from __future__ import annotations
 
+import threading
+
 from textual.screen import Screen
 from textual.widgets import Footer
 
 
 class SteadyFooter(Footer):
     _shown: tuple | None = None  # what the keys were last built from
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Set once the keys are first drawn (Footer builds them a few frames after the
+        # app's first, once the screen says which bindings are active): the app's
+        # engine loading waits for it rather than slow the footer down.
+        self.drawn = threading.Event()
 
     def _keys(self, screen: Screen) -> tuple:
         """Everything Footer.compose builds its keys from."""
@@ -31,6 +40,7 @@ class SteadyFooter(Footer):
     def compose(self):
         if self._bindings_ready:
             self._shown = self._keys(self.screen)
+            self.call_after_refresh(self.drawn.set)
         yield from super().compose()
 
     def bindings_changed(self, screen: Screen) -> None:
