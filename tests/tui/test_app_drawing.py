@@ -121,3 +121,21 @@ async def test_a_long_abstract_scrolls_and_copies_as_written(home, tmp_path):
         assert "\n" not in text and text.startswith("We study part 0 of")
         assert len(text) > 2 * pane.scrollable_content_region.width
         assert text in abstract
+
+
+async def test_typing_after_a_pause_never_collects_the_frozen_heap(home, monkeypatch):
+    """The app freezes what it loaded (gc.freeze) and leaves it frozen: collecting it again
+    is a full collection on the UI thread, 40-75 ms of a stalled keystroke at ICML 2023,
+    for under a megabyte of garbage."""
+    import asyncio
+    import gc
+
+    unfrozen = []
+    monkeypatch.setattr(gc, "unfreeze", lambda: unfrozen.append(True))
+    async with running_app(home) as (app, pilot):
+        assert gc.get_freeze_count() > 0  # the loaded heap is frozen
+        await type_query(app, pilot, "learning")
+        await asyncio.sleep(1.0)  # a pause in typing, long enough for an idle tidy-up
+        await type_query(app, pilot, "graph")
+        await asyncio.sleep(1.0)
+    assert unfrozen == []
