@@ -286,8 +286,9 @@ class _ForkedChild:
             if self.returncode is None:
                 os.kill(self.pid, signal.SIGTERM)
 
-    def communicate(self) -> str:
-        """All the child wrote, once it has ended (and been reaped)."""
+    def communicate(self) -> tuple[str, str]:
+        """All the child wrote, once it has ended (and been reaped), as Popen's (out,
+        err): its one pipe carries both its report and why it failed."""
         chunks = []
         try:
             while chunk := os.read(self._read, 65536):
@@ -295,7 +296,8 @@ class _ForkedChild:
         finally:
             os.close(self._read)
             self._reaped(0)
-        return b"".join(chunks).decode("utf-8", "replace")
+        out = b"".join(chunks).decode("utf-8", "replace")
+        return out, out
 
 
 class _MeaningBeside:
@@ -722,19 +724,7 @@ class Library:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
             text=True)
         self._meaning_child = child
-        try:
-            out, err = child.communicate()
-        finally:
-            self._meaning_child = None
-        if child.returncode != 0:
-            if child.returncode == -signal.SIGTERM and self._meaning_stopped:
-                return None  # stopped by stop_meaning_child: the app is closing
-            last = (err.strip().splitlines() or ["it ended with no message"])[-1]
-            raise LibraryError(f"building the meaning space failed: {last}")
-        found = json.loads(out.strip().splitlines()[-1])
-        if isinstance(found, dict) and "disk_full" in found:
-            raise DiskFull(found["disk_full"])
-        return None if found is None else BuildReport(**found)
+        return self._meaning_child_report(child)
 
     def _fork_meaning_child(self, refit: bool) -> _ForkedChild | None:
         """update_meaning(separate=True)'s child, forked (see _MeaningBeside); None
@@ -745,20 +735,21 @@ class Library:
         child = self._meaning_child = _ForkedChild(self._child_home(), refit)
         return child
 
-    def _meaning_child_report(self, child: _ForkedChild | None) -> BuildReport | None:
-        """Wait for a forked meaning child: its report, as _update_meaning_in_child's."""
+    def _meaning_child_report(self, child) -> BuildReport | None:
+        """Wait for a meaning child (a new interpreter's Popen or a _ForkedChild; None:
+        none was started): the report its last line of output gives."""
         import json
 
         if child is None:
             return None
         try:
-            out = child.communicate()
+            out, err = child.communicate()
         finally:
             self._meaning_child = None
         if child.returncode != 0:
             if child.returncode == -signal.SIGTERM and self._meaning_stopped:
-                return None
-            last = (out.strip().splitlines() or ["it ended with no message"])[-1]
+                return None  # stopped by stop_meaning_child: the app is closing
+            last = (err.strip().splitlines() or ["it ended with no message"])[-1]
             raise LibraryError(f"building the meaning space failed: {last}")
         found = json.loads(out.strip().splitlines()[-1])
         if isinstance(found, dict) and "disk_full" in found:
