@@ -6,6 +6,7 @@ review the SVG diffs."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import DataTable
 
 from tui.app import PapersApp
 
@@ -17,8 +18,19 @@ pytestmark = pytest.mark.timeout(180)
 
 
 def test_trends_screen(snap_compare, two_lists_home):  # noqa: F811
+    async def run_before(pilot) -> None:
+        await steady("escape", "W")(pilot)
+        # A DataTable sizes its columns to new rows when it next goes idle: until both
+        # tables have, the shot could catch one with its header's widths (seen in CI).
+        for _ in range(100):
+            tables = pilot.app.screen.query(DataTable)
+            if tables and not any(t._require_update_dimensions for t in tables):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+
     assert snap_compare(PapersApp(str(two_lists_home)), terminal_size=(130, 40),
-                        run_before=steady("escape", "W"))
+                        run_before=run_before)
 
 
 def test_topic_panel(snap_compare, home, monkeypatch):
