@@ -31,7 +31,19 @@ one start moves precision@10 by about 0.004, more than most differences here.
 - (fourth round) the space: 32 LSA directions of unigrams beside 32 of unigrams and
   bigrams (two feature sets in the same 64 floats);
 - (fourth round) the query: alpha query expansion (neighbours weighted by cosine^3,
-  Radenovic et al. 2018).
+  Radenovic et al. 2018);
+- (fifth round) the lexical signal fused by rank, not by score: reciprocal-rank fusion
+  (Cormack et al. 2009; k 60, the lexical ranking weighted 0.15 of 0.15-0.5) of the
+  expanded ranking with the plain TF-IDF cosine's; the reduced space whitened by the
+  covariance of each paper around its k-means cluster's centre (44 clusters, the
+  covariance's eigenvalues floored by 0.3 of their mean; a linear discriminant's
+  within-class whitening with the library's own clusters for classes);
+- (fifth round) the space from the library's TF-IDF neighbour graph: each paper joined to
+  its K_GRAPH nearest by the TF-IDF cosine (weighted by it, symmetrised), the graph's
+  leading eigenvectors of the normalised adjacency, each scaled by its eigenvalue (a
+  Laplacian eigenmap; Belkin and Niyogi 2003) as the vectors; and the same embedding
+  made a linear map of the TF-IDF rows by ridge regression ("spectral regression", Cai,
+  He and Han 2007), so that a query or a new paper folds in as a basis' components do.
 
     python -m benchmarks.similar_variants [LIST.json]   (scipy-free; about 5 minutes)
 """
@@ -258,6 +270,84 @@ def cluster_weights(counts: Counts, seed: int, power: float = 0.5) -> np.ndarray
     return np.maximum(1.0 - entropy / np.log(k), 0.0) ** power
 
 
+def rank_fused(vectors: np.ndarray, lexical: np.ndarray, weight: float = 0.15,
+               k: int = 60) -> np.ndarray:
+    """Reciprocal-rank fusion: each candidate's (1 - weight) / (k + its rank by the
+    expanded LSA score) + weight / (k + its rank by `lexical`), ranks from 1, the paper
+    itself left out of both."""
+    return (1.0 - weight) / (k + ranks(expanded(vectors))) + weight / (k + ranks(lexical))
+
+
+def ranks(scores: np.ndarray) -> np.ndarray:
+    """Each row's ranks of its columns by score, 1 the highest; the diagonal last."""
+    off = scores.astype(np.float64)
+    np.fill_diagonal(off, -np.inf)
+    order = np.argsort(-off, axis=1, kind="stable")
+    out = np.empty_like(order)
+    out[np.arange(len(off))[:, None], order] = np.arange(1, off.shape[1] + 1)[None, :]
+    return out
+
+
+def cluster_whitened(vectors: np.ndarray, seed: int, k: int = 44,
+                     floor: float = 0.3) -> np.ndarray:
+    """`vectors` times the inverse square root of their covariance about their k-means
+    clusters' centres (its eigenvalues plus `floor` times their mean), made unit again."""
+    labels = kmeans(vectors, k, seed=seed)[1]
+    wide = vectors.astype(np.float64)
+    centres = np.zeros((k, wide.shape[1]))
+    np.add.at(centres, labels, wide)
+    centres /= np.maximum(np.bincount(labels, minlength=k), 1)[:, None]
+    residual = wide - centres[labels]
+    values, axes = np.linalg.eigh(residual.T @ residual / len(wide))
+    scale = axes @ np.diag((values + floor * values.mean()) ** -0.5) @ axes.T
+    return normalized((wide @ scale).astype(np.float32))
+
+
+def dense(rows: Rows) -> np.ndarray:
+    out = np.zeros(rows.shape, dtype=np.float32)
+    out[rows.row_of_values(), rows.indices] = rows.data
+    return out
+
+
+K_GRAPH = 70  # of 20, 30, 50, 63, 70, 100, 140, 200, 400 on half A (~1,000 papers)
+
+
+def tfidf_graph(cosines: np.ndarray, k: int = K_GRAPH) -> np.ndarray:
+    """The kNN graph of `cosines` (the TF-IDF rows' Gram matrix): each row joined to its
+    k nearest others, weighted by the (non-negative) cosine, kept where either end chose
+    the other, then normalised: D^-1/2 W D^-1/2."""
+    graph = np.zeros(cosines.shape, dtype=np.float64)
+    near = nearest(cosines, k)
+    graph[np.arange(len(cosines))[:, None], near] = np.clip(
+        np.take_along_axis(cosines, near, axis=1), 0, None)
+    graph = np.maximum(graph, graph.T)
+    degree = np.maximum(graph.sum(axis=1), 1e-12) ** -0.5
+    return graph * degree[:, None] * degree[None, :]
+
+
+def spectral(cosines: np.ndarray, dims: int, k: int = K_GRAPH,
+             power: float = 1.0) -> np.ndarray:
+    """The graph's `dims` leading eigenvectors after the first (which only says how
+    connected each paper is), each times its eigenvalue to `power` (1 of 0, 0.5, 1, 1.5,
+    2, 3 on half A)."""
+    values, vectors = np.linalg.eigh(tfidf_graph(cosines, k))
+    lead = np.argsort(-values)[1:dims + 1]
+    return vectors[:, lead] * np.clip(values[lead], 0, None) ** power
+
+
+RIDGE = 0.3  # of 0.03, 0.1, 0.3, 1 on half A
+
+
+def spectral_regression(rows: Rows, dims: int, ridge: float = RIDGE,
+                        k: int = K_GRAPH) -> np.ndarray:
+    """Unit vectors X C^T of the TF-IDF rows X, C the ridge regression of the spectral
+    embedding Y on them: C^T = X^T (X X^T + ridge I)^-1 Y (the dual form)."""
+    gram = (lambda x: (x @ x.T).astype(np.float64))(dense(rows))
+    target = spectral(gram, dims, k)
+    return normalized((gram @ np.linalg.solve(gram + ridge * np.eye(len(gram)), target))
+                      .astype(np.float32))
+
+
 # name -> (how the TF-IDF rows are made, how the vectors are reduced, how they are scored);
 # in the first, "text" names a change of the text (TEXTS), "clusters" asks for
 # cluster_weights; in the second, "halves" for 32 unigram directions beside 32 of all terms.
@@ -300,7 +390,31 @@ VARIANTS: dict[str, Variant] = {
     "terms: cluster concentration": ({"clusters": True}, {}, expanded),
     "32 unigram + 32 all dims": ({}, {"halves": True}, expanded),
     "alpha expansion (cos^3)": ({}, {}, lambda v: expanded(v, alpha=3.0)),
+    "rank fusion with TF-IDF cosine": ({}, {"lexical": True}, rank_fused),
+    "cluster-whitened space": ({}, {"whiten": True}, expanded),
+    "spectral (TF-IDF kNN graph)": ({}, {"spectral": "embedding"}, expanded),
+    "spectral regression": ({}, {"spectral": "regression"}, expanded),
+    "spectral regression, 128 LSA": ({}, {"spectral": "wide LSA"}, expanded),
 }
+
+
+WIDE = 128  # LSA dimensions the regression reads (of 64, 128, 256 on half A)
+WIDE_RIDGE = 0.01  # of 0.01, 0.1 on half A
+
+
+def spectral_of_wide_lsa(rows: Rows, seed: int, dims: int, wide: int = WIDE,
+                         ridge: float = WIDE_RIDGE, k: int = K_GRAPH) -> np.ndarray:
+    """Spectral regression without the TF-IDF Gram matrix: the graph of the cosines of
+    `wide` LSA dimensions (Z, the rows' raw coordinates), its spectral embedding Y
+    regressed on Z: unit rows of Z (Z^T Z + ridge I)^-1 Z^T Y. A linear map of the
+    TF-IDF rows again (components B^T V^T), `dims` wide."""
+    components = randomized_svd(rows, wide, power=model.POWER_ITERATIONS, seed=seed)
+    wide_rows = rows.dot(components.T).astype(np.float64)
+    unit = normalized(wide_rows.astype(np.float32)).astype(np.float64)
+    target = spectral(unit @ unit.T, dims, k)
+    mapped = np.linalg.solve(wide_rows.T @ wide_rows + ridge * np.eye(wide),
+                             wide_rows.T @ target)
+    return normalized((wide_rows @ mapped).astype(np.float32))
 
 
 def precision(scores: np.ndarray, topics: np.ndarray, half: np.ndarray) -> float:
@@ -331,16 +445,32 @@ def run(path: Path, titled: bool) -> dict[str, tuple[float, float, float]]:
             if "text" in weighting else counts
         clusters = weighting.pop("clusters", False)
         rows = these.rows(**weighting)
+        reduction = dict(reduction)
+        lexical = (lambda x: x @ x.T)(dense(rows)) if reduction.pop("lexical", False) \
+            else None
+        whiten, kind = reduction.pop("whiten", False), reduction.pop("spectral", None)
+        fixed = None  # a deterministic space: the same for every seed
+        if kind == "embedding":
+            fixed = normalized(spectral((lambda x: (x @ x.T).astype(np.float64))(
+                dense(rows)), model.dims_for(rows.shape[0])).astype(np.float32))
+        elif kind == "regression":
+            fixed = spectral_regression(rows, model.dims_for(rows.shape[0]))
         for seed in range(SEEDS):
             if clusters:
                 rows = these.rows(term_weight=cluster_weights(these, seed))
-            if reduction.get("halves"):
+            if fixed is not None:
+                vectors = fixed
+            elif kind == "wide LSA":
+                vectors = spectral_of_wide_lsa(rows, seed, model.dims_for(rows.shape[0]))
+            elif whiten:
+                vectors = cluster_whitened(reduced(rows, seed), seed)
+            elif reduction.get("halves"):
                 vectors = normalized(np.hstack([
                     reduced(these.rows(bigrams=0.0), seed, dims=32),
                     reduced(rows, seed + SEEDS, dims=32)]))
             else:
                 vectors = reduced(rows, seed, **reduction)
-            scores = scored(vectors)
+            scores = scored(vectors, lexical) if lexical is not None else scored(vectors)
             found[name].append((precision(scores, topics, half_a),
                                 precision(scores, topics, half_b)))
     return {name: (float(np.mean([a for a, _ in v])), float(np.mean([b for _, b in v])),

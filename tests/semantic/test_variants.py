@@ -6,7 +6,22 @@ from __future__ import annotations
 import numpy as np
 
 import index.semantic.tfidf as tfidf_module
-from benchmarks.similar_variants import Counts, cluster_weights, lead_twice, with_authors
+from benchmarks.similar_variants import (
+    Counts,
+    cluster_weights,
+    cluster_whitened,
+    dense,
+    expanded,
+    lead_twice,
+    rank_fused,
+    ranks,
+    spectral,
+    spectral_of_wide_lsa,
+    spectral_regression,
+    tfidf_graph,
+    with_authors,
+)
+from index.semantic.model import normalized
 from index.semantic.text import stem
 
 TEXTS = [
@@ -17,12 +32,6 @@ TEXTS = [
     "Diffusion models generate images. Image diffusion models denoise images step by step.",
     "Denoising diffusion for image synthesis. Diffusion models and image generation.",
 ]
-
-
-def dense(rows) -> np.ndarray:
-    out = np.zeros(rows.shape)
-    out[rows.row_of_values(), rows.indices] = rows.data
-    return out
 
 
 def test_lead_twice_repeats_the_title_and_first_sentence_only() -> None:
@@ -75,3 +84,118 @@ def test_authors_become_terms_papers_can_share() -> None:
     counts = Counts([with_authors(text, ["Ann Lee"] if i % 2 else [], 1)
                      for i, text in enumerate(TEXTS)])
     assert "authorannlee" in counts.terms
+
+
+# -- fifth round ---------------------------------------------------------------------------
+def two_groups(size: int = 8, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Cosines of two groups: high within a group, low across, a little noise."""
+    rng = np.random.default_rng(seed)
+    group = np.repeat([0, 1], size)
+    cosines = np.where(group[:, None] == group[None, :], 0.8, 0.05) \
+        + rng.uniform(0, 0.1, (2 * size, 2 * size))
+    cosines = (cosines + cosines.T) / 2
+    np.fill_diagonal(cosines, 1.0)
+    return cosines, group
+
+
+def test_ranks_count_from_one_and_put_the_paper_itself_last() -> None:
+    scores = np.array([[9.0, 3.0, 1.0], [2.0, 9.0, 5.0], [0.0, 4.0, 9.0]])
+    assert ranks(scores).tolist() == [[3, 1, 2], [2, 3, 1], [2, 1, 3]]
+
+
+def test_rank_fusion_follows_either_ranking_at_its_ends() -> None:
+    rng = np.random.default_rng(1)
+    vectors = normalized(rng.normal(size=(30, 6)).astype(np.float32))
+    lexical = rng.uniform(size=(30, 30))
+    def order(scores: np.ndarray) -> np.ndarray:
+        return np.argsort(ranks(scores), axis=1)
+    assert (order(rank_fused(vectors, lexical, weight=1.0)) == order(lexical)).all()
+    assert (order(rank_fused(vectors, lexical, weight=0.0)) == order(expanded(vectors))).all()
+    assert not (order(rank_fused(vectors, lexical, weight=0.5)) == order(lexical)).all()
+
+
+def test_cluster_whitening_evens_the_spread_within_clusters() -> None:
+    rng = np.random.default_rng(2)
+    group = np.repeat([0, 1], 300)
+    centres = np.zeros((2, 8))
+    centres[0, 0] = centres[1, 1] = 1.0
+    noise = rng.normal(size=(600, 8)) * np.array([0.01] * 2 + [0.2] + [0.01] * 5)
+    vectors = normalized((centres[group] + noise).astype(np.float32))
+    def spread(v: np.ndarray) -> np.ndarray:  # per axis, about each group's mean
+        return np.concatenate([v[group == g] - v[group == g].mean(0) for g in (0, 1)]).std(0)
+    before = spread(vectors)
+    after = spread(cluster_whitened(vectors, seed=0, k=2, floor=0.0))
+    assert before[2] > 10 * before[3:].max()
+    assert after[2] < 2 * after[3:].min()
+    assert np.allclose(np.linalg.norm(cluster_whitened(vectors, seed=0, k=2), axis=1), 1.0)
+
+
+def test_the_tfidf_graph_joins_each_paper_to_its_nearest_by_cosine() -> None:
+    cosines, _ = two_groups()
+    graph = tfidf_graph(cosines, k=3)
+    assert np.allclose(graph, graph.T)
+    assert not np.diag(graph).any()
+    joined = np.zeros_like(cosines)
+    for row in range(len(cosines)):
+        others = [j for j in np.argsort(-cosines[row], kind="stable") if j != row][:3]
+        joined[row, others] = cosines[row, others]
+    joined = np.maximum(joined, joined.T)
+    degree = joined.sum(axis=1)
+    assert np.allclose(graph, joined / np.sqrt(np.outer(degree, degree)))
+
+
+def test_spectral_vectors_are_the_graphs_eigenvectors_and_split_its_groups() -> None:
+    cosines, group = two_groups()
+    graph = tfidf_graph(cosines, k=10)
+    plain = spectral(cosines, dims=3, k=10, power=0.0)
+    assert np.allclose(plain.T @ plain, np.eye(3), atol=1e-8)
+    values = np.einsum("ij,ij->j", plain, graph @ plain)
+    assert np.allclose(graph @ plain, plain * values, atol=1e-8)
+    assert values[0] < 1 - 1e-6  # the trivial direction (eigenvalue 1) is left out
+    first = np.sign(plain[:, 0])
+    assert len(set(first[group == 0])) == len(set(first[group == 1])) == 1
+    assert first[group == 0][0] != first[group == 1][0]
+    scaled = spectral(cosines, dims=3, k=10, power=1.0)
+    assert np.allclose(scaled, plain * np.clip(values, 0, None))  # a negative one counts 0
+
+
+def topic_texts(per_topic: int = 10, seed: int = 3) -> tuple[list[str], np.ndarray]:
+    """Texts of three topics, each of 14 words drawn from its topic's words and from
+    words every topic uses."""
+    rng = np.random.default_rng(seed)
+    pools = [["reward", "preference", "alignment", "feedback", "policy", "human"],
+             ["graph", "molecule", "message", "node", "edge", "protein"],
+             ["diffusion", "image", "denoising", "sampler", "pixel", "score"]]
+    shared = ["method", "results", "training", "propose", "experiments", "performance"]
+    topic = np.repeat(np.arange(3), per_topic)
+    texts = [" ".join(rng.choice(pools[t] * 2 + shared, size=14)) for t in topic]
+    return texts, topic
+
+
+def test_spectral_regression_is_a_linear_map_of_the_rows_near_the_embedding() -> None:
+    texts, _ = topic_texts()
+    rows = Counts(texts).rows()
+    x = dense(rows).astype(np.float64)
+    assert np.linalg.matrix_rank(x) == len(texts)
+    vectors = spectral_regression(rows, dims=3, ridge=1e-6, k=5)
+    target = normalized(spectral(x @ x.T, 3, k=5).astype(np.float32))
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    # Independent rows: a tiny ridge reproduces the embedding itself...
+    assert np.allclose(vectors, target, atol=1e-3)
+    # ...through components over the terms, which fold a row in as a basis does.
+    components = x.T @ np.linalg.solve(x @ x.T + 1e-6 * np.eye(len(x)),
+                                       spectral(x @ x.T, 3, k=5))
+    assert np.allclose(normalized((x @ components).astype(np.float32)), vectors, atol=1e-3)
+    assert not np.allclose(spectral_regression(rows, dims=3, ridge=100.0, k=5), target,
+                           atol=1e-2)
+
+
+def test_wide_lsa_spectral_regression_is_unit_and_groups_papers_of_a_topic() -> None:
+    texts, topic = topic_texts()
+    vectors = spectral_of_wide_lsa(Counts(texts).rows(), seed=0, dims=3, wide=12, k=5)
+    assert vectors.shape == (30, 3)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    cosines = vectors @ vectors.T
+    np.fill_diagonal(cosines, -np.inf)
+    nearest_three = np.argsort(-cosines, axis=1)[:, :3]
+    assert (topic[nearest_three] == topic[:, None]).mean() > 0.9
