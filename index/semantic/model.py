@@ -1,5 +1,7 @@
 """The meaning model: TF-IDF (sublinear tf, idf, l2) reduced by truncated SVD (latent
-semantic analysis), learned from the library's own abstracts.
+semantic analysis) and, for a library of a few hundred papers or more, mapped by spectral
+regression on its own neighbour graph (spectral.py), learned from the library's own
+abstracts.
 
 Words that occur in the same abstracts share directions of the reduced space, so two
 papers (or a query and a paper) are close when they use related words, not only the same
@@ -19,6 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
+from . import spectral
 from .sparse import Rows, randomized_svd
 from .stop_words import ENGLISH_STOP_WORDS
 from .text import terms
@@ -166,6 +169,11 @@ def fit(texts: Sequence[str] | TextSource, dims: int | None = None,
     dims = min(dims or dims_for(count), tfidf.shape[0] - 1, tfidf.shape[1] - 1)
     if dims < 1:  # one paper, or one term: nothing to reduce
         components = np.eye(1, max(tfidf.shape[1], 1), dtype=np.float32)
+    elif len(rows) >= spectral.MIN_PAPERS:
+        graph_rows = (sample_rows(len(rows), spectral.GRAPH_SAMPLE)
+                      if len(rows) > spectral.GRAPH_SAMPLE else None)
+        components = spectral.components(tfidf, dims, power=POWER_ITERATIONS, seed=seed,
+                                         graph_rows=graph_rows)
     else:
         components = randomized_svd(tfidf, dims, power=POWER_ITERATIONS, seed=seed)
     vectors = np.zeros((count, components.shape[0]), dtype=np.float32)
