@@ -632,7 +632,9 @@ def _piece_to_text(piece: str, macro: str | None) -> str:
 def render(source: str) -> Rendered:
     """LaTeX/markdown abstract source as clean Unicode text with em/strong/code/link spans."""
     clean = sanitize(source or "")
-    if clean and max(clean) >= "\ue000":  # no character that high: nothing to drop
+    # Nothing to drop in ASCII (most abstracts): isascii() is a memory scan, while max()
+    # makes a string of each character (50 ms over ICML 2023's abstracts).
+    if clean and not clean.isascii() and max(clean) >= "\ue000":
         clean = _PRIVATE.sub("", clean)
     try:
         literals = _Literals()

@@ -1,0 +1,66 @@
+"""The fit's term codes (tfidf.WordTable.codes) against a plain, one-word-at-a-time
+reading of what they stand for: each content word numbered when first met (in the order
+the texts and their words come), a bigram for each pair of neighbouring content words of
+one text that both have a number, every other word left out."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from index.semantic.stop_words import ENGLISH_STOP_WORDS
+from index.semantic.text import is_content, tokens
+from index.semantic.tfidf import NOT_CONTENT, UNKNOWN, WORD_BITS, WordTable
+
+from ..locations import SEED_FILES, seed_abstracts
+
+
+def plain_codes(ids: dict[str, int], texts: list[str], grow: bool) -> list[tuple[int, int]]:
+    """(text, code) pairs, words before bigrams, each group in text order."""
+    words, bigrams = [], []
+    for number, text in enumerate(texts):
+        previous = None  # the last content word's id in this text (None: a break)
+        for word in tokens(text):
+            if not is_content(word, ENGLISH_STOP_WORDS):
+                continue  # a stop word is dropped before bigrams are made
+            if word not in ids:
+                ids[word] = len([v for v in ids.values() if v >= 0]) if grow else UNKNOWN
+            code = ids[word]
+            if code < 0:
+                previous = None
+                continue
+            words.append((number, code))
+            if previous is not None:
+                bigrams.append((number, (previous + 1) << WORD_BITS | code))
+            previous = code
+    return words + bigrams
+
+
+def as_pairs(found: tuple[np.ndarray, np.ndarray]) -> list[tuple[int, int]]:
+    return list(zip(found[0].tolist(), found[1].tolist(), strict=True))
+
+
+def test_codes_number_words_as_first_met_and_pair_neighbours() -> None:
+    texts = [text for path in SEED_FILES for text in seed_abstracts(path)]
+    half = len(texts) // 2
+    table, ids = WordTable(ENGLISH_STOP_WORDS), {}
+    # Grown over two batches, then read without growing: words the table never met
+    # (made up here) break bigrams and are left out.
+    for batch, grow in ((texts[:half], True), (texts[half:], True),
+                        ([f"zqxw {text} vbnmq" for text in texts[:5]], False)):
+        assert as_pairs(table.codes(batch, grow=grow)) == plain_codes(ids, batch, grow)
+    numbered = {word: n for word, n in ids.items() if n >= 0}
+    assert {w: n for w, n in table.ids.items() if n >= 0} == numbered
+    assert sorted(numbered.values()) == list(range(len(numbered)))
+    assert table.count == len(numbered)
+    # Stop words and numbers are remembered as such, each judged once.
+    assert table.ids["the"] == NOT_CONTENT
+    assert table.ids["zqxw"] == UNKNOWN
+
+
+def test_a_word_repeated_in_the_text_that_first_has_it_gets_one_number() -> None:
+    table = WordTable(ENGLISH_STOP_WORDS)
+    text_of, codes = table.codes(["graph neural graph networks", "neural graph"], grow=True)
+    graph, neural, networks = table.ids["graph"], table.ids["neural"], table.ids["networks"]
+    assert (graph, neural, networks) == (0, 1, 2)
+    assert text_of.tolist() == [0, 0, 0, 0, 1, 1, 0, 0, 0, 1]
+    assert codes.tolist()[:6] == [graph, neural, graph, networks, neural, graph]
