@@ -47,8 +47,10 @@ MODEL_FILE = "name_model.json"
 # shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
 # Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
 _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
+# A star may end one (AS*, Retro*: names after A*); a subscript (V_T, K_L) is notation.
 _SHAPED = re.compile(
-    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
+    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*\*?")
+_SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
 # (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
@@ -123,6 +125,13 @@ _CLASS_AFTER = re.compile(
     re.I)
 # Before an occurrence (or its long form), within a few words: a verb that uses something
 # that exists ("we propose to use rate distortion (RD) curves", "a challenge known as X").
+# Before an occurrence (or its long form), within a few words: what the paper studies,
+# the problem or the object of its analysis rather than what it contributes ("we study
+# inverse reinforcement learning (IRL)", "we consider the X problem").
+_STUDIED_BEFORE = re.compile(
+    r"\b(?:study|studies|studied|studying|consider|considers|considered|investigat\w*"
+    r"|analy[sz]\w*|examin\w*|focus(?:es)? on|revisit\w*|understand\w*|the problem of"
+    r"|the task of|the setting of)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
 _USED_BEFORE = re.compile(
     r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
     r"|utiliz\w*|exploit\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
@@ -136,7 +145,7 @@ FEATURES = (
     "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
-    "used_before", "capital_before", "in_opening",
+    "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
     "extends_other", "part_of_other", "inside_other",
     "known",  # "known" last: candidate_features appends it
 )
@@ -156,6 +165,8 @@ class NameStatistics:
 
 def usage_key(name: str) -> str:
     """LLMs and LLM are one name; case does not tell names apart."""
+    # "**GraphCleaner**" in a raw abstract is GraphCleaner (stars end names: AS*)
+    name = name.rstrip("*")
     if len(name) > 2 and name.endswith("s") and name[-2].isupper():
         name = name[:-1]
     return name.casefold()
@@ -198,6 +209,7 @@ class Cue:
     strength: int  # 3 cue verb, 2 markup, 1 bare appositive
     component: bool
     defined: bool  # the abstract spells it out ("One-Way Policy Optimization (OWPO)")
+    expansion: str | None = None  # that long form
 
 
 @dataclass(frozen=True)
@@ -354,6 +366,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for name, found in by_name.items():
         if sum(c.isalpha() for c in name) < 2:
             continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
+        if _SUBSCRIPTED.fullmatch(name):
+            continue  # V_T, x_i, K_L: math rendered from its source, not a name
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # only in a code link (github.com/JaneDoe/...), not prose
@@ -467,7 +481,20 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         float(any(o in sentence_starts or o - 3 in sentence_starts for o in occurrences)
               and any(text[o - 3:o] == "In " and text[o + len(name):o + len(name) + 1] == ","
                       for o in occurrences)),
+        # Spelled out in lowercase: "inverse reinforcement learning (IRL)", "rate
+        # distortion (RD)" name fields and problems; a method's long form is mostly
+        # capitalised ("One-Way Policy Optimization (OWPO)"). On the development lists a
+        # defined acronym is the title's name 8% of the times its long form is lowercase,
+        # 29-35% otherwise.
+        float(defined and all(_lowercase_form(c.expansion) for c in found if c.expansion)),
+        float(any(_STUDIED_BEFORE.search(text, max(0, c - 50), c) for c in contexts[:3])),
     ]
+
+
+def _lowercase_form(long_form: str) -> bool:
+    """No word of the long form (past its first, which may open a sentence) capitalised."""
+    words = [w for w in long_form.replace("-", " ").split()[1:] if len(w) > 3]
+    return bool(words) and not any(w[:1].isupper() for w in words)
 
 
 def _capital_before(text: str, position: int) -> bool:
