@@ -11,8 +11,10 @@ introducing verb precedes it, a spelled-out definition, its shape, where and how
 occurs, the words before it, whether it is the subject of a claim: "X outperforms",
 whether it comes up before the abstract says what it contributes, whether a code link is
 named after it, whether it is treated as existing work: "such as A, B and X", "based on
-X", "X has been", "X-based", a bracketed citation; whether it is built on another
-candidate, "Quant-BnB" on "BnB"),
+X", "X has been", "X-based", a bracketed citation; whether the abstract studies it
+("we study X", "the problem of X") or spells it out in lowercase ("inverse reinforcement
+learning (IRL)": a field or a problem, where a method's long form is mostly capitalised);
+whether it is built on another candidate, "Quant-BnB" on "BnB"),
 of how the *list* treats it (a name many other abstracts of the same list use is prior
 work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
 (`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
