@@ -271,12 +271,15 @@ def model_from(data: dict) -> Model:
                  KnownNames(int(known.get("documents", 0)), dict(known.get("usage", {}))))
 
 
+_CAMEL = re.compile(r"[a-z][A-Z]")
+
+
 def _shape(name: str) -> list[float]:
     letters = [c for c in name if c.isalpha()]
     upper = sum(c.isupper() for c in letters)
     return [
         float(upper >= 2 and upper >= len(letters) - 1),  # acronym (LLMs too)
-        float(bool(re.search(r"[a-z][A-Z]", name))),  # camel
+        float(bool(_CAMEL.search(name))),  # camel
         float(any(c.isdigit() for c in name)),
         float("-" in name),
         float(name[:1].isupper() and upper == 1 and " " not in name),  # plain capital
@@ -623,8 +626,9 @@ def _studied(words: list[str]) -> bool:
     """A study word among the last four of `words` (what precedes a candidate or its
     long form): "we study X", "we consider the X", "the problem of X"."""
     near = words[-5:]
-    return not _STUDY_WORDS.isdisjoint(near[-4:]) or any(
-        pair in _STUDY_PAIRS for pair in zip(near, near[1:], strict=False))
+    return not _STUDY_WORDS.isdisjoint(near[-4:]) or (
+        ("of" in near or "on" in near)
+        and any(pair in _STUDY_PAIRS for pair in zip(near, near[1:], strict=False)))
 
 
 def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
