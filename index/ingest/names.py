@@ -125,8 +125,6 @@ _CLASS_AFTER = re.compile(
     r"|theory|approaches|methods|algorithms|models|frameworks|techniques|layers|systems"
     r"|agents|policies|variants|architectures|networks|estimators|objectives|losses)\b",
     re.I)
-# Before an occurrence (or its long form), within a few words: a verb that uses something
-# that exists ("we propose to use rate distortion (RD) curves", "a challenge known as X").
 # Before an occurrence (or its long form), within a few words: what the paper studies,
 # the problem or the object of its analysis rather than what it contributes ("we study
 # inverse reinforcement learning (IRL)", "we consider the X problem").
@@ -140,6 +138,8 @@ revisiting understand understanding
 """.strip()))
 _STUDY_PAIRS = frozenset({("problem", "of"), ("task", "of"), ("setting", "of"),
                           ("focus", "on"), ("focuses", "on")})
+# Before an occurrence (or its long form), within a few words: a verb that uses something
+# that exists ("we propose to use rate distortion (RD) curves", "a challenge known as X").
 _USED_BEFORE = re.compile(
     r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
     r"|utiliz\w*|exploit\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
