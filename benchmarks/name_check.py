@@ -16,6 +16,11 @@ with `--per-list 10` from papers in neither batch) was labelled before the third
 model changes, as a fresh check none of them was tuned on. Batch 4 (seed 15, 6 a list,
 `--per-list 6`) was labelled in the fourth round, read before looking at any derived name,
 while that round's changes were being made: the main model then had 0/30 wrong, 8/12 right.
+Batch 5 (seed 16, 8 a list, `--per-list 8`) was labelled at the start of the fifth
+round, read before looking at any derived name and before any of that round's changes:
+the only batch no model or threshold was chosen with. One judgment call: "we consider the
+Fusion of Experts (FoE) problem" (iclr2024) takes FoE as right, the paper's framing that
+its code is named after.
 
 A derived name is *wrong* when the paper's label is `-` or does not list it; a paper whose
 label names something and that gets no name is a *miss* (not wrong). Over all papers of

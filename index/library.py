@@ -47,6 +47,7 @@ from .semantic import (
 )
 from .store.database import MAX_PRIORITY, STATUSES, ListInfo, Store, is_disk_full
 from .store.incoming import remove_dead_incoming
+from .store.rederive import names_current_if_empty, rederive_quietly
 
 # Imported where they are used: the search package loads Whoosh (and the ranker numpy),
 # importing lists and salvaging a damaged file every reader; opening the library and
@@ -380,10 +381,13 @@ class Library:
             try:
                 with library_lock(self.where):  # one process at a time checks, creates,
                     self.store = self._open_store()  # seeds
+                    names_current_if_empty(self.store)  # what it imports is named now
                     if seed and self.store.meta("seeded") is None:
                         self._seed()
             except LockTimeout as error:
                 raise StoreError(str(error)) from None
+            # Bare papers an older name model named are named again (store/rederive.py).
+            rederive_quietly(self.store)
         self._sync_lock = threading.Lock()
         # (the store's names_stamp, name key -> (the name as written, its paper ids))
         self._name_index: tuple[tuple, dict[str, tuple[str, tuple[str, ...]]]] | None = None

@@ -11,8 +11,10 @@ introducing verb precedes it, a spelled-out definition, its shape, where and how
 occurs, the words before it, whether it is the subject of a claim: "X outperforms",
 whether it comes up before the abstract says what it contributes, whether a code link is
 named after it, whether it is treated as existing work: "such as A, B and X", "based on
-X", "X has been", "X-based", a bracketed citation; whether it is built on another
-candidate, "Quant-BnB" on "BnB"),
+X", "X has been", "X-based", a bracketed citation; whether the abstract studies it
+("we study X", "the problem of X") or spells it out in lowercase ("inverse reinforcement
+learning (IRL)": a field or a problem, where a method's long form is mostly capitalised);
+whether it is built on another candidate, "Quant-BnB" on "BnB"),
 of how the *list* treats it (a name many other abstracts of the same list use is prior
 work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
 (`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
@@ -47,8 +49,10 @@ MODEL_FILE = "name_model.json"
 # shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
 # Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
 _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
+# A star may end one (AS*, Retro*: names after A*); a subscript (V_T, K_L) is notation.
 _SHAPED = re.compile(
-    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*")
+    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*\*?")
+_SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
 # (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
@@ -121,6 +125,19 @@ _CLASS_AFTER = re.compile(
     r"|theory|approaches|methods|algorithms|models|frameworks|techniques|layers|systems"
     r"|agents|policies|variants|architectures|networks|estimators|objectives|losses)\b",
     re.I)
+# Before an occurrence (or its long form), within a few words: what the paper studies,
+# the problem or the object of its analysis rather than what it contributes ("we study
+# inverse reinforcement learning (IRL)", "we consider the X problem").
+# (Read from the words `_context_before` has split already: a pattern searched before
+# each candidate, or one more scan of the abstract, cost 2-5% of naming.)
+_STUDY_WORDS = frozenset(re.split(r"\s+", """
+study studies studied studying consider considers considered considering investigate
+investigates investigated investigating analyze analyzes analyzed analyzing analyse analyses
+analysed analysing examine examines examined examining revisit revisits revisited
+revisiting understand understanding
+""".strip()))
+_STUDY_PAIRS = frozenset({("problem", "of"), ("task", "of"), ("setting", "of"),
+                          ("focus", "on"), ("focuses", "on")})
 # Before an occurrence (or its long form), within a few words: a verb that uses something
 # that exists ("we propose to use rate distortion (RD) curves", "a challenge known as X").
 _USED_BEFORE = re.compile(
@@ -136,7 +153,7 @@ FEATURES = (
     "after_naming", "after_verb", "in_link", "first_cued", "uncued", "lowercase_tail",
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
-    "used_before", "capital_before", "in_opening",
+    "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
     "extends_other", "part_of_other", "inside_other",
     "known",  # "known" last: candidate_features appends it
 )
@@ -156,6 +173,8 @@ class NameStatistics:
 
 def usage_key(name: str) -> str:
     """LLMs and LLM are one name; case does not tell names apart."""
+    # "**GraphCleaner**" in a raw abstract is GraphCleaner (stars end names: AS*)
+    name = name.rstrip("*")
     if len(name) > 2 and name.endswith("s") and name[-2].isupper():
         name = name[:-1]
     return name.casefold()
@@ -198,6 +217,7 @@ class Cue:
     strength: int  # 3 cue verb, 2 markup, 1 bare appositive
     component: bool
     defined: bool  # the abstract spells it out ("One-Way Policy Optimization (OWPO)")
+    expansion: str | None = None  # that long form
 
 
 @dataclass(frozen=True)
@@ -251,12 +271,15 @@ def model_from(data: dict) -> Model:
                  KnownNames(int(known.get("documents", 0)), dict(known.get("usage", {}))))
 
 
+_CAMEL = re.compile(r"[a-z][A-Z]")
+
+
 def _shape(name: str) -> list[float]:
     letters = [c for c in name if c.isalpha()]
     upper = sum(c.isupper() for c in letters)
     return [
         float(upper >= 2 and upper >= len(letters) - 1),  # acronym (LLMs too)
-        float(bool(re.search(r"[a-z][A-Z]", name))),  # camel
+        float(bool(_CAMEL.search(name))),  # camel
         float(any(c.isdigit() for c in name)),
         float("-" in name),
         float(name[:1].isupper() and upper == 1 and " " not in name),  # plain capital
@@ -354,6 +377,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for name, found in by_name.items():
         if sum(c.isalpha() for c in name) < 2:
             continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
+        if _SUBSCRIPTED.fullmatch(name):
+            continue  # V_T, x_i, K_L: math rendered from its source, not a name
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # only in a code link (github.com/JaneDoe/...), not prose
@@ -421,7 +446,7 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     # scale (GNS)" is prior work, though "(" stands before GNS itself.
     contexts = [*(c.start for c in found if c.defined), *occurrences][:5]
     prior = sum(_after_prior_word(text, o) for o in contexts) / len(contexts)
-    ours, new, naming, verb = _context_before(text, occurrences)
+    ours, new, naming, verb, studied = _context_before(text, occurrences)
     uncued = float(strength == 0 and not defined and not naming and not verb)
     return [
         *(float(any(c.strength == k for c in found)) for k in (3, 2, 1)),
@@ -467,7 +492,22 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         float(any(o in sentence_starts or o - 3 in sentence_starts for o in occurrences)
               and any(text[o - 3:o] == "In " and text[o + len(name):o + len(name) + 1] == ","
                       for o in occurrences)),
+        # Spelled out in lowercase: "inverse reinforcement learning (IRL)", "rate
+        # distortion (RD)" name fields and problems; a method's long form is mostly
+        # capitalised ("One-Way Policy Optimization (OWPO)"). On the development lists a
+        # defined acronym is the title's name 8% of the times its long form is lowercase,
+        # 29-35% otherwise.
+        float(defined and all(_lowercase_form(c.expansion) for c in found if c.expansion)),
+        # (or before its long form: "we study inverse reinforcement learning (IRL)")
+        float(studied or any(_studied(_words_before(text, c.start)) for c in found
+                             if c.defined)),
     ]
+
+
+def _lowercase_form(long_form: str) -> bool:
+    """No word of the long form (past its first, which may open a sentence) capitalised."""
+    words = [w for w in long_form.replace("-", " ").split()[1:] if len(w) > 3]
+    return bool(words) and not any(w[:1].isupper() for w in words)
 
 
 def _capital_before(text: str, position: int) -> bool:
@@ -566,17 +606,29 @@ def _after_prior_word(text: str, position: int) -> bool:
     return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
 
 
-def _context_before(text: str, occurrences: list[int]) -> tuple[float, float, float, float]:
+def _context_before(text: str, occurrences: list[int]
+                    ) -> tuple[float, float, float, float, float]:
     """Whether some occurrence follows, within its sentence and a few words, "our"/"we",
-    "proposed"/"novel", a naming word ("called", "namely"), or an introducing verb."""
-    ours = new = naming = verb = False
+    "proposed"/"novel", a naming word ("called", "namely"), an introducing verb, or a
+    study word ("we study", "consider", "the problem of"; `_studied`)."""
+    ours = new = naming = verb = studied = False
     for occurrence in occurrences[:3]:
         words = _words_before(text, occurrence)
         ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
         new = new or not _NEW.isdisjoint(words)
         naming = naming or not _NAMING_WORDS.isdisjoint(words[-4:])
         verb = verb or any(w.startswith(_VERB_STEMS) for w in words)
-    return float(ours), float(new), float(naming), float(verb)
+        studied = studied or _studied(words)
+    return float(ours), float(new), float(naming), float(verb), float(studied)
+
+
+def _studied(words: list[str]) -> bool:
+    """A study word among the last four of `words` (what precedes a candidate or its
+    long form): "we study X", "we consider the X", "the problem of X"."""
+    near = words[-5:]
+    return not _STUDY_WORDS.isdisjoint(near[-4:]) or (
+        ("of" in near or "on" in near)
+        and any(pair in _STUDY_PAIRS for pair in zip(near, near[1:], strict=False)))
 
 
 def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],

@@ -10,6 +10,7 @@ pronoun or a conjunction, at a comma — where what remains is a whole noun phra
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from .scan import WordStarts, matches_at
@@ -194,15 +195,19 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
     the subject of the first sentence that has one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
              (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_START, _subject))
-    openings: list[list[int] | None] = [None] * len(sentences)  # per sentence, once
+    # Where the tiers can start, found once in the whole text (a sentence starts after
+    # white space, so a word that starts one starts a word of the text too) and handed
+    # to each sentence from its own start: a scan per sentence cost more.
+    starts = _AUTHOR_STARTS(text)
+    openings = [[s - start for s in starts[bisect.bisect_left(starts, start):
+                                          bisect.bisect_left(starts, end)]]
+                for start, end in sentences]
     for pattern, phrase_of in tiers:
         for number, (start, end) in enumerate(sentences):
             sentence = text[start:end]
             if pattern is _START:
                 matches = pattern.finditer(sentence)
             else:
-                if openings[number] is None:
-                    openings[number] = _AUTHOR_STARTS(sentence)
                 matches = matches_at(pattern, sentence, openings[number])
             for match in matches:
                 phrase = phrase_of(sentence[match.end():], limit)

@@ -427,7 +427,8 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
 
 
 def _cues(candidates: list[_Candidate]) -> list[Cue]:
-    return [Cue(c.name, c.start, c.strength, c.component, c.expansion is not None)
+    return [Cue(c.name, c.start, c.strength, c.component, c.expansion is not None,
+                c.expansion)
             for c in candidates if c.name]
 
 

@@ -617,9 +617,11 @@ class Store:
 
     def names_stamp(self) -> tuple:
         """Changes whenever the papers' names may have: when a list is added, refreshed
-        or removed, or papers recovered (names are not edited)."""
+        or removed, papers recovered, or names derived again (store/rederive.py; names
+        are not edited)."""
         return tuple(self.read("SELECT (SELECT COUNT(*) FROM papers), (SELECT COUNT(*) "
-                               "FROM lists), (SELECT MAX(added_at) FROM lists)")[0])
+                               "FROM lists), (SELECT MAX(added_at) FROM lists), "
+                               "(SELECT value FROM meta WHERE key='names_model')")[0])
 
     def tags_version(self) -> int:
         """A number that changes whenever a tag is added or removed, in any process."""

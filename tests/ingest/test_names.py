@@ -298,3 +298,29 @@ def test_a_lowercase_name_after_a_naming_word_may_precede_a_relative_clause():
     assert cue_strengths(abstract, "zorbess")[0] == 1.0
     assert "entities" not in name_features("We count named entities that recur.",
                                            render("We count named entities that recur."))
+
+
+def test_a_lowercase_long_form_or_a_studied_thing_is_marked():
+    """"inverse zorb learning (IZL)" names a field or problem, "Zorb Quill Sorting (ZQS)"
+    a method; "we study X" makes X the object of the paper, not its contribution."""
+    field = ("We study inverse zorb learning (IZL) under noise. IZL is hard. We propose "
+             "Zorb Quill Sorting (ZQS), a method for it. ZQS is fast.")
+    assert features_of(field, "IZL")["long_lowercase"] == 1.0
+    assert features_of(field, "ZQS")["long_lowercase"] == 0.0
+    assert features_of(field, "IZL")["studied"] == 1.0
+    assert features_of(field, "ZQS")["studied"] == 0.0
+    assert derive(field) == "ZQS"
+
+
+def test_a_name_may_end_in_a_star_but_a_subscript_is_no_name():
+    starred = ("We introduce ZQ* coding, an algorithm based on A* sampling. ZQ* is fast and "
+               "ZQ* has a low codelength.")
+    assert "ZQ*" in name_features(starred, render(starred))
+    assert "ZQ" not in name_features(starred, render(starred))
+    assert derive(starred) == "ZQ*"
+    subscript = ("We show regret bounds with V_T being a measure of variation. V_T is small "
+                 "when V_T changes slowly, and K_L is a banded matrix.")
+    assert not {"V_T", "K_L"} & set(name_features(subscript, render(subscript)))
+    # the statistics read raw abstracts: markdown's stars around a name are no part of it
+    statistics = list_statistics(["We propose **ZorbNet**.", "ZorbNet is used."])
+    assert statistics.usage[usage_key("ZorbNet")] == 2

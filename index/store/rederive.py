@@ -1,0 +1,152 @@
+"""Bare papers stored by an older name model get their names and titles derived again.
+
+A paper's derived name and title are computed once, when its list is imported, and stored;
+a newer name model (index/ingest/data/name_model.json) or title rule would otherwise reach
+only lists imported after it. The library's `meta` holds the stamp of the derivation that
+made its names (`STAMP_KEY`); when it differs from this code's (`current_stamp`), every
+bare paper (no real title) is derived again from its stored abstract with its list's
+statistics, as at import.
+
+What it never touches: real titles, and any paper the user has made their own (an edit, a
+tag, a note, a read mark or a priority): they keep the name and title the user knows them
+by. Only `name` and `derived_title` change, and a changed paper is logged in `changes`, so
+the next sync re-indexes it.
+
+Crash-safe as the rest of the store: papers are written in transactions of `CHUNK`, and
+the stamp only after the last one. Stopped half way, the next open derives again from the
+start; deriving is a pure function of the stored abstract and the list, so the papers
+already written come out the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from ..errors import LibraryError
+from .database import Store
+
+if TYPE_CHECKING:
+    from ..ingest.names import NameStatistics
+
+# names.MODEL_FILE, spelled here: the check runs at every open, and importing the name
+# model's module costs 50 ms (its patterns); it is imported only to derive.
+MODEL_FILE = "name_model.json"
+STAMP_KEY = "names_model"
+# Bumped by hand when titles.py or names.py change what they derive without the weights
+# changing (the model file's digest covers a retrained model).
+DERIVATION = 1
+CHUNK = 500  # papers a transaction
+
+
+@lru_cache(maxsize=1)
+def current_stamp() -> str:
+    model = resources.files("index.ingest.data").joinpath(MODEL_FILE).read_bytes()
+    return f"{DERIVATION}:{hashlib.sha256(model).hexdigest()[:16]}"
+
+
+def stale(store: Store) -> bool:
+    """The library's names were made by another derivation than this code's."""
+    return store.meta(STAMP_KEY) != current_stamp()
+
+
+def mark_current(store: Store) -> None:
+    """Names made now are this derivation's (a new library, or after `rederive`)."""
+    store.set_meta(STAMP_KEY, current_stamp())
+
+
+def names_current_if_empty(store: Store) -> None:
+    """A library without papers (new) takes this derivation's stamp: what it imports is
+    named by it. (Deriving its seed papers again to find that out costs 40 ms.)"""
+    if not store.read_only and store.meta(STAMP_KEY) is None and store.count() == 0:
+        mark_current(store)
+
+
+# Bare papers nobody made their own, with the list they came with (the oldest they are in).
+_BARE = """
+SELECT p.id, p.abstract_source, p.name, p.derived_title,
+       (SELECT m.list FROM memberships m JOIN lists l ON l.name = m.list
+        WHERE m.paper_id = p.id ORDER BY l.added_at, l.name LIMIT 1) AS list
+FROM papers p
+WHERE (p.title IS NULL OR p.title = '') AND p.abstract_source != ''
+  AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.paper_id = p.id)
+  AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.paper_id = p.id)
+  AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.paper_id = p.id)
+  AND NOT EXISTS (SELECT 1 FROM reading r WHERE r.paper_id = p.id
+                  AND (r.status >= 2 OR r.priority > 0))
+ORDER BY p.id
+"""
+# The same conditions at write time: a tag or an edit made meanwhile (another process)
+# keeps its paper as it is.
+_UPDATE = """
+UPDATE papers SET name = ?, derived_title = ?
+WHERE id = ? AND (title IS NULL OR title = '')
+  AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.paper_id = papers.id)
+  AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.paper_id = papers.id)
+  AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.paper_id = papers.id)
+  AND NOT EXISTS (SELECT 1 FROM reading r WHERE r.paper_id = papers.id
+                  AND (r.status >= 2 OR r.priority > 0))
+"""
+
+
+def _list_statistics(store: Store, lists: set[str]) -> dict[str, NameStatistics]:
+    """Each list's name statistics over its stored abstracts (at import: its records')."""
+    from ..ingest.names import list_statistics
+
+    found = {}
+    for name in sorted(lists):
+        found[name] = list_statistics(row[0] for row in store.read(
+            "SELECT p.abstract_source FROM memberships m JOIN papers p ON p.id = m.paper_id"
+            " WHERE m.list = ? ORDER BY m.position", (name,)))
+    return found
+
+
+def rederive(store: Store, progress: Callable[[int, int], None] | None = None, *,
+             chunk: int = CHUNK) -> int:
+    """Derive the bare papers' names and titles again when the stamp is stale; the
+    number of papers changed. `progress(done, total)` after each transaction."""
+    if not stale(store):
+        return 0
+    rows = store.read(_BARE)
+    if not rows:
+        mark_current(store)
+        return 0
+    from ..ingest.prepare import clean_line, from_abstract
+
+    statistics = _list_statistics(store, {row[4] for row in rows if row[4]})
+    changed = 0
+    for start in range(0, len(rows), chunk):
+        updates = []
+        for paper_id, source, old_name, old_title, list_name in rows[start:start + chunk]:
+            _rendered, name, title = from_abstract(source, statistics.get(list_name))
+            name = clean_line(name) or None if name else None
+            title = clean_line(title or "")
+            if (name, title) != (old_name, old_title):
+                updates.append((name, title, paper_id))
+        if updates:
+            with store.transaction() as db:
+                before = db.total_changes
+                for update in updates:
+                    db.execute(_UPDATE, update)
+                    if db.total_changes > before:
+                        db.execute("INSERT INTO changes (paper_id) VALUES (?)", (update[2],))
+                        changed += 1
+                    before = db.total_changes
+        if progress is not None:
+            progress(min(start + chunk, len(rows)), len(rows))
+    mark_current(store)
+    return changed
+
+
+def rederive_quietly(store: Store) -> int:
+    """`rederive` at open: a library that cannot be written now (read-only, a full disk,
+    another process holding it long) opens with the names it has, and is derived again
+    at a later open."""
+    try:
+        return rederive(store)
+    except (LibraryError, sqlite3.Error, OSError):
+        return 0
