@@ -81,6 +81,10 @@ class ResultsView(SteadyScrollView, can_focus=True):
         # not in the key: a change of theme or focus empties it (notify_style_update).
         self._drawn: OrderedDict[tuple, Strip] = OrderedDict()
         self._on_screen: dict[int, tuple] = {}  # line on screen -> the key it was drawn by
+        # A title's marked segments under the shown results' words: worked out once per
+        # row and keystroke (tokenizing a title is most of a row's key), where the key of
+        # each row on screen is asked for twice a frame (show, then render_line).
+        self._segments_of: tuple[object, dict[str, tuple]] = (None, {})
 
     # -- data ------------------------------------------------------------------------------
     @property
@@ -189,10 +193,22 @@ class ResultsView(SteadyScrollView, can_focus=True):
         if row >= self.count:
             return ("blank", width)
         card = self.results.card(row)
-        terms = self.results.terms
-        segments = terms.segments(card.title) if terms else [(card.title, False)]
-        return ("card", width, card, tuple(segments), card.id in self.marked,
+        return ("card", width, card, self._segments(card.title), card.id in self.marked,
                 self.reading.get(card.id, DEFAULT_STATE), row == self.cursor)
+
+    def _segments(self, title: str) -> tuple:
+        """`title` with the shown results' words marked (kept while those words are)."""
+        terms = self.results.terms if self.results is not None else None
+        if not terms:
+            return ((title, False),)
+        kept_for, kept = self._segments_of
+        if kept_for is not terms or len(kept) > ROWS_KEPT:
+            kept = {}
+            self._segments_of = (terms, kept)
+        segments = kept.get(title)
+        if segments is None:
+            segments = kept[title] = tuple(terms.segments(title))
+        return segments
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -228,8 +244,7 @@ class ResultsView(SteadyScrollView, can_focus=True):
     def _row_text(self, card: Card, width: int,
                   segments: list[tuple[str, bool]] | None = None) -> Text:
         if segments is None:
-            terms = self.results.terms if self.results is not None else None
-            segments = terms.segments(card.title) if terms else [(card.title, False)]
+            segments = list(self._segments(card.title))
         marked = card.id in self.marked
         status, priority = self.reading.get(card.id, DEFAULT_STATE)
         meta = Text(no_wrap=True)
