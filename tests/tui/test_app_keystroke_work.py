@@ -141,3 +141,25 @@ async def test_the_footer_is_built_once_at_the_first_notice_with_the_keys_footer
         assert shown and shown == list(first_of.values())
     # Built once, in the frame of the first notice (Footer builds them a refresh later).
     assert len(builds) == 1 and builds[0] == noticed[0]
+
+
+async def test_the_kept_component_styles_follow_the_focus_and_the_theme(home):
+    async with running_app(home) as (app, pilot):
+        view = results(app)
+        await type_query(app, pilot, "learning")
+
+        def cursor_background():
+            return {s.style.bgcolor for s in view.render_line(0) if s.text.strip()}
+
+        def expected():  # Textual's own answer, now
+            return {view.get_component_rich_style("results--cursor").bgcolor}
+
+        blurred = cursor_background()
+        assert blurred == expected()
+        view.focus()
+        await pilot.pause()
+        assert cursor_background() == expected() != blurred
+        for theme in ("textual-light", "nord"):
+            app.theme = theme
+            await pilot.pause()
+            assert cursor_background() == expected()
