@@ -41,6 +41,7 @@ from index import (
     web_url,
 )
 
+from .collection import KeystrokeCollection
 from .commands import ActionCommands, JumpToMethod, JumpToPaper, PapersCommandPalette
 from .config import Config, save_setting
 from .discovery import DiscoveryActions
@@ -168,6 +169,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self._page_painted = threading.Event()
         self._keys_drawn = threading.Event()  # no keystroke waits to be drawn
         self._keys_drawn.set()
+        self._collection = KeystrokeCollection()  # paused while a key is answered
         self._footer_drawn = threading.Event()
         self.config_path: Path | None = None
         self.config = Config()
@@ -216,6 +218,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             if opened.error is None:
                 self._apply_opened(opened)  # in the first frame
         self.open_library()
+        self.call_after_refresh(self._collection.after_first_paint)
 
     def on_resize(self, event: Resize) -> None:
         self._apply_width(event.size.width)
@@ -476,12 +479,19 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # drawn (_show_results), or at once where it lists nothing new before the index
         # is open (the kept page is drawn in the next refresh).
         self._keys_drawn.clear()
+        self._collection.hold(self)
         if self.ready:
             self.similar_to = None
             self.run_search()
             return
         self._show_kept_page()
-        self.call_after_refresh(self._keys_drawn.set)
+        self.call_after_refresh(self._key_painted)
+
+    def _key_painted(self) -> None:
+        """A keystroke's results are on screen: the engine's loading and the garbage
+        collector may go on."""
+        self._keys_drawn.set()
+        self._collection.release()
 
     def _show_kept_page(self) -> None:
         """A key typed while the first page shows, before the search engine is ready (the
@@ -606,7 +616,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
         self.count_topics()  # (while the topic panel shows: those of these results)
-        self.call_after_refresh(self._keys_drawn.set)  # the loading may go on
+        self.call_after_refresh(self._key_painted)
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:
@@ -775,6 +785,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one("#search", Input).focus()
 
     def on_unmount(self) -> None:
+        self._collection.release()  # never leave the collector paused behind the app
         if self.library is not None:
             # A meaning fit in its child process would hold the exit until it ends (the
             # worker thread waiting for it is joined): stop it; the last space stays.

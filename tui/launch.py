@@ -29,6 +29,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     app_only, data_dir = _app_only(args)
     if app_only:
+        from .collection import pause_for_launch
+
+        pause_for_launch()  # until the first paint
         from .opening import Opening
 
         opening = Opening(data_dir)  # the library opens while Textual loads

@@ -194,7 +194,7 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         self._strips.clear()  # drawn with the old styles
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name)
+        return self.component_style(name)
 
     def header_text(self, paper: Paper, topic: Topic | None = None) -> Text:
         text = Text()

@@ -81,6 +81,10 @@ class ResultsView(SteadyScrollView, can_focus=True):
         # not in the key: a change of theme or focus empties it (notify_style_update).
         self._drawn: OrderedDict[tuple, Strip] = OrderedDict()
         self._on_screen: dict[int, tuple] = {}  # line on screen -> the key it was drawn by
+        # A title's marked segments under the shown results' words: worked out once per
+        # row and keystroke (tokenizing a title is most of a row's key), where the key of
+        # each row on screen is asked for twice a frame (show, then render_line).
+        self._segments_of: tuple[object, dict[str, tuple]] = (None, {})
 
     # -- data ------------------------------------------------------------------------------
     @property
@@ -189,10 +193,22 @@ class ResultsView(SteadyScrollView, can_focus=True):
         if row >= self.count:
             return ("blank", width)
         card = self.results.card(row)
-        terms = self.results.terms
-        segments = terms.segments(card.title) if terms else [(card.title, False)]
-        return ("card", width, card, tuple(segments), card.id in self.marked,
+        return ("card", width, card, self._segments(card.title), card.id in self.marked,
                 self.reading.get(card.id, DEFAULT_STATE), row == self.cursor)
+
+    def _segments(self, title: str) -> tuple:
+        """`title` with the shown results' words marked (kept while those words are)."""
+        terms = self.results.terms if self.results is not None else None
+        if not terms:
+            return ((title, False),)
+        kept_for, kept = self._segments_of
+        if kept_for is not terms or len(kept) > ROWS_KEPT:
+            kept = {}
+            self._segments_of = (terms, kept)
+        segments = kept.get(title)
+        if segments is None:
+            segments = kept[title] = tuple(terms.segments(title))
+        return segments
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -213,7 +229,7 @@ class ResultsView(SteadyScrollView, can_focus=True):
         if kind == "blank" or (kind == "message" and what[0] is None):
             return Strip.blank(width, base)
         if kind == "message":
-            text = Text(what[0], style=self.get_component_rich_style("results--message"),
+            text = Text(what[0], style=self.component_style("results--message"),
                         no_wrap=True, overflow="ellipsis")
             text.truncate(width, overflow="ellipsis", pad=True)
             text.stylize_before(base)
@@ -222,41 +238,40 @@ class ResultsView(SteadyScrollView, can_focus=True):
         text = self._row_text(card, width, list(segments))
         text.stylize_before(base)
         if is_cursor:
-            text.stylize(self.get_component_rich_style("results--cursor"))
+            text.stylize(self.component_style("results--cursor"))
         return Strip(text.render(self.app.console), width).simplify()
 
     def _row_text(self, card: Card, width: int,
                   segments: list[tuple[str, bool]] | None = None) -> Text:
         if segments is None:
-            terms = self.results.terms if self.results is not None else None
-            segments = terms.segments(card.title) if terms else [(card.title, False)]
+            segments = list(self._segments(card.title))
         marked = card.id in self.marked
         status, priority = self.reading.get(card.id, DEFAULT_STATE)
         meta = Text(no_wrap=True)
         if priority:
-            meta.append(STAR * priority + " ", self.get_component_rich_style("results--star"))
-        meta.append(card.venue_year, self.get_component_rich_style("results--meta"))
-        tag_style = self.get_component_rich_style("results--tag")
+            meta.append(STAR * priority + " ", self.component_style("results--star"))
+        meta.append(card.venue_year, self.component_style("results--meta"))
+        tag_style = self.component_style("results--tag")
         for tag in card.tags:
             meta.append(f" #{tag}", tag_style)
         if cell_len(meta.plain) > META_WIDTH:
             meta.truncate(META_WIDTH, overflow="ellipsis")
         row = Text(no_wrap=True, overflow="ellipsis", end="")
         row.append(MARKED if marked else UNMARKED,
-                   self.get_component_rich_style("results--marked") if marked else Style())
-        status_style = self.get_component_rich_style("results--unread") \
-            if status == "unread" else self.get_component_rich_style("results--read") \
+                   self.component_style("results--marked") if marked else Style())
+        status_style = self.component_style("results--unread") \
+            if status == "unread" else self.component_style("results--read") \
             if status == "read" else Style()
         row.append(STATUS_MARKS[status], status_style)
-        title_style = self.get_component_rich_style("results--derived") \
+        title_style = self.component_style("results--derived") \
             if card.title_derived else Style()
         if status == "unread":
             title_style += Style(bold=True)
         elif status == "read":
-            title_style += self.get_component_rich_style("results--read")
+            title_style += self.component_style("results--read")
         if card.title_derived:
             row.append(DERIVED_MARK, title_style)
-        match_style = self.get_component_rich_style("results--match")
+        match_style = self.component_style("results--match")
         for segment, matched in segments:
             row.append(segment, title_style + match_style if matched else title_style)
         room = max(width - cell_len(meta.plain) - 2, 10)

@@ -40,9 +40,23 @@ class SteadyScrollView(ScrollView):
             self._base = (key, self.rich_style)
         return self._base[1]
 
+    _components: tuple[tuple, dict[str, Style]] | None = None
+
+    def component_style(self, name: str) -> Style:
+        """`get_component_rich_style(name)` (a walk of the styles too), kept as `base_style`
+        is: a row asks for half a dozen."""
+        key = (self.app.theme, self.has_focus)
+        if self._components is None or self._components[0] != key:
+            self._components = (key, {})
+        kept = self._components[1]
+        style = kept.get(name)
+        if style is None:
+            style = kept[name] = self.get_component_rich_style(name)
+        return style
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._base = None
+        self._base = self._components = None
 
     def set_rows(self, rows: int) -> None:
         """The content is `rows` lines high now. Repaints nothing but the scroll bar; the
