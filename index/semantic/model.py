@@ -169,7 +169,7 @@ def fit(texts: Sequence[str] | TextSource, dims: int | None = None,
     dims = min(dims or dims_for(count), tfidf.shape[0] - 1, tfidf.shape[1] - 1)
     if dims < 1:  # one paper, or one term: nothing to reduce
         components = np.eye(1, max(tfidf.shape[1], 1), dtype=np.float32)
-    elif len(rows) >= spectral.MIN_PAPERS:
+    elif spectral.MIN_PAPERS <= count <= spectral.MAX_PAPERS:
         graph_rows = (sample_rows(len(rows), spectral.GRAPH_SAMPLE)
                       if len(rows) > spectral.GRAPH_SAMPLE else None)
         components = spectral.components(tfidf, dims, power=POWER_ITERATIONS, seed=seed,

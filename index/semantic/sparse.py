@@ -16,7 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-CHUNK = 1 << 17  # stored values per slice of a product (x 74 floats: ~39 MB)
+CHUNK = 1 << 17  # stored values per slice of a product at most
+# ... and at most this many floats of products per slice (values x the dense side's
+# width: 32 MB), so a wider product (the spectral fit's 138 columns) takes smaller slices.
+SLICE_FLOATS = 1 << 23
+GRAM_COLUMNS = 8192  # columns of the projection summed into its Gram matrix at a time
 EXACT_CELLS = 1 << 20  # a matrix this small (a few hundred papers) is decomposed exactly
 
 
@@ -77,10 +81,11 @@ def _segment_products(indptr: np.ndarray, indices: np.ndarray, data: np.ndarray,
     rows = indptr.shape[0] - 1
     across = np.ascontiguousarray(dense.T, dtype=np.float32)
     out = np.zeros((dense.shape[1], rows), dtype=np.float32)
+    per_slice = max(1, min(CHUNK, SLICE_FLOATS // max(dense.shape[1], 1)))
     first = 0
     while first < rows:
-        # As many whole rows as fit in CHUNK values (at least one).
-        last = max(first + 1, int(np.searchsorted(indptr, indptr[first] + CHUNK,
+        # As many whole rows as fit in a slice's values (at least one).
+        last = max(first + 1, int(np.searchsorted(indptr, indptr[first] + per_slice,
                                                   side="right")) - 1)
         last = min(last, rows)
         start, stop = int(indptr[first]), int(indptr[last])
@@ -117,12 +122,19 @@ def randomized_svd(matrix: Rows, rank: int, *, oversample: int = 10, power: int 
         basis = np.linalg.qr(sketch)[0]
         sketch = matrix.dot(by_columns.dot(basis))
     basis = np.linalg.qr(sketch)[0]
-    small = by_columns.dot(basis).T.astype(np.float64)  # basis.T @ matrix: width x columns
-    # The SVD of the short, wide projection through its width x width Gram matrix.
-    values, left = np.linalg.eigh(small @ small.T)
+    small = by_columns.dot(basis).T  # basis.T @ matrix: width x columns, float32
+    # The SVD of the short, wide projection through its width x width Gram matrix, summed
+    # in float64 a slice of columns at a time: a float64 copy of the whole projection
+    # (72 MB at 138 x 65,536 terms) was the largest array of a big library's fit.
+    gram = np.zeros((width, width))
+    for first in range(0, columns, GRAM_COLUMNS):
+        part = small[:, first:first + GRAM_COLUMNS].astype(np.float64)
+        gram += part @ part.T
+    values, left = np.linalg.eigh(gram)
     top = np.argsort(-values, kind="stable")[:rank]
     singular = np.sqrt(np.maximum(values[top], 0.0))
-    right = (left[:, top].T @ small) / np.maximum(singular, 1e-12)[:, None]
+    right = left[:, top].T.astype(np.float32) @ small
+    right /= np.maximum(singular, 1e-12).astype(np.float32)[:, None]
     right /= np.maximum(np.linalg.norm(right, axis=1, keepdims=True), 1e-12)
     return _signed(right)
 

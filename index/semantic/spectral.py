@@ -28,10 +28,19 @@ WIDE = 128  # LSA dimensions the graph and the regression read (of 64, 128, 256 
 RIDGE = 0.01  # of 0.01, 0.1 on half A: the map is nearly least squares
 K = 70  # neighbours per paper (of 20 … 400 on half A, ~1,000 papers)
 GRAPH_SAMPLE = 8_000  # papers the graph is drawn on: ~1.5 s of cosines there
-CHUNK = 1024  # rows of cosines at a time: CHUNK x n floats, never n x n
+# Rows of cosines at a time, never n x n: at 8,000 papers a slice's cosines, their
+# negation and argpartition's int64 order take 64 MB (1,024 rows took 130 MB).
+CHUNK = 512
 # Below this many papers a paper's K neighbours are a large share of the library, and the
 # graph says little plain LSA does not: such a library keeps plain LSA.
 MIN_PAPERS = 4 * K
+# Above this many papers a library keeps plain LSA too. The spectral step's arrays add
+# about 70 MB to the fit (a 20,000-paper sample, 65,536 terms); above 50,000 papers
+# `papers add` fits in its own process after the index write, where they took the peak of
+# adding 100,000 papers from 414 to 557-581 MB, and below it the fitting child's peak adds
+# to the index writer's (index/library.py: about 220 MB + 4.75 MB per 1,000 papers), so
+# 40,000 papers is where both stay under the 500 MB the speed issue allows.
+MAX_PAPERS = 40_000
 
 
 def unit(rows: np.ndarray) -> np.ndarray:

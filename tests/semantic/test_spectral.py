@@ -114,3 +114,12 @@ def test_a_large_fit_sample_draws_its_graph_on_a_spread_of_rows(monkeypatch) -> 
     cosines[np.arange(len(outside)), outside] = -np.inf
     near = np.argsort(-cosines, axis=1)[:, :10]
     assert (topic[near] == topic[outside][:, None]).mean() > 0.9
+
+
+def test_a_library_past_the_spectral_limit_keeps_plain_lsa(monkeypatch) -> None:
+    texts, _ = many_topic_texts()
+    monkeypatch.setattr(spectral, "MAX_PAPERS", len(texts) - 1)
+    fitted = model.fit(texts)
+    plain = randomized_svd(fitted.tfidf, fitted.basis.dims,
+                           power=model.POWER_ITERATIONS, seed=model.SEED)
+    assert np.allclose(fitted.basis.components, plain, atol=1e-6)
