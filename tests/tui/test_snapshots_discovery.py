@@ -21,10 +21,13 @@ def test_trends_screen(snap_compare, two_lists_home):  # noqa: F811
     async def run_before(pilot) -> None:
         await steady("escape", "W")(pilot)
         # A DataTable sizes its columns to new rows when it next goes idle: until both
-        # tables have, the shot could catch one with its header's widths (seen in CI).
-        for _ in range(100):
-            tables = pilot.app.screen.query(DataTable)
-            if tables and not any(t._require_update_dimensions for t in tables):
+        # tables have their rows and have sized them, the shot could catch one with its
+        # header's widths (seen in CI twice: once before the rows came, once before the
+        # sizing).
+        for _ in range(250):
+            tables = list(pilot.app.screen.query(DataTable))
+            if len(tables) == 2 and all(t.row_count for t in tables) and \
+                    not any(t._require_update_dimensions for t in tables):
                 break
             await pilot.pause(0.02)
         await pilot.pause()
