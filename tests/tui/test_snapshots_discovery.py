@@ -26,8 +26,12 @@ def test_trends_screen(snap_compare, two_lists_home):  # noqa: F811
         # sizing).
         for _ in range(250):
             tables = list(pilot.app.screen.query(DataTable))
+            # ...and until the screen's layout has given each its new width (the shot
+            # once caught a sized table still in its header's narrow region).
             if len(tables) == 2 and all(t.row_count for t in tables) and \
-                    not any(t._require_update_dimensions for t in tables):
+                    not any(t._require_update_dimensions for t in tables) and \
+                    all(t.size.width >= min(t.virtual_size.width, t.parent.size.width)
+                        for t in tables):
                 break
             await pilot.pause(0.02)
         await pilot.pause()
