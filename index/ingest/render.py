@@ -585,8 +585,11 @@ _NEEDS_LATEX = re.compile(r"[\\{}]")
 # stands) and the rest kept as it is, since pylatexenc takes a few milliseconds over a
 # whole abstract: more than all else preparing it does. _LATEX_SYNTAX is all pylatexenc
 # reads as other than characters: macros, groups, math, comments, parameters, specials.
-# (No % inside a piece's groups: LaTeX reads it as a comment that eats the closing brace.)
-_LATEX_PIECE = re.compile(r"\\([A-Za-z]+|[\"'^`~=.])((?:\{[^{}%]*\})+)|\{[^{}%]*\}")
+# (No % inside a piece's groups: LaTeX reads it as a comment that eats the closing brace;
+# no $: it opens math, which pylatexenc reads on past the brace; no backslash before a brace:
+# that brace is a character.)
+_GROUP = r"\{(?:[^{}%$\\]|\\[^{}%$])*\}"
+_LATEX_PIECE = re.compile(rf"\\([A-Za-z]+|[\"'^`~=.])((?:{_GROUP})+)|{_GROUP}")
 _LATEX_SYNTAX = re.compile(r"[\\{}$%&#^_~]|``|''|--|[!?]`")
 
 

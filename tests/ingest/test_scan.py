@@ -158,6 +158,8 @@ PIECES = ["\\emph{", "\\textbf{", "\\texttt{", "\\textit{", "\\textsl{", "\\cite
 @settings(max_examples=4000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
 @example("\\emph{%} ")  # a comment inside a piece's group eats its closing brace
+@example("\\emph{$} ")  # and math opened inside it reads on past the brace
+@example("\\emph{\\} ")  # an escaped brace is a character, not the group's end
 def test_odd_prose_in_pieces_is_what_pylatexenc_makes_of_the_whole(text) -> None:
     pieces = render._prose_in_pieces(text)
     if pieces is not None:
