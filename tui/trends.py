@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -94,17 +95,10 @@ class TrendsScreen(ModalScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._columns()
+        self._fill("rising", ())
+        self._fill("falling", ())
         self.query_one("#trends-rising", DataTable).focus()
         self._compare()
-
-    def _columns(self) -> None:
-        for table in self.query(DataTable):
-            table.clear(columns=True)
-            table.add_column(self.kind.capitalize(), key="label")
-            table.add_column("Papers", key="papers")
-            table.add_column("Share", key="share")
-            table.add_column("z", key="z")
 
     # -- computing -------------------------------------------------------------------------
     def _compare(self) -> None:
@@ -153,13 +147,22 @@ class TrendsScreen(ModalScreen):
 
     def _fill(self, side: str, trends: tuple[Trend, ...]) -> None:
         self._shown[side] = trends
+        rows = [(trend.label if len(trend.label) <= LABEL_WIDTH else
+                 trend.label[:LABEL_WIDTH - 1] + "…",
+                 f"{trend.count_a} → {trend.count_b}", trend.shares, f"{trend.z:+.1f}")
+                for trend in trends]
+        # Each column as wide as its widest cell, given with the columns: a DataTable
+        # left to fit its columns does so when it is next idle, and a frame drawn before
+        # that keeps the header's widths in its cache (rows cut to "Kern").
+        header = (self.kind.capitalize(), "Papers", "Share", "z")
         table = self.query_one(f"#trends-{side}", DataTable)
-        table.clear()
-        for number, trend in enumerate(trends):
-            label = trend.label if len(trend.label) <= LABEL_WIDTH else \
-                trend.label[:LABEL_WIDTH - 1] + "…"
-            table.add_row(Text(label), Text(f"{trend.count_a} → {trend.count_b}"),
-                          Text(trend.shares), Text(f"{trend.z:+.1f}"), key=str(number))
+        table.clear(columns=True)
+        for column, (key, label) in enumerate(zip(("label", "papers", "share", "z"), header,
+                                                  strict=True)):
+            width = max([cell_len(label), *(cell_len(row[column]) for row in rows)])
+            table.add_column(label, key=key, width=width)
+        for number, row in enumerate(rows):
+            table.add_row(*map(Text, row), key=str(number))
         a, b = self.pair
         verb = "rose" if side == "rising" else "fell"
         what = f"{'Terms' if self.kind == 'term' else 'Topics'} that {verb} from {a} to {b}"
@@ -189,7 +192,9 @@ class TrendsScreen(ModalScreen):
 
     def action_toggle_kind(self) -> None:
         self.kind = "topic" if self.kind == "term" else "term"
-        self._columns()
+        if self.trends is None:  # still computing, or failed: the headers change alone
+            self._fill("rising", ())
+            self._fill("falling", ())
         self._show_kind()
 
     @on(DataTable.RowSelected)

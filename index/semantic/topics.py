@@ -81,7 +81,13 @@ def label_clusters(assignment: np.ndarray, k: int, tfidf: Rows,
 
 def _label(scores: np.ndarray, terms: Sequence[str]) -> str:
     chosen: list[str] = []
-    for column in np.argsort(-scores)[:60]:
+    # Terms a cluster weighs alike (all of a one-paper cluster's words, often) differ only
+    # in the last bits of their float sums, which differ between CPUs' BLAS kernels: they
+    # are ranked as ties, in the columns' order (the terms' alphabetical order), so a
+    # library gets the same labels on every machine.
+    top = scores.max(initial=0.0)
+    even = np.round(scores / top, 9) if top > 0 else scores
+    for column in np.argsort(-even, kind="stable")[:60]:
         if scores[column] <= 0 or len(chosen) == LABEL_TERMS:
             break
         chosen = _with(chosen, terms[column])
