@@ -62,7 +62,7 @@ def read_plain(path: Path, text: str) -> ParsedList:
     if start is None:
         raise ListFormatError(path, "the file is empty")
     venue, year = venue_and_year(title)
-    if year is None and len(title) > 200:
+    if year is None and _reads_as_an_abstract(title):
         # No title line: the first line is already an abstract.
         lines = itertools.chain([(start, title)], lines)
         title = path.stem
@@ -94,6 +94,19 @@ def read_plain(path: Path, text: str) -> ParsedList:
                                     f"are not prose{_WHAT_WE_READ}")
     return ParsedList(title=title, venue=venue, year=year, format="plain",
                       records=records, skipped=skipped)
+
+
+# What ends a sentence, in Latin and CJK scripts: a list's title line has no such end.
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019)\]\u300d\u300f\uff09]*$")
+
+
+def _reads_as_an_abstract(line: str) -> bool:
+    """The first line of a plain list is an abstract, not the list's title: longer than
+    any title, or a sentence (its end says so) as long as two short abstracts' minimum.
+    Lengths are text_length's, so a Chinese or Japanese abstract of 30 letters counts."""
+    length = text_length(line)
+    return length > 200 or (length >= 2 * MIN_ABSTRACT_CHARS
+                            and _SENTENCE_END.search(line) is not None)
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:

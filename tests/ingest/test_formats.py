@@ -84,6 +84,23 @@ def test_plain_chinese_title_line(tmp_path):
     assert [r.abstract for r in parsed.records] == [ABSTRACT_C]
 
 
+@pytest.mark.parametrize("first", [
+    "强化学习是一种机器学习方法，智能体通过与环境交互来学习策略。",  # 30 letters, one sentence
+    "We propose a method that learns policies faster than prior work on graphs.",
+])
+def test_plain_without_a_title_line_keeps_a_first_abstract_of_one_sentence(tmp_path, first):
+    parsed = read_list(write(tmp_path, "mine.txt", f"{first}\n\n{ABSTRACT_C}\n"))
+    assert [r.abstract for r in parsed.records] == [first, ABSTRACT_C]
+    assert parsed.title == "mine"  # the file's name, as for a list with no title line
+
+
+def test_plain_title_lines_that_are_not_sentences_stay_titles(tmp_path):
+    for title in ("My reading list", "Accepted papers.", "論文リスト 2026", "To read!"):
+        parsed = read_list(write(tmp_path, "list.txt", f"{title}\n\n{ABSTRACT_C}\n"))
+        assert parsed.title == title
+        assert [r.abstract for r in parsed.records] == [ABSTRACT_C]
+
+
 def test_plain_skips_paragraphs_too_short_to_be_abstracts_and_says_where(tmp_path):
     text = f"ICML 2026 Papers\n\n{ABSTRACT_A}\n\nToo short.\n\n{ABSTRACT_B}\n"
     parsed = read_list(write(tmp_path, "list.txt", text))
