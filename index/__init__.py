@@ -32,7 +32,7 @@ _HOMES = {
     ".ingest.safe": ("sanitize",),
     ".library": ("MAX_PRIORITY", "STATUSES", "Library", "ReadingProgress", "SavedSearch",
                  "SyncReport", "TagChange", "clean_tag", "parse_tag_input"),
-    ".models": ("SORTS", "Paper"),
+    ".models": ("SORTS", "Paper", "counted"),
     ".output.formats": ("CITATION_FORMATS", "EXPORT_FORMATS", "OUTPUT_FORMATS",
                         "OutputFormat"),
     ".output.links": ("DEFAULT_SEARCH_URL", "SEARCH_URLS", "Target", "web_url"),
@@ -47,7 +47,7 @@ __all__ = ["CITATION_FORMATS", "DEFAULT_SEARCH_URL", "EXPORT_FORMATS", "LIST_FOR
            "ListFormat", "ListFormatError", "ListInfo", "OutputFormat", "Paper",
            "PaperNotFound", "ReadingProgress", "Results", "SavedSearch", "SearchCancelled",
            "StoreError", "SyncReport", "TagChange", "Target", "Topic", "Trend", "Trends",
-           "clean_tag", "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]
+           "clean_tag", "counted", "parse_tag_input", "sanitize", "split_topic_filters", "web_url"]
 
 
 __getattr__, __dir__ = lazy_exports(__name__, _HOMES, globals(), __all__)
@@ -77,7 +77,7 @@ if TYPE_CHECKING:  # what type checkers and readers see: the same names, importe
         clean_tag,
         parse_tag_input,
     )
-    from .models import SORTS, Paper
+    from .models import SORTS, Paper, counted
     from .output.formats import CITATION_FORMATS, EXPORT_FORMATS, OUTPUT_FORMATS, OutputFormat
     from .output.links import DEFAULT_SEARCH_URL, SEARCH_URLS, Target, web_url
     from .search import HighlightTerms, Results, Trend, Trends

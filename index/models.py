@@ -12,6 +12,11 @@ SORTS = ("relevance", "title", "venue", "year", "author", "status", "priority")
 SpanKind = Literal["em", "strong", "link", "code"]
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """"1 paper", "2,020 papers": a count and its noun, in the number it needs."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
     """A styled run [start, end) of rendered text; `url` is set for links."""

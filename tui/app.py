@@ -38,6 +38,7 @@ from index import (
     Paper,
     SearchCancelled,
     StoreError,
+    counted,
     web_url,
 )
 
@@ -644,10 +645,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             text.append(f"first {shown:,} matches · ranking every match…")
         elif self.similar_to is not None:
             how = " by meaning" if results.by_meaning else " by shared words"
-            text.append(f"{shown} papers like “{self.similar_to.title}”{how} · "
+            text.append(f"{counted(shown, 'paper')} like “{self.similar_to.title}”{how} · "
                         "backspace goes back")
         elif results.by_meaning:
-            text.append(f"{shown:,} papers closest in meaning · "
+            text.append(f"{counted(shown, 'paper')} closest in meaning · "
                         f"{results.elapsed * 1000:.0f} ms · a search by meaning (~), "
                         "not by the words")
         else:
@@ -970,7 +971,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                              partial(self.export_marked, fmt)))
         if self.library is not None:
             for tag, count in self.library.tags():
-                commands.append((f"Show tag: #{tag}", f"{count} papers",
+                commands.append((f"Show tag: #{tag}", counted(count, "paper"),
                                  partial(self.filter_by_tag, tag)))
                 for fmt in EXPORT_FORMATS:
                     commands.append((f"Export #{tag} as {fmt}",

@@ -32,6 +32,7 @@ from index import (
     StoreError,
     Topic,
     clean_tag,
+    counted,
     parse_tag_input,
 )
 
@@ -346,7 +347,7 @@ def _paper_text(paper: Paper, topic: Topic | None = None) -> str:
     if paper.tags:
         lines.append(f"Tags:     {', '.join(paper.tags)}")
     if topic is not None:
-        lines.append(f"Topic:    {topic.id} · {topic.label} ({topic.count:,} papers)")
+        lines.append(f"Topic:    {topic.id} · {topic.label} ({counted(topic.count, 'paper')})")
     for link in dict.fromkeys(filter(None, [paper.url, *paper.urls])):
         lines.append(f"Link:     {link}")
     if paper.edited:
@@ -425,7 +426,7 @@ def _add(library: Library, args: argparse.Namespace) -> int:
 def _index(library: Library, args: argparse.Namespace) -> int:
     report = library.sync(_progress, rebuild=args.rebuild)
     action = f"rebuilt ({report.reason})" if report.rebuilt else report.reason
-    print(f"{report.papers:,} papers indexed, {action}, {report.seconds:.2f} s")
+    print(f"{counted(report.papers, 'paper')} indexed, {action}, {report.seconds:.2f} s")
     return 0
 
 
@@ -460,7 +461,8 @@ def _lists(library: Library, args: argparse.Namespace) -> int:
         done = progress.get(info.name)
         # One line a list (scripts read the first column): the progress sits before the
         # title, whose length varies.
-        print(f"{info.name:<28} {venue:<11} {info.papers:>6} papers  "
+        noun = "paper " if info.papers == 1 else "papers"  # the columns stay aligned
+        print(f"{info.name:<28} {venue:<11} {info.papers:>6} {noun}  "
               f"{done.summary() if done else f'seen 0 / {info.papers:,}':<56} "
               f"{info.title}  ({info.file})")
     if infos:
@@ -471,7 +473,7 @@ def _lists(library: Library, args: argparse.Namespace) -> int:
 
 def _remove(library: Library, args: argparse.Namespace) -> int:
     info, removed = library.remove_list(args.list)
-    print(f"removed list '{info.name}' ({removed} papers no other list holds)")
+    print(f"removed list '{info.name}' ({counted(removed, 'paper')} no other list holds)")
     return 0
 
 
@@ -509,8 +511,8 @@ def _trends(library: Library, args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found.as_json(), ensure_ascii=False))
         return 0
-    print(visible(f"What changed from {found.list_a} ({found.papers_a:,} papers) "
-                  f"to {found.list_b} ({found.papers_b:,} papers)"))
+    print(visible(f"What changed from {found.list_a} ({counted(found.papers_a, 'paper')}) "
+                  f"to {found.list_b} ({counted(found.papers_b, 'paper')})"))
     sections = [("Rose", found.rising, "term"), ("Fell", found.falling, "term")]
     if found.topics_rising or found.topics_falling:
         sections += [("Topics that rose", found.topics_rising, "topic"),
@@ -568,8 +570,8 @@ def _topics_of_query(library: Library, args: argparse.Namespace) -> int:
     if not size:
         print("no topics yet; add a list with: papers add FILE", file=sys.stderr)
     else:
-        print(visible(f"{placed:,} of the {len(results):,} papers the query finds, in "
-                      f"{len(topics)} topics; narrow to one with: {args.query} topic:N"),
+        print(visible(f"{placed:,} of the {counted(len(results), 'paper')} the query finds, in "
+                      f"{counted(len(topics), 'topic')}; narrow to one with: {args.query} topic:N"),
               file=sys.stderr)
     return 0
 
@@ -619,7 +621,7 @@ def _unread(library: Library, args: argparse.Namespace) -> int:
 def _status(library: Library, refs: Sequence[str], status: str) -> int:
     ids = [library.resolve(ref) for ref in refs]
     changed = library.set_status(ids, status)
-    print(f"{changed} of {len(set(ids))} papers marked {status}")
+    print(f"{changed} of {counted(len(set(ids)), 'paper')} marked {status}")
     return 0
 
 
@@ -627,7 +629,7 @@ def _star(library: Library, args: argparse.Namespace) -> int:
     ids = [library.resolve(ref) for ref in args.ids]
     changed = library.set_priority(ids, 0 if args.off else args.priority)
     what = "unstarred" if args.off else f"starred (priority {args.priority})"
-    print(f"{changed} of {len(set(ids))} papers {what}")
+    print(f"{changed} of {counted(len(set(ids)), 'paper')} {what}")
     return 0
 
 
@@ -730,7 +732,7 @@ def _export(library: Library, args: argparse.Namespace) -> int:
         raise UserError(f"{error} (add --force to replace it)") from None
     except IsADirectoryError:
         raise UserError(f"{args.output} is a directory; name a file") from None
-    print(visible(f"wrote {len(papers)} papers to {path}"))
+    print(visible(f"wrote {counted(len(papers), 'paper')} to {path}"))
     return 0
 
 

@@ -19,7 +19,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.worker import get_current_worker
 
-from index import SearchCancelled, Topic, split_topic_filters
+from index import SearchCancelled, Topic, counted, split_topic_filters
 
 if TYPE_CHECKING:
     from .trends import TrendChoice
@@ -132,7 +132,7 @@ class DiscoveryActions:
             self._add_counted_topics(panel, counts[1])
         else:
             total = sum(topic.count for topic in self.topic_list)
-            panel.add_option(Option(Text(f"All topics ({total:,} papers)"), id=ALL_TOPICS))
+            panel.add_option(Option(Text(f"All topics ({counted(total, 'paper')})"), id=ALL_TOPICS))
             for topic in self.topic_list:
                 prompt = Text(topic.label)
                 prompt.append(f"\n  topic:{topic.id} · {topic.count:,} papers", "dim")

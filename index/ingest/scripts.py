@@ -1,6 +1,6 @@
 """Scripts written without spaces between words (Chinese, Japanese; Korean's Hangul):
-the search analyses their runs of letters as pairs (search/analysis.py), and lengths
-weigh their letters as words (a Chinese word is one or two letters; an English one
+the search and the meaning model read their runs of letters as pairs (cjk_pieces), and
+lengths weigh their letters as words (a Chinese word is one or two letters; an English one
 five or six and a space)."""
 
 from __future__ import annotations
@@ -18,6 +18,19 @@ CJK = ("\u1100-\u11ff\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3041-\u3096\u309d-
 CJK_LETTER_WEIGHT = 3
 
 _CJK_LETTER = re.compile(f"[{CJK}]")
+
+
+def cjk_pieces(run: str) -> list[str]:
+    """A run of CJK letters as the terms it is searched and compared by: its overlapping
+    pairs of letters (a Chinese word is mostly one or two), or the one letter."""
+    if len(run) == 1:
+        return [run]
+    return [run[i:i + 2] for i in range(len(run) - 1)]
+
+
+def is_cjk(word: str) -> bool:
+    """`word` starts with a CJK letter (a run of them, or a piece of one)."""
+    return not word.isascii() and _CJK_LETTER.match(word) is not None
 
 
 def text_length(text: str) -> int:

@@ -34,7 +34,7 @@ from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 from whoosh.system import pack_uint
 
-from ..ingest.scripts import CJK
+from ..ingest.scripts import CJK, cjk_pieces
 
 # A run of CJK letters, or a word of other letters and digits (`\w` without CJK).
 TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"
@@ -42,13 +42,6 @@ TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"
 # each word's first letters are indexed too, as marked terms of the unscored words field.
 EDGE_MARK = "\x01"
 EDGE_MAX = 2
-
-
-def cjk_pieces(run: str) -> list[str]:
-    """A run of CJK letters as its search terms: overlapping pairs, or the one letter."""
-    if len(run) == 1:
-        return [run]
-    return [run[i:i + 2] for i in range(len(run) - 1)]
 
 
 class WordTokenizer(Tokenizer):

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from ..models import Paper
 
 # 2: spectral regression (spectral.py) for libraries of MIN_PAPERS or more; a space of
-# an older version is not read, so the next update refits it.
-VERSION = 2
+# an older version is not read, so the next update refits it. 3: CJK text read as pairs
+# of letters (text.py), not as one word a run.
+VERSION = 3
 POINTER = "CURRENT"
 LOCK = "BUILD.lock"
 META = "meta.json"

@@ -13,9 +13,14 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from ..ingest.scripts import CJK, cjk_pieces, is_cjk
 from ..models import Paper
 
-_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+# A word of letters and digits (hyphens inside), or a run of CJK letters: Chinese and
+# Japanese put no spaces between words, so a run is read as its pairs of letters, as the
+# search reads it (ingest/scripts.py), and such a pair joins no bigram (it is one).
+_WORD = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:-[^\W_{CJK}]+)*")
+_ASCII_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")  # the same, 10% sooner, where all is ASCII
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _NOT_LETTERS = "0123456789-"  # a word of only these is a number or a range
 # A link's words (https, github, com) say where code is, not what a paper is about.
@@ -34,7 +39,9 @@ def _fold(text: str) -> str:
     text = text.lower()
     if text.isascii():  # most abstracts: nothing to fold
         return text
-    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    # Accents off Latin letters; kana's voicing marks (not in _COMBINING) composed again:
+    # デ is not テ.
+    return unicodedata.normalize("NFC", _COMBINING.sub("", unicodedata.normalize("NFKD", text)))
 
 
 def tokens(text: str) -> list[str]:
@@ -42,12 +49,24 @@ def tokens(text: str) -> list[str]:
     words of these."""
     if "/" in text or "www." in text:  # the URL pattern costs a third of the time
         text = _URL.sub(" ", text)
-    return _WORD.findall(_fold(text))
+    folded = _fold(text)
+    if folded.isascii():
+        return _ASCII_WORD.findall(folded)
+    return [piece for word in _WORD.findall(folded)
+            for piece in (cjk_pieces(word) if is_cjk(word) else (word,))]
+
+
+# Chinese and Japanese function words of one letter (的 "of", の, は, を …): a pair of
+# letters with one of them in it is mostly grammar or spans two words ("型的" of 模型的).
+_CJK_FUNCTION = frozenset("的了是在和与及或之其为以被把这该着过"
+                          "のはがをにでともへやなだ")
 
 
 def is_content(word: str, stop_words: frozenset[str] | set[str]) -> bool:
-    """Not a stop word, a number or a single character."""
-    return len(word) > 1 and word not in stop_words and bool(word.strip(_NOT_LETTERS))
+    """Not a stop word, a number or a single character (nor a CJK pair with a function
+    word's letter in it)."""
+    return len(word) > 1 and word not in stop_words and bool(word.strip(_NOT_LETTERS)) \
+        and not (is_cjk(word) and not _CJK_FUNCTION.isdisjoint(word))
 
 
 def words(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:
@@ -58,7 +77,10 @@ def words(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:
 def terms(text: str, stop_words: frozenset[str] | set[str]) -> list[str]:
     """The words of `text` and the bigrams of neighbouring content words."""
     found = words(text, stop_words)
-    return found + [f"{a} {b}" for a, b in zip(found, found[1:], strict=False)]
+    pairs = zip(found, found[1:], strict=False)
+    if not text.isascii():
+        pairs = ((a, b) for a, b in pairs if not is_cjk(a) and not is_cjk(b))
+    return found + [f"{a} {b}" for a, b in pairs]
 
 
 def stem(word: str) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..ingest.scripts import is_cjk
 from .sparse import Rows
 from .text import is_content, tokens
 
@@ -32,6 +33,7 @@ class WordTable:
         self.stop_words = stop_words
         self.ids: dict[str, int] = {}
         self.count = 0  # content words with an id
+        self.unpaired: list[int] = []  # ids of CJK pairs of letters: in no bigram
 
     def codes(self, texts: Sequence[str], grow: bool) -> tuple[np.ndarray, np.ndarray]:
         """(text number, term code) of every term occurrence in `texts`; with `grow`
@@ -53,6 +55,9 @@ class WordTable:
         word_ids, text_of = word_ids[content], text_of[content]
         # Bigrams of neighbouring content words; a word outside the table breaks them.
         paired = (text_of[1:] == text_of[:-1]) & (word_ids[1:] >= 0) & (word_ids[:-1] >= 0)
+        if self.unpaired:
+            alone = np.isin(word_ids, self.unpaired)
+            paired &= ~(alone[1:] | alone[:-1])
         bigrams = ((word_ids[:-1] + 1) << WORD_BITS | word_ids[1:])[paired]
         known = word_ids >= 0
         return (np.concatenate([text_of[known], text_of[1:][paired]]),
@@ -65,6 +70,8 @@ class WordTable:
                 number = NOT_CONTENT
             elif grow:
                 number, self.count = self.count, self.count + 1
+                if is_cjk(word):
+                    self.unpaired.append(number)
             else:  # remembered too: the next text finds it at once
                 number = UNKNOWN
             self.ids[word] = number

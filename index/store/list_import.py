@@ -24,7 +24,7 @@ from ..ingest.formats import (
     read_bytes,
 )
 from ..ingest.prepare import clean_line, prepare_each, short_id, statistics_over_cores
-from ..models import NewPaper, Record
+from ..models import NewPaper, Record, counted
 from ..paths import Locations
 from .database import Store, is_disk_full
 from .incoming import INCOMING_PREFIX
@@ -50,8 +50,9 @@ class ImportReport:
 
     def summary(self) -> str:
         verb = "refreshed" if self.refreshed else "added"
-        line = (f"{self.file}: {verb} as '{self.list_name}': {self.read} papers read, "
-                f"{self.new} new, {self.merged} duplicates merged, {len(self.skipped)} skipped")
+        line = (f"{self.file}: {verb} as '{self.list_name}': "
+                f"{counted(self.read, 'paper')} read, {self.new:,} new, "
+                f"{counted(self.merged, 'duplicate')} merged, {len(self.skipped):,} skipped")
         shown = self.skipped[:SKIPPED_SHOWN]
         line += "".join(f"\n  skipped {reason}" for reason in shown)
         if len(self.skipped) > len(shown):

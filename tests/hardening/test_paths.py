@@ -157,7 +157,7 @@ def test_export_refuses_to_overwrite_without_force(library, home, tmp_path, run_
     assert target.read_text(encoding="utf-8") == "my precious notes\n"
     assert sorted(p.name for p in target.parent.iterdir()) == ["reading.md"]  # no temp left
     code, out, err = run_cli("export", "--tag", "keep", "-o", target, "--force")
-    assert code == 0 and "wrote 1 papers" in out
+    assert code == 0 and "wrote 1 paper to" in out
     assert target.read_text(encoding="utf-8").startswith("# Reading list: keep")
 
 

@@ -174,6 +174,23 @@ def test_similar_ranks_a_near_duplicate_abstract_first(library, tmp_path):
     assert library.ids_of(library.similar(copy, 5))[0] == source
 
 
+def test_similar_and_topics_read_chinese_abstracts_by_their_words(home, tmp_path):
+    # Chinese puts no spaces between words: read as whole runs, no two abstracts shared a
+    # term and a topic's label was a sentence.
+    rl = ["强化学习中的策略梯度方法与奖励建模研究之{}。", "基于强化学习的策略优化与奖励函数设计之{}。"]
+    graphs = ["图神经网络在分子性质预测中的应用之{}。", "用于分子图的图神经网络表示学习之{}。"]
+    numbers = "一二三四五六七八九十"
+    texts = [pattern.format(numbers[i]) for i in range(10) for pattern in (*rl, *graphs)]
+    with Library(home, seed=False) as library:
+        library.add(write_list(tmp_path, "zh.txt", texts))
+        source = paper_with(library, "^强化学习中的策略梯度方法与奖励建模研究之一")
+        near = [library.paper(pid).abstract for pid in library.ids_of(library.similar(source, 5))]
+        assert near and all("强化学习" in text for text in near), near
+        labels = [topic.label for topic in library.topics()]
+        assert labels and all(len(part) <= 5 for label in labels
+                              for part in label.split(" · ")), labels
+
+
 # -- search by meaning ------------------------------------------------------------------
 
 def test_meaning_search_finds_a_paper_that_uses_none_of_the_words(subject_library):

@@ -1,12 +1,14 @@
 """The fit's term codes (tfidf.WordTable.codes) against a plain, one-word-at-a-time
 reading of what they stand for: each content word numbered when first met (in the order
 the texts and their words come), a bigram for each pair of neighbouring content words of
-one text that both have a number, every other word left out."""
+one text that both have a number (a CJK pair of letters in none), every other word left
+out."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from index.ingest.scripts import is_cjk
 from index.semantic.stop_words import ENGLISH_STOP_WORDS
 from index.semantic.text import is_content, tokens
 from index.semantic.tfidf import NOT_CONTENT, UNKNOWN, WORD_BITS, WordTable
@@ -29,6 +31,9 @@ def plain_codes(ids: dict[str, int], texts: list[str], grow: bool) -> list[tuple
                 previous = None
                 continue
             words.append((number, code))
+            if is_cjk(word):  # a pair of CJK letters is a term of its own, in no bigram
+                previous = None
+                continue
             if previous is not None:
                 bigrams.append((number, (previous + 1) << WORD_BITS | code))
             previous = code
@@ -64,3 +69,25 @@ def test_a_word_repeated_in_the_text_that_first_has_it_gets_one_number() -> None
     assert (graph, neural, networks) == (0, 1, 2)
     assert text_of.tolist() == [0, 0, 0, 0, 1, 1, 0, 0, 0, 1]
     assert codes.tolist()[:6] == [graph, neural, graph, networks, neural, graph]
+
+
+CJK_TEXTS = [
+    "强化学习的对齐问题 and reward models for 大语言模型",
+    "本研究では、大規模言語モデルの推論能力を強化学習によって向上させる。",
+    "Reward models 强化学习 reward models",
+]
+
+
+def test_cjk_runs_are_read_as_pairs_of_letters_that_pair_with_nothing() -> None:
+    found = tokens(CJK_TEXTS[1])
+    assert "モデ" in found and "デル" in found  # voicing marks kept: デ is not テ
+    assert "強化" in found and "学習" in found
+    assert not any(len(word) > 2 and is_cjk(word) for word in found)
+    table = WordTable(ENGLISH_STOP_WORDS)
+    assert as_pairs(table.codes(CJK_TEXTS, grow=True)) == \
+        plain_codes({}, CJK_TEXTS, grow=True)
+    spelt = table.spelt(table.codes(CJK_TEXTS, grow=False)[1])
+    assert "reward models" in spelt and "强化" in spelt
+    assert not any(" " in term and any(map(is_cjk, term.split())) for term in spelt)
+    # A pair holding a function word's letter (的, の) is grammar, not a term.
+    assert "的对" not in spelt and "型の" not in spelt

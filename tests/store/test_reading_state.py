@@ -241,7 +241,7 @@ def test_cli_read_unread_star(seeded_home, run_cli):
     code, out, _ = run_cli("read", "mnbbwjdn", "lokrxd3l")
     assert code == 0 and out.strip() == "2 of 2 papers marked read"
     code, out, _ = run_cli("star", "mnbbwjdn", "--priority", "2")
-    assert code == 0 and "1 of 1 papers starred" in out
+    assert code == 0 and "1 of 1 paper starred" in out
     shown = json.loads(run_cli("show", "mnbbwjdn", "--json")[1])
     assert (shown["status"], shown["starred"], shown["priority"], shown["note"]) == \
         ("read", True, 2, "")

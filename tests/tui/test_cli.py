@@ -145,11 +145,11 @@ def test_add_prints_per_file_counts(home, capsys, tmp_path):
     # mine: 2 abstracts read (one paragraph too short), A new, the seed one merged.
     assert lines[0].startswith(f"{mine}: ")
     assert "'mine'" in lines[0]
-    assert "2 papers read, 1 new, 1 duplicates merged, 1 skipped" in lines[0]
+    assert "2 papers read, 1 new, 1 duplicate merged, 1 skipped" in lines[0]
     assert lines[1].startswith("  skipped line 5")
     # other: the same abstract as A again, now with its title.
     assert lines[2].startswith(f"{other}: ")
-    assert "1 papers read, 0 new, 1 duplicates merged, 0 skipped" in lines[2]
+    assert "1 paper read, 0 new, 1 duplicate merged, 0 skipped" in lines[2]
     assert len(lines) == 3
 
 
