@@ -165,12 +165,15 @@ class TrendsScreen(ModalScreen):
             table.add_row(*map(Text, row), key=str(number))
         a, b = self.pair
         verb = "rose" if side == "rising" else "fell"
-        what = f"{'Terms' if self.kind == 'term' else 'Topics'} that {verb} from {a} to {b}"
+        # What matters first: a long list name may take the rest of the line.
         if not trends and self.trends is not None and self.kind == "topic" \
                 and not self.trends.topic_map:
-            what += ": no topics yet (they are built after the library opens)"
+            what = f"No topics yet (they are built after the library opens) to compare " \
+                   f"from {a} to {b}"
         elif not trends and self.trends is not None:
-            what += f": no {self.kind} clearly"
+            what = f"No {self.kind} {verb} clearly from {a} to {b}"
+        else:
+            what = f"{'Terms' if self.kind == 'term' else 'Topics'} that {verb} from {a} to {b}"
         self.query_one(f"#trends-{side}-title", Label).update(Text(what))
 
     # -- choosing --------------------------------------------------------------------------

@@ -192,3 +192,27 @@ async def test_choosing_the_same_list_twice_says_so(two_lists_home):
         await settle(app, pilot)
         assert str(screen.query_one("#trends-rising", DataTable).get_row_at(0)[0]) == \
             "diffusion models"
+
+
+async def test_a_side_where_nothing_moved_says_so_first(home, write_list):
+    # `newer` only adds a phrase: nothing fell. The title says so before the list names,
+    # which are long enough to fill the line.
+    with Library(home) as library:
+        for info in library.lists():
+            library.remove_list(info.name)
+        library.add(write_list("the_older_of_two_long_named_lists.txt",
+                               abstracts("", 14), title="ICML 2023"))
+        library.add(write_list("the_newer_of_two_long_named_lists.txt",
+                               abstracts("diffusion models", 14), title="ICML 2024"))
+    async with running_app(home, size=(110, 40)) as (app, pilot):
+        await pilot.press("escape", "W")
+        await settle(app, pilot)
+        screen = app.screen
+        assert screen.query_one("#trends-rising", DataTable).row_count
+        assert screen.query_one("#trends-falling", DataTable).row_count == 0
+        title = screen.query_one("#trends-falling-title")
+        assert str(title.content).startswith("No term fell clearly from the_older_of_two")
+        # The whole title is on screen: it wraps inside its column rather than running
+        # past it (where it was cut).
+        assert title.region.right <= title.parent.content_region.right
+        assert title.region.height >= 2
