@@ -581,8 +581,8 @@ def _tag(library: Library, args: argparse.Namespace) -> int:
     added = library.tag([args.id], change.add, reindex=False) if change.add else 0
     removed = library.untag([args.id], change.remove, reindex=False) if change.remove else 0
     paper = library.paper(args.id)
-    done = [f"{added} tag(s) added"] if change.add else []
-    done += [f"{removed} tag(s) removed"] if change.remove else []
+    done = [f"{counted(added, 'tag')} added"] if change.add else []
+    done += [f"{counted(removed, 'tag')} removed"] if change.remove else []
     print(f"{paper.id}: {'; '.join(done)}; tags now: {', '.join(paper.tags) or 'none'}")
     return 0
 
@@ -594,7 +594,7 @@ def _untag(library: Library, args: argparse.Namespace) -> int:
 
 def _tags_now(library: Library, paper_id: str, changed: int, verb: str) -> int:
     paper = library.paper(paper_id)
-    print(f"{paper.id}: {changed} tag(s) {verb}; tags now: {', '.join(paper.tags) or 'none'}")
+    print(f"{paper.id}: {counted(changed, 'tag')} {verb}; tags now: {', '.join(paper.tags) or 'none'}")
     return 0
 
 

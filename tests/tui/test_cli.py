@@ -437,7 +437,7 @@ def test_tag_untag_tags(home, capsys):
     pid = owpo_id(capsys)
     code, out, _ = run(capsys, "tag", pid, "reading", "RL")
     assert code == 0
-    assert out.startswith(f"{pid}: 2 tag(s) added")
+    assert out.startswith(f"{pid}: 2 tags added")
     _, out, _ = run(capsys, "tags", "--json")
     assert json.loads(out) == [{"tag": "reading", "count": 1}, {"tag": "rl", "count": 1}]
     _, out, _ = run(capsys, "search", "tag:reading", "--json")
@@ -445,7 +445,7 @@ def test_tag_untag_tags(home, capsys):
     _, out, _ = run(capsys, "search", "policy", "--tag", "rl", "--json")
     assert [h["id"] for h in json_lines(out)] == [pid]
     code, out, _ = run(capsys, "untag", pid, "reading")
-    assert code == 0 and "1 tag(s) removed" in out
+    assert code == 0 and "1 tag removed" in out
     _, out, _ = run(capsys, "tags", "--json")
     assert json.loads(out) == [{"tag": "rl", "count": 1}]
     _, out, _ = run(capsys, "tags")
@@ -514,7 +514,7 @@ def test_tag_takes_minus_tags_as_removals_and_caps_their_length(seeded_home, cap
     assert run(capsys, "tag", pid, "keep", "old")[0] == 0
     code, out, err = run(capsys, "tag", pid, "new", "-old")
     assert code == 0, err
-    assert "1 tag(s) added; 1 tag(s) removed" in out and "tags now: keep, new" in out
+    assert "1 tag added; 1 tag removed" in out and "tags now: keep, new" in out
     code, _out, err = run(capsys, "tag", pid, "x" * 10_000)
     assert code == 1 and "at most 64 characters" in err and len(err) < 200
     code, _out, err = run(capsys, "tag", pid)
