@@ -31,7 +31,7 @@ def test_a_full_disk_is_said_and_the_library_stays_whole(small_disk, run_cli, mo
     monkeypatch.setenv("PAPERS_HOME", str(home))
     code, out, err = run_cli("add", icml2023_path)
     assert code == 0, err  # the list itself fits: it is saved
-    assert "1865 new" in out
+    assert "1,865 new" in out
     assert "the search index could not be brought up to date" in err
     # a second big list does not fit: refused whole, and said so
     second = tmp_path / "more.json"

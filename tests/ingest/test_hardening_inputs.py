@@ -79,6 +79,6 @@ def test_a_list_mostly_skipped_says_so_once_with_a_count(home, tmp_path):
                           timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert "1 new" in lines[0] and "2000 skipped" in lines[0]
+    assert "1 new" in lines[0] and "2,000 skipped" in lines[0]
     assert len(lines) < 10 and lines[-1].strip() == "… and 1,995 more skipped"
     assert Path(home).is_dir()
