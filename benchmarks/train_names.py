@@ -44,7 +44,14 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from index.ingest.names import FEATURES, MODEL_FILE, KnownNames, NameStatistics, list_statistics
+from index.ingest.names import (
+    FEATURES,
+    MODEL_FILE,
+    KnownNames,
+    NameStatistics,
+    list_statistics,
+    spelled_name,
+)
 from index.ingest.prepare import normalise
 from index.ingest.render import render
 from index.ingest.titles import defined_pairs, name_features
@@ -70,7 +77,9 @@ class Paper:
     truth: str | None  # the title's NAME (findable), None for a title without one
     title: str
     label: check.Label | None = None  # hand-labelled (name_check.tsv), titles naming nothing
-    definitions: list[tuple[str, str]] = field(default_factory=list)  # (SHORT, long form)
+    # (SHORT, long form) of each acronym the abstract spells out (all papers: a chosen
+    # name takes its one-token long form, names.spelled_name)
+    definitions: list[tuple[str, str]] = field(default_factory=list)
 
 
 def featurise(list_name: str) -> tuple[list[Paper], NameStatistics]:
@@ -87,7 +96,7 @@ def featurise(list_name: str) -> tuple[list[Paper], NameStatistics]:
         if name is not None and not truth.mentions(rendered.text, name):
             continue
         features = name_features(paper.abstract, rendered, statistics)
-        definitions = defined_pairs(rendered.text) if name is not None else []
+        definitions = defined_pairs(rendered.text)
         positive = [int(name is not None and truth.same_name(c, name, definitions))
                     for c in features]
         papers.append(Paper(list(features), list(features.values()), positive, name, title,
@@ -191,7 +200,8 @@ def choose(papers: list[Paper], probabilities: list[list[float]], threshold: flo
             chosen.append(None)
             continue
         best = max(range(len(scores)), key=scores.__getitem__)
-        chosen.append(paper.names[best] if scores[best] >= threshold else None)
+        chosen.append(spelled_name(paper.names[best], paper.definitions)
+                      if scores[best] >= threshold else None)
     return chosen
 
 

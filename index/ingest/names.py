@@ -641,4 +641,23 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
         probability = model.probability(vector)
         if best is None or probability > best.probability:
             best = Scored(name, probability)
-    return best if best is not None and best.probability >= model.threshold else None
+    if best is None or best.probability < model.threshold:
+        return None
+    spelled = spelled_name(best.name, [(c.name, c.expansion) for c in cues
+                                       if c.defined and c.expansion])
+    return Scored(spelled, best.probability)
+
+
+# A long form that is itself one made-up token: a capital, then a hyphen or a capital
+# inside ("Think-on-Graph", "Correct-N-Contrast", "AutoGAN-Distiller").
+_TOKEN_NAME = re.compile(r"[A-Z][^\W_]*(?:-[^\W_]+)+|[A-Z][^\W_]*[a-z0-9][A-Z][^\W_]*")
+
+
+def spelled_name(name: str, definitions: Iterable[tuple[str, str]]) -> str:
+    """The form to give a chosen name: the one-token long form an abstract spells it out
+    as ("Think-on-Graph (ToG)" gives Think-on-Graph: a name spelled out as a name; the
+    development lists' titles use that form each of the 6 times they name such a pair),
+    else the name itself. Only an unambiguous long form of 40 characters at most."""
+    forms = {long for short, long in definitions
+             if short == name and len(long) <= 40 and _TOKEN_NAME.fullmatch(long)}
+    return forms.pop() if len(forms) == 1 else name

@@ -448,6 +448,12 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
     if chosen is None:
         return None
     same = [c for c in candidates if c.name == chosen.name]
+    spelled = [c for c in candidates if c.expansion == chosen.name]
+    if not same and spelled:  # "Think-on-Graph (ToG)": the long form is the name
+        first = min(spelled, key=lambda c: (-c.strength, c.start))
+        described = [c for c in spelled if c.description]
+        return _Candidate(chosen.name, first.start, first.strength, first.component,
+                          description=described[0].description if described else None)
     if not same:  # a name known by its shape alone: no cue, no definition
         start = text.find(chosen.name)
         return _Candidate(chosen.name, max(0, start), 0, False)

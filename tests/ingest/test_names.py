@@ -324,3 +324,33 @@ def test_a_name_may_end_in_a_star_but_a_subscript_is_no_name():
     # the statistics read raw abstracts: markdown's stars around a name are no part of it
     statistics = list_statistics(["We propose **ZorbNet**.", "ZorbNet is used."])
     assert statistics.usage[usage_key("ZorbNet")] == 2
+
+
+def test_a_name_spelled_out_as_one_made_up_token_is_given_in_that_form():
+    """"Zorb-on-Graph (ZoG)": the long form is itself a name (titles use it), so the
+    derived name is Zorb-on-Graph and the title starts with it; a long form of several
+    words or in lowercase keeps the acronym."""
+    abstract = ("Reasoning over graphs is hard. We propose a new paradigm, Zorb-on-Graph "
+                "(ZoG), which walks the graph with a language model. ZoG beats strong "
+                "baselines on five datasets, and ZoG is cheap.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "Zorb-on-Graph"
+    assert title.startswith("Zorb-on-Graph: ")
+    assert derive("Ranking under noise is hard. We introduce Sparse Tandem Ranking (STR), "
+                  "an estimator for it. Experiments show gains.") == "STR"
+    lowercase = abstract.replace("Zorb-on-Graph", "zorb-on-graph")
+    assert derive(lowercase) == "ZoG"
+
+
+def test_only_an_unambiguous_made_up_long_form_replaces_a_name():
+    from index.ingest.names import spelled_name
+
+    assert spelled_name("ToG", [("ToG", "Think-on-Graph")]) == "Think-on-Graph"
+    assert spelled_name("CNC", [("CNC", "Correct-N-Contrast")]) == "Correct-N-Contrast"
+    assert spelled_name("AG", [("AG", "AcceleratedGradient")]) == "AcceleratedGradient"
+    assert spelled_name("ToG", [("ToG", "Think-on-Graph"), ("ToG", "Tree-of-Graphs")]) == "ToG"
+    assert spelled_name("FC", [("FC", "fully-connected")]) == "FC"
+    assert spelled_name("STR", [("STR", "Sparse Tandem Ranking")]) == "STR"
+    assert spelled_name("X", [("X", "Zorb-" + "a" * 60)]) == "X"
+    assert spelled_name("X", [("X", "Zorb_Net")]) == "X"  # not a made-up token: no "_"
+    assert spelled_name("ToG", [("TOG", "Think-on-Graph")]) == "ToG"
