@@ -16,6 +16,10 @@ from collections.abc import Iterable
 from ..models import Paper
 
 _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
+# The same pattern for ASCII text, where it finds the same words (the ASCII and Unicode
+# classes of word characters agree on ASCII) a quarter faster: 1.6-1.9 s against
+# 2.0-2.6 over 20,000 synthetic abstracts, 98 % of them ASCII.
+_ASCII_WORD = re.compile(_WORD.pattern, re.ASCII)
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _NOT_LETTERS = "0123456789-"  # a word of only these is a number or a range
 # A link's words (https, github, com) say where code is, not what a paper is about.
@@ -42,7 +46,8 @@ def tokens(text: str) -> list[str]:
     words of these."""
     if "/" in text or "www." in text:  # the URL pattern costs a third of the time
         text = _URL.sub(" ", text)
-    return _WORD.findall(_fold(text))
+    text = _fold(text)
+    return (_ASCII_WORD if text.isascii() else _WORD).findall(text)
 
 
 def is_content(word: str, stop_words: frozenset[str] | set[str]) -> bool:
