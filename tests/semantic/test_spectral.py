@@ -10,7 +10,7 @@ from benchmarks.similar_spectral import spectral_fit
 from benchmarks.similar_variants import Counts, dense, tfidf_graph
 from index.semantic import model, spectral
 from index.semantic.model import normalized
-from index.semantic.sparse import randomized_svd
+from index.semantic.sparse import Rows, randomized_svd
 from index.semantic.spectral import knn_graph, lanczos_top
 from tests.semantic.test_variants import topic_texts
 
@@ -41,6 +41,25 @@ def test_lanczos_finds_the_largest_eigenpairs() -> None:
     assert np.allclose(np.abs(np.sum(vectors * exact_vectors[:, top], axis=0)), 1.0,
                        atol=1e-4)
     assert np.isclose(values[0], 1.0, atol=1e-5)  # D^1/2 1: what the fit leaves out
+
+
+def test_lanczos_handles_a_row_with_no_values() -> None:
+    """A paper with no neighbour (an empty row and column) leaves the rest's eigenpairs
+    as the dense decomposition has them."""
+    unit = unit_rows(50)
+    graph = dense(knn_graph(unit, k=6)).astype(np.float64)
+    graph[7] = 0.0
+    graph[:, 7] = 0.0
+    rows, columns = np.nonzero(graph)
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=50))])
+    matrix = Rows(indptr.astype(np.int64), columns.astype(np.int32),
+                  graph[rows, columns].astype(np.float32), 50)
+    exact_values, exact_vectors = np.linalg.eigh(graph)
+    top = np.argsort(-exact_values)[:4]
+    values, vectors = lanczos_top(matrix, 4, steps=50)
+    assert np.allclose(values, exact_values[top], atol=1e-5)
+    assert np.allclose(np.abs(np.sum(vectors * exact_vectors[:, top], axis=0)), 1.0,
+                       atol=1e-4)
 
 
 def test_spectral_fit_components_fold_the_rows_into_its_vectors() -> None:

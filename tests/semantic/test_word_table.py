@@ -44,6 +44,19 @@ def as_pairs(found: tuple[np.ndarray, np.ndarray]) -> list[tuple[int, int]]:
     return list(zip(found[0].tolist(), found[1].tolist(), strict=True))
 
 
+def test_tokens_of_ascii_text_are_the_unicode_patterns_words() -> None:
+    """tokens() reads ASCII text with an ASCII pattern: the same words as the Unicode
+    one finds, in the bundled abstracts and in text made to test its edges."""
+    from index.semantic import text as text_module
+
+    made = ["Hello_world 3-D x-ray--fast -lead trail- A1b2 _under_ scores__ 42% e.g. "
+            "Über naïve straße", "CAPS and Mixed-Case-Words; tabs\tnew\nlines", ""]
+    for text in made + seed_abstracts(SEED_FILES[0])[:300]:
+        folded = text_module._fold(text_module._URL.sub(" ", text))
+        assert tokens(text) == text_module._WORD.findall(folded)
+    assert tokens("Über naïve") == ["uber", "naive"]
+
+
 def test_codes_number_words_as_first_met_and_pair_neighbours() -> None:
     texts = [text for path in SEED_FILES for text in seed_abstracts(path)]
     half = len(texts) // 2
