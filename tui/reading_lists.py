@@ -19,7 +19,7 @@ from textual import work
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from index import OUTPUT_FORMATS, LibraryError, StoreError
+from index import OUTPUT_FORMATS, LibraryError, StoreError, counted
 
 from .clipboard import copy_text
 from .widgets.results import ResultsView
@@ -87,7 +87,7 @@ class ReadingListActions:
             parts.append(f"added {' '.join('#' + t for t in change.add)}")
         if change.remove:
             parts.append(f"removed {' '.join('#' + t for t in change.remove)}")
-        who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
+        who = counted(len(ids), "paper")
         self.call_from_thread(self._written, f"{who}: {'; '.join(parts)} "
                                              f"({added} added, {removed} removed)")
 

@@ -15,7 +15,7 @@ from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from index import MAX_PRIORITY, Paper
+from index import MAX_PRIORITY, Paper, counted
 
 from .reading_lists import WRITE_ERRORS
 from .widgets.results import ResultsView
@@ -79,7 +79,7 @@ class ReadingStateActions:
         except WRITE_ERRORS as error:
             self._say_not_saved("the read status", error)
             return
-        who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
+        who = counted(len(ids), "paper")
         self.call_from_thread(self._reading_changed, self.library.reading_states(),
                               f"{who} marked {status}")
 
@@ -98,7 +98,7 @@ class ReadingStateActions:
         except WRITE_ERRORS as error:
             self._say_not_saved("the star", error)
             return
-        who = "1 paper" if len(ids) == 1 else f"{len(ids)} papers"
+        who = counted(len(ids), "paper")
         what = f"starred {'★' * priority} (priority {priority})" if priority else "unstarred"
         self.call_from_thread(self._reading_changed, self.library.reading_states(),
                               f"{who} {what}")

@@ -95,8 +95,7 @@ class TrendsScreen(ModalScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._fill("rising", ())
-        self._fill("falling", ())
+        self._show_kind()
         self.query_one("#trends-rising", DataTable).focus()
         self._compare()
 
@@ -120,8 +119,7 @@ class TrendsScreen(ModalScreen):
 
     def _failed(self, message: str) -> None:
         self.trends = None
-        self._fill("rising", ())
-        self._fill("falling", ())
+        self._show_kind()
         self.query_one("#trends-summary", Static).update(message)
 
     def _show(self, found: Trends) -> None:
@@ -136,8 +134,12 @@ class TrendsScreen(ModalScreen):
         self._show_kind()
 
     def _show_kind(self) -> None:
+        """The tables (and the chart) for the kind shown; empty tables with that kind's
+        headers while the trends are computing or when they failed."""
         found = self.trends
         if found is None:
+            self._fill("rising", ())
+            self._fill("falling", ())
             return
         rising, falling = (found.rising, found.falling) if self.kind == "term" else \
             (found.topics_rising, found.topics_falling)
@@ -195,9 +197,6 @@ class TrendsScreen(ModalScreen):
 
     def action_toggle_kind(self) -> None:
         self.kind = "topic" if self.kind == "term" else "term"
-        if self.trends is None:  # still computing, or failed: the headers change alone
-            self._fill("rising", ())
-            self._fill("falling", ())
         self._show_kind()
 
     @on(DataTable.RowSelected)
