@@ -55,7 +55,7 @@ _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
-_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*\*?"  # Greek too: π-Tuning; Retro*
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
@@ -370,7 +370,7 @@ def _appositive_starts(text: str) -> Iterator[int]:
 
 def _in_name(char: str) -> bool:
     """A character _NAME_TOKEN takes: \\w (str.isalnum or "_"), ".", "+" or "-"."""
-    return char.isalnum() or char in "_.+-"
+    return char.isalnum() or char in "_.+-*"
 
 
 

@@ -354,3 +354,13 @@ def test_only_an_unambiguous_made_up_long_form_replaces_a_name():
     assert spelled_name("X", [("X", "Zorb-" + "a" * 60)]) == "X"
     assert spelled_name("X", [("X", "Zorb_Net")]) == "X"  # not a made-up token: no "_"
     assert spelled_name("ToG", [("TOG", "Think-on-Graph")]) == "ToG"
+
+
+def test_a_cue_introduces_a_name_ending_in_a_star():
+    """"we propose Zorbo*, a neural-based A*-like algorithm": the star is part of the
+    name the cue points at (the shape alone, with no capital inside, gives no candidate)."""
+    abstract = ("Route planning is hard. In this paper, we propose Zorbo*, a neural-based "
+                "A*-like algorithm that finds routes efficiently. Experiments on benchmark "
+                "QUSPTO datasets show that our proposed method outperforms the state of the art.")
+    assert cue_strengths(abstract, "Zorbo*")[0] == 1.0
+    assert "Zorbo" not in name_features(abstract, render(abstract))
