@@ -62,7 +62,7 @@ _INTRO_VERB = re.compile(
     # a few words before the verb, or more and "and": "we explore X and (then) propose"
     r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
-    r"|construct|curate|create)s?\b", re.I)
+    r"|construct|curate|create|suggest)s?\b", re.I)
 _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X".
@@ -86,7 +86,7 @@ _NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely",
                            "dubbed", "term", "termed", "coin", "coined", "denote", "denoted",
                            "as", "henceforth"})
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
-               "devis", "creat", "curat", "releas", "establish", "formulat")
+               "devis", "creat", "curat", "releas", "establish", "formulat", "suggest")
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 _LINK = re.compile(r"\S*/\S*")
 # The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io

@@ -37,7 +37,7 @@ _KIND = (
     r"|variant)s?"
 )
 _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth)(?:\s+as)?"
-_VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name)"
+_VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"

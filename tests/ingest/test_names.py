@@ -364,3 +364,14 @@ def test_a_cue_introduces_a_name_ending_in_a_star():
                 "QUSPTO datasets show that our proposed method outperforms the state of the art.")
     assert cue_strengths(abstract, "Zorbo*")[0] == 1.0
     assert "Zorbo" not in name_features(abstract, render(abstract))
+
+
+def test_suggest_introduces_like_propose():
+    """"We suggest a novel learning method, X (Y)": "suggest" is one of the introducing
+    verbs, for the cue and for the features that look for one before a candidate."""
+    abstract = ("Sharpness predicts generalization. We suggest a novel learning method, "
+                "adaptive zorb-aware quilling (AZQ), utilizing the proposed bound. "
+                "Experiments show that AZQ contributes to better generalization.")
+    features = features_of(abstract, "AZQ")
+    assert features["cue_verb"] == 1.0
+    assert features["intro_sentence"] == 1.0
