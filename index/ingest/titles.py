@@ -36,7 +36,9 @@ _KIND = (
     r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
     r"|variant)s?"
 )
-_NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth)(?:\s+as)?"
+# "a new framework, namely ODS" too, but no lowercase name after "namely" ("two tasks,
+# namely classification and ...": what follows it may be a list of things).
+_NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
 _VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
@@ -53,7 +55,7 @@ _CUE = re.compile(
 )
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
-                           "termed", "coined", "denoted", "henceforth"))
+                           "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*\*?"  # Greek too: π-Tuning; Retro*
 # A name right where a cue points: one token, or up to four capitalised words.
@@ -304,8 +306,8 @@ def _cued_names(text: str, sentences,
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
-            # that implements ..."; not "named entities that recur").
-            lowercase_name = naming and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
+            # that implements ..."; not "named entities that recur"). Not after "namely".
+            lowercase_name = naming and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (

@@ -375,3 +375,13 @@ def test_suggest_introduces_like_propose():
     features = features_of(abstract, "AZQ")
     assert features["cue_verb"] == 1.0
     assert features["intro_sentence"] == 1.0
+
+
+def test_namely_names_but_takes_no_lowercase_word():
+    """"we propose a new framework, namely ZQS, which ...": "namely" names like "called";
+    a lowercase word after it is no name ("two tasks, namely sorting, and ranking")."""
+    abstract = ("Shifts are mixed. Motivated by this, we propose a new framework, namely ZQS, "
+                "which decouples the mixed shift. ZQS is suitable for many algorithms.")
+    assert cue_strengths(abstract, "ZQS")[0] == 1.0
+    listed = "We evaluate on two tasks, namely sorting, and ranking of zorbs."
+    assert "sorting" not in name_features(listed, render(listed))
