@@ -419,7 +419,9 @@ def _introduced_once(text: str, word: str, intros: list[tuple[int, int]]) -> boo
     # a part of a long form or title, not a name of its own.
     before = text[max(0, at - 30):at].split()
     after = text[at + len(word):at + len(word) + 30].split()
-    if (before and before[-1][:1].isupper()) or (after and after[0][:1].isupper()):
+    # (A comma ends a phrase: "Empowered by the Flow-Attention, Flowformer yields".)
+    if (before and before[-1][:1].isupper() and before[-1][-1:] not in ",;:") or (
+            after and after[0][:1].isupper()):
         return False
     if _CLAIM_AFTER.match(text, at + len(word)):
         return True

@@ -385,3 +385,14 @@ def test_namely_names_but_takes_no_lowercase_word():
     assert cue_strengths(abstract, "ZQS")[0] == 1.0
     listed = "We evaluate on two tasks, namely sorting, and ranking of zorbs."
     assert "sorting" not in name_features(listed, render(listed))
+
+
+def test_a_comma_ends_the_capitalised_phrase_before_a_plain_name():
+    """"Empowered by the Zorb-Attention, Zorbformer yields ...": the capitalised word before
+    the comma belongs to another phrase, so Zorbformer, said once as the subject of a
+    claim, is a candidate ("the Quill Zorbformer yields" would make it a tail)."""
+    abstract = ("Attention is quadratic. We propose a linear attention. Empowered by the "
+                "Zorb-Attention, Zorbformer yields strong performance on long sequences.")
+    assert "Zorbformer" in name_features(abstract, render(abstract))
+    tail = "Attention is quadratic. Empowered by it, the Quill Zorbformer yields results."
+    assert "Zorbformer" not in name_features(tail, render(tail))
