@@ -103,6 +103,9 @@ _CLAIM_AFTER = re.compile(
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)", re.I)
+_NAMED_BY_US = re.compile(
+    r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"
+    r"(?:\s+(?:it|this|them|our\s+\w+|the\s+\w+|as))*\s*[“\"]?$", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(
     r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[[^\[\]]*(?:et al|\d{4}|\d\])[^\[\]]*\]?"
@@ -154,7 +157,7 @@ FEATURES = (
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
-    "extends_other", "part_of_other", "inside_other",
+    "named_by_us", "extends_other", "part_of_other", "inside_other",
     "known",  # "known" last: candidate_features appends it
 )
 
@@ -503,6 +506,9 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         # (or before its long form: "we study inverse reinforcement learning (IRL)")
         float(studied or any(_studied(_words_before(text, c.start)) for c in found
                              if c.defined)),
+        # The authors giving the name: "which we name GMAC", "we call it X", "a strategy
+        # we refer to as X" (not "denoted", "known as", "called": anyone's naming).
+        float(any(_NAMED_BY_US.search(text, max(0, c - 40), c) for c in contexts[:3])),
     ]
 
 

@@ -364,6 +364,7 @@ def test_a_cue_introduces_a_name_ending_in_a_star():
                 "QUSPTO datasets show that our proposed method outperforms the state of the art.")
     assert cue_strengths(abstract, "Zorbo*")[0] == 1.0
     assert "Zorbo" not in name_features(abstract, render(abstract))
+    assert derive(abstract) == "Zorbo*"
 
 
 def test_suggest_introduces_like_propose():
@@ -375,6 +376,7 @@ def test_suggest_introduces_like_propose():
     features = features_of(abstract, "AZQ")
     assert features["cue_verb"] == 1.0
     assert features["intro_sentence"] == 1.0
+    assert derive(abstract) == "AZQ"
 
 
 def test_namely_names_but_takes_no_lowercase_word():
@@ -383,6 +385,7 @@ def test_namely_names_but_takes_no_lowercase_word():
     abstract = ("Shifts are mixed. Motivated by this, we propose a new framework, namely ZQS, "
                 "which decouples the mixed shift. ZQS is suitable for many algorithms.")
     assert cue_strengths(abstract, "ZQS")[0] == 1.0
+    assert derive(abstract) == "ZQS"
     listed = "We evaluate on two tasks, namely sorting, and ranking of zorbs."
     assert "sorting" not in name_features(listed, render(listed))
 
@@ -394,5 +397,21 @@ def test_a_comma_ends_the_capitalised_phrase_before_a_plain_name():
     abstract = ("Attention is quadratic. We propose a linear attention. Empowered by the "
                 "Zorb-Attention, Zorbformer yields strong performance on long sequences.")
     assert "Zorbformer" in name_features(abstract, render(abstract))
+    assert derive(abstract) == "Zorbformer"
     tail = "Attention is quadratic. Empowered by it, the Quill Zorbformer yields results."
     assert "Zorbformer" not in name_features(tail, render(tail))
+
+
+def test_the_authors_naming_a_candidate_is_marked():
+    """"which we name ZMAC", "a strategy we refer to as “ZorbPrompt”": the authors give
+    the name; "a novel Zorb-Replacement algorithm denoted ZR" is anyone's naming."""
+    abstract = ("In this paper, we devise a distributional framework on actor-critic. We "
+                "propose a new method that minimizes the distance with a target generated "
+                "from a novel Zorb-Replacement algorithm denoted ZR, which learns the "
+                "distribution. Parameterizing the distribution with a mixture further "
+                "improves the performance of the method, which we name ZMAC. We show that "
+                "ZMAC captures the correct distribution.")
+    assert features_of(abstract, "ZMAC")["named_by_us"] == 1.0
+    assert features_of(abstract, "ZR")["named_by_us"] == 0.0
+    quoted = "This paper batches prompts, a strategy we refer to as “ZorbPrompt”. It is cheap."
+    assert features_of(quoted, "ZorbPrompt")["named_by_us"] == 1.0
