@@ -83,6 +83,7 @@ _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                         + "".join(map(chr, range(ord("α"), ord("ω") + 1)))
                         + "".join(map(chr, range(ord("Α"), ord("Ω") + 1))))
+_GLUED_NAMING = re.compile(r"(?:called|named|dubbed|termed|coined|namely)(?=[A-Z])")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -94,6 +95,7 @@ _COMMON_WORDS = frozenset({
     "a", "an", "the", "this", "these", "that", "those", "our", "we", "it", "its", "in", "on",
     "to", "for", "of", "with", "and", "or", "but", "however", "two", "three", "four", "both",
     "each", "all", "here", "there", "then", "first", "second", "third", "finally",
+    "entity", "entities",  # "named entities, ...": the term, not a naming word's name
 })
 
 # White space after a full stop before a capital (or an opening quote or bracket), or a
@@ -383,6 +385,10 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
 
     def add(name: str, start: int, strength: int, expansion=None, description=None) -> None:
         name = name.rstrip(".")  # "we call it Foo." at the very end
+        # Text that lost its spaces (from a PDF): "an approach calledNeuroBack, which".
+        glued = _GLUED_NAMING.match(name)
+        if glued:
+            name, start = name[glued.end():], start + glued.end()
         sentence_start, _ = _sentence_at(sentences, start)
         component = bool(_COMPONENT.search(text[sentence_start:start]))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))

@@ -415,3 +415,23 @@ def test_the_authors_naming_a_candidate_is_marked():
     assert features_of(abstract, "ZR")["named_by_us"] == 0.0
     quoted = "This paper batches prompts, a strategy we refer to as “ZorbPrompt”. It is cheap."
     assert features_of(quoted, "ZorbPrompt")["named_by_us"] == 1.0
+
+
+def test_a_naming_word_glued_to_the_name_is_split_off():
+    """Text that lost its spaces (from a PDF): "an approach calledZorbBack, which" cues
+    ZorbBack, never "calledZorbBack"."""
+    abstract = ("Mainstream modernSAT solvers are fast. Aimingto make them practical, this "
+                "paper proposes an approach calledZorbBack, which builds on two insights. "
+                "To train ZorbBack, a new dataset is created. ZorbBack solves more problems.")
+    candidates = name_features(abstract, render(abstract))
+    assert "calledZorbBack" not in candidates
+    assert candidates["ZorbBack"][FEATURES.index("cue_verb")] == 1.0
+    assert derive(abstract) == "ZorbBack"
+
+
+def test_named_entities_are_no_name():
+    """"named entities, ..." is the term; "named" names nothing there."""
+    abstract = ("We construct a new dataset, ZorbQA, of questions about news. For questions "
+                "about frequent named entities, updates help. The ZorbQA dataset enables a "
+                "realistic evaluation.")
+    assert "entities" not in name_features(abstract, render(abstract))
