@@ -378,6 +378,13 @@ def _in_name(char: str) -> bool:
 
 
 
+def _unglued(name: str, start: int) -> tuple[str, int]:
+    """A name without the naming word that lost spaces glued to it (text from a PDF: "an
+    approach calledNeuroBack, which")."""
+    glued = _GLUED_NAMING.match(name)
+    return (name[glued.end():], start + glued.end()) if glued else (name, start)
+
+
 def _cue_candidates(text: str, sentences, rendered: Rendered,
                     definitions: list[_Definition]) -> list[_Candidate]:
     """Every name a cue introduces: a cue verb, bold or italic markup, an appositive."""
@@ -385,10 +392,7 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
 
     def add(name: str, start: int, strength: int, expansion=None, description=None) -> None:
         name = name.rstrip(".")  # "we call it Foo." at the very end
-        # Text that lost its spaces (from a PDF): "an approach calledNeuroBack, which".
-        glued = _GLUED_NAMING.match(name)
-        if glued:
-            name, start = name[glued.end():], start + glued.end()
+        name, start = _unglued(name, start)
         sentence_start, _ = _sentence_at(sentences, start)
         component = bool(_COMPONENT.search(text[sentence_start:start]))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))
