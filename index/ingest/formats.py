@@ -162,6 +162,11 @@ def read_jsonl(path: Path, text: str) -> ParsedList:
     return summarise(path, "jsonl", records, skipped)
 
 
+# BibTeX entry types (biblatex's too) for a whole book or proceedings rather than a paper.
+_VOLUMES = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collection",
+                      "mvcollection", "periodical"})
+
+
 def read_bibtex(path: Path, text: str) -> ParsedList:
     import bibtexparser
     from bibtexparser import middlewares
@@ -200,6 +205,12 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
     skipped: list[str] = []
     for entry in entries:
         fields = {f.key: f.value for f in entry.fields}
+        if entry.entry_type.lower() in _VOLUMES and not fields.get("abstract"):
+            # The ACL Anthology opens each volume's .bib with the volume itself: its
+            # papers are the other entries.
+            skipped.append(f"entry {entry.key}: a whole {entry.entry_type.lower()} "
+                           f"volume, not a paper")
+            continue
         fields.setdefault("id", entry.key)
         record = record_from_mapping(fields, entry.start_line + 1)
         record.extra["entry_type"] = entry.entry_type
