@@ -58,18 +58,41 @@ def person(name: Any) -> str:
     suffix last. Anything else is kept as written.
     """
     if isinstance(name, dict):
-        if name.get("literal"):
-            return " ".join(str(name["literal"]).split())
-        parts = [name.get(k) for k in ("given", "dropping-particle", "non-dropping-particle",
-                                        "family", "suffix")]
-        return " ".join(" ".join(str(p).split()) for p in parts if p)
-    text = " ".join(str(name).split())
+        return _person_object(name)
+    if not isinstance(name, str):
+        return ""  # a null or a number in a list of authors is nobody
+    text = " ".join(name.split())
     pieces = [p.strip() for p in text.split(",")]
     if len(pieces) == 2 and all(pieces):
         return f"{pieces[1]} {pieces[0]}"
     if len(pieces) == 3 and all(pieces):
         return f"{pieces[2]} {pieces[0]} {pieces[1]}"
     return text
+
+
+# A person as an object: its whole name under one of these keys (OpenReview, Semantic
+# Scholar, OpenAlex's `author`, DBLP), or in parts (CSL; first and last names).
+_WHOLE_NAME_KEYS = ("name", "fullname", "full_name", "display_name",
+                    "displayName", "author")
+_NAME_PARTS = (("given", "dropping-particle", "non-dropping-particle", "family", "suffix"),
+               ("first_name", "middle_name", "last_name"), ("firstName", "middleName",
+                                                           "lastName"), ("first", "last"))
+
+
+def _person_object(name: dict) -> str:
+    if isinstance(name.get("literal"), str) and name["literal"].strip():
+        return " ".join(name["literal"].split())  # CSL: kept as written ("Google, Inc.")
+    for key in _WHOLE_NAME_KEYS:
+        value = name.get(key)
+        if isinstance(value, dict):  # OpenAlex: {"author": {"display_name": ...}}
+            value = _person_object(value)
+        if isinstance(value, str) and value.strip():
+            return person(value)
+    for keys in _NAME_PARTS:
+        parts = [name.get(k) for k in keys]
+        if any(isinstance(p, str) and p.strip() for p in parts):
+            return " ".join(" ".join(p.split()) for p in parts if isinstance(p, str) and p)
+    return ""
 
 
 def split_authors(value: Any) -> list[str]:

@@ -149,6 +149,24 @@ def test_names_in_every_form_are_the_same_people():
     assert split_authors("Jane Doe, Richard Roe") == ["Jane Doe", "Richard Roe"]
 
 
+def test_authors_as_objects_of_any_common_api_are_people(tmp_path):
+    # Semantic Scholar ("name"), NeurIPS dumps ("fullname"), OpenAlex ({"author":
+    # {"display_name"}}), first and last names, CSL's parts and literal.
+    authors = [{"authorId": "1", "name": "Ada Lovelace"}, {"fullname": "Alan Turing"},
+               {"author": {"display_name": "Grace Hopper"}},
+               {"first_name": "Kurt", "last_name": "Gödel"},
+               {"firstName": "Emmy", "lastName": "Noether"},
+               {"family": "Doe", "given": "Jane"}, {"literal": "Google, Inc."},
+               {"authorId": "2"}, None, 3, ""]
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps([{"title": "A Paper", "authors": authors,
+                                 "abstract": "We study a problem at length and find a "
+                                             "method that works well on it."}]))
+    assert read_list(path).records[0].authors == [
+        "Ada Lovelace", "Alan Turing", "Grace Hopper", "Kurt Gödel", "Emmy Noether",
+        "Jane Doe", "Google, Inc."]
+
+
 def test_csv_authors_separated_by_semicolons_are_two_people(tmp_path):
     path = tmp_path / "list.csv"
     path.write_text('title,authors,abstract\nA Paper,"Doe, Jane; Roe, Richard",'
