@@ -34,6 +34,7 @@ from .readers_json import (
     read_openreview,
     read_openreview_data,
 )
+from .readers_openalex import is_openalex, read_openalex, read_openalex_data
 from .readers_ris import read_ris
 from .records import (
     ABSTRACT_KEYS,
@@ -122,9 +123,11 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def read_json(path: Path, text: str) -> ParsedList:
-    """A JSON list of papers; CSL-JSON and OpenReview notes are told apart by content
-    (the file is parsed once) and read by their own readers."""
+    """A JSON list of papers; OpenAlex works, CSL-JSON and OpenReview notes are told
+    apart by content (the file is parsed once) and read by their own readers."""
     data = load_json(path, text)
+    if is_openalex(data):
+        return read_openalex_data(path, data)
     if is_csl_json(data):
         return read_csl_data(path, data)
     if is_openreview(data):
@@ -289,6 +292,8 @@ LIST_FORMATS: dict[str, ListFormat] = {f.name: f for f in (
     ListFormat("csl-json", "CSL-JSON", read_csl_json, (".json",)),
     ListFormat("openreview", "OpenReview notes (JSON)", read_openreview, (".json",),
                short="OpenReview"),
+    ListFormat("openalex", "OpenAlex works (JSON)", read_openalex, (".json",),
+               short="OpenAlex"),
     ListFormat("atom", "arXiv Atom feed", read_atom, (".atom", ".xml"), short="arXiv Atom"),
 )}
 READERS = {name: f.reader for name, f in LIST_FORMATS.items()}

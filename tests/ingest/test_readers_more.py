@@ -238,7 +238,10 @@ JSON = st.recursive(
         st.sampled_from(["title", "abstract", "author", "authors", "value", "family", "given",
                          "literal", "issued", "date-parts", "container-title", "event-title",
                          "type", "DOI", "URL", "id", "content", "notes", "venue", "venueid",
-                         "invitation", "invitations", "forum", "pdf", "keyword", "domain"]),
+                         "invitation", "invitations", "forum", "pdf", "keyword", "domain",
+                         "results", "abstract_inverted_index", "authorships",
+                         "publication_year", "primary_location", "source", "display_name",
+                         "biblio", "first_page", "type_crossref", "keywords"]),
         inner, max_size=6),
     max_leaves=30)
 
