@@ -291,6 +291,11 @@ def finish_record(record: Record) -> Record:
     extra = record.extra
     if _derived(extra):
         record.title = None
+    given_ids = extra.get("externalids")  # Semantic Scholar: {"DOI": …, "ArXiv": …}
+    if isinstance(given_ids, dict):
+        for name, key in (("DOI", "doi"), ("ArXiv", "arxiv_id")):
+            if not extra.get(key) and isinstance(given_ids.get(name), str):
+                extra[key] = given_ids[name]
     if extra.get("doi") and (found := doi(extra["doi"])):
         extra["doi"] = found
     elif "doi" in extra and not doi(extra["doi"]):

@@ -167,6 +167,22 @@ def test_authors_as_objects_of_any_common_api_are_people(tmp_path):
         "Jane Doe", "Google, Inc."]
 
 
+def test_a_semantic_scholar_page_gives_authors_and_ids(tmp_path):
+    page = {"total": 1, "token": None, "data": [{
+        "paperId": "abc", "externalIds": {"DOI": "10.5555/3666122.3668460",
+                                          "ArXiv": "2305.18290", "DBLP": "x"},
+        "title": "Direct Preference Optimization", "venue": "Neural Information Processing "
+        "Systems", "year": 2023, "authors": [{"authorId": "1", "name": "Rafael Rafailov"}],
+        "abstract": "We introduce DPO, which aligns language models with preferences "
+                    "directly and without a reward model or reinforcement learning."}]}
+    path = tmp_path / "s2.json"
+    path.write_text(json.dumps(page))
+    [record] = read_list(path).records
+    assert (record.authors, record.venue, record.year) == (["Rafael Rafailov"], "NeurIPS", 2023)
+    assert (record.extra["doi"], record.extra["arxiv_id"]) == (
+        "10.5555/3666122.3668460", "2305.18290")
+
+
 def test_csv_authors_separated_by_semicolons_are_two_people(tmp_path):
     path = tmp_path / "list.csv"
     path.write_text('title,authors,abstract\nA Paper,"Doe, Jane; Roe, Richard",'
