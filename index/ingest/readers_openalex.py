@@ -18,9 +18,9 @@ from .records import (
     as_year,
     finish_record,
     given_venue,
-    keep_or_skip,
     load_json,
-    summarise,
+    read_items,
+    wrapped_items,
 )
 
 # An inverted index naming positions past this is not an abstract (nor a sane file).
@@ -35,13 +35,7 @@ def _work(item: Any) -> bool:
 
 
 def _works(data: Any) -> list[Any] | None:
-    if isinstance(data, dict) and isinstance(data.get("results"), list):
-        return data["results"]
-    if _work(data):
-        return [data]
-    if isinstance(data, list) and data and _work(data[0]):
-        return data
-    return None
+    return wrapped_items(data, "results", _work)
 
 
 def is_openalex(data: Any) -> bool:
@@ -116,14 +110,7 @@ def read_openalex_data(path: Path, data: Any) -> ParsedList:
     if works is None:
         raise ListFormatError(path, 'expected OpenAlex works (a work, a list of works or '
                                     '{"results": [...]})')
-    records: list[Record] = []
-    skipped: list[str] = []
-    for number, work in enumerate(works, start=1):
-        if not isinstance(work, dict):
-            skipped.append(f"work {number}: not a JSON object")
-            continue
-        keep_or_skip(records, skipped, _openalex_record(work, number), f"work {number}")
-    return summarise(path, "openalex", records, skipped, label="OpenAlex")
+    return read_items(path, "openalex", works, _openalex_record, label="OpenAlex")
 
 
 def read_openalex(path: Path, text: str) -> ParsedList:

@@ -320,6 +320,18 @@ def keep_or_skip(records: list[Record], skipped: list[str], record: Record, wher
         records.append(record)
 
 
+def wrapped_items(data: Any, key: str, is_item: Callable[[Any], bool]) -> list[Any] | None:
+    """The items of a JSON export that may come as a page (`{key: [...], ...}`), a list
+    whose first element is one, or one on its own; None if `data` is none of these."""
+    if isinstance(data, dict) and isinstance(data.get(key), list):
+        return data[key]
+    if is_item(data):
+        return [data]
+    if isinstance(data, list) and data and is_item(data[0]):
+        return data
+    return None
+
+
 def read_items(path: Path, fmt: str, items: list, to_record: Callable[[dict, int], Record],
                label: str | None = None) -> ParsedList:
     """A JSON list of objects, each made a record (numbered from 1 for messages);
