@@ -89,9 +89,9 @@ def test_cite_in_a_named_csl_style(home_with_lists, run_cli):
                              "--style", "ieee")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith("[1]A. Vaswani, N. Shazeer, and N. Parmar, “Attention Is All "
+    assert lines[0].startswith("[1] A. Vaswani, N. Shazeer, and N. Parmar, “Attention Is All "
                                "You Need”")
-    assert lines[1].startswith("[2]K. He")
+    assert lines[1].startswith("[2] K. He")
     code, apa, _ = run_cli("--data-dir", home_with_lists, "cite", "--list", "zotero",
                            "--format", "apa")
     assert apa.splitlines()[0].startswith("Vaswani, A., Shazeer, N., & Parmar, N. (2017).")
