@@ -34,7 +34,7 @@ from whoosh.util.numeric import _length_byte_cache
 
 from .. import analysis
 from . import blocks
-from .plain import PlainTerms, plain
+from .plain import PlainTerms, plain, stable_order
 
 # Stored positions are Whoosh's: a 4-byte count, then the pickled list of deltas
 # (protocol 2). The pickle opens with PROTO 2, EMPTY_LIST, BINPUT 0.
@@ -89,15 +89,20 @@ class _FieldTokens:
         self.counts = array("i")
         self.firsts = array("i")
 
-    def add(self, docnum: int, numbers: list[int]) -> int:
-        """Take a document's tokens (-1 for a stop word); how many are kept."""
-        kept = [n for n in numbers if n >= 0]
+    def add(self, docnum: int, text: _Text) -> int:
+        """Take a document's text (_Text); how many of its words are kept."""
+        kept, first, _tokens = text
         if kept:
             self.words.extend(kept)
             self.docs.append(docnum)
             self.counts.append(len(kept))
-            self.firsts.append(numbers.index(kept[0]))
+            self.firsts.append(first)
         return len(kept)
+
+
+# A text's words: the numbers of those kept (stop words left out), the position of the
+# first kept, and how many tokens it has in all.
+_Text = tuple[list[int], int, int]
 
 
 class BatchPostings:
@@ -118,7 +123,11 @@ class BatchPostings:
         self._tokens = {name: _FieldTokens() for name in self.fields}
         # The document being added, and the numbers of the texts of its fields so far.
         self._document = -1
-        self._texts: dict[str, list[int]] = {}
+        self._texts: dict[str, _Text] = {}
+        # Porter's stems of the words of the stemmed fields, once a word for all of them
+        # (not through analysis' cache, which is the queries': an index's words would
+        # push theirs out).
+        self._stems = _Stems()
 
     def __bool__(self) -> bool:
         return any(tokens.docs for tokens in self._tokens.values()) or \
@@ -145,18 +154,34 @@ class BatchPostings:
             self._document, self._texts = docnum, {}
         if len(self._raw) > _RAW_CACHE:
             self._raw.clear()
-        return self._tokens[fieldname].add(docnum, self._numbers_of(value))
+        return self._tokens[fieldname].add(docnum, self._text(value))
 
-    def _numbers_of(self, text: str) -> list[int]:
-        """The numbers of `text`'s tokens (-1 for a stop word); a text met before in
-        this document, or a part of a JoinedText, is not tokenised again."""
+    def _text(self, text: str) -> _Text:
+        """`text`'s words (_Text); a text met before in this document, or a part of a
+        JoinedText, is not tokenised again, and each text's stop words are left out
+        once (a JoinedText's kept words are its parts', one after another)."""
+        found = self._texts.get(text)
+        if found is not None:
+            return found
         if isinstance(text, analysis.JoinedText):
-            return [number for part in text.parts for number in self._numbers_of(part)]
-        numbers = self._texts.get(text)
-        if numbers is None:
-            numbers = self._texts[text] = list(map(self._raw.__getitem__,
-                                                   analysis.raw_tokens(text)))
-        return numbers
+            kept: list[int] = []
+            first = tokens = 0
+            for part in text.parts:
+                part_kept, part_first, part_tokens = self._text(part)
+                if part_kept and not kept:
+                    first = tokens + part_first
+                kept += part_kept
+                tokens += part_tokens
+            found = (kept, first, tokens)
+        else:
+            numbers = list(map(self._raw.__getitem__, analysis.raw_tokens(text)))
+            if -1 in numbers:
+                kept = [n for n in numbers if n >= 0]
+                found = (kept, numbers.index(kept[0]) if kept else 0, len(numbers))
+            else:
+                found = (numbers, 0, len(numbers))
+        self._texts[text] = found
+        return found
 
     def fieldnames(self) -> list[str]:
         """The fields with postings here, in order."""
@@ -177,7 +202,8 @@ class BatchPostings:
         if isinstance(field, analysis.MarkedWords):
             yield from _counted_postings(words, texts)
         else:
-            yield from _positioned_postings(words, texts, field.stemmed)
+            yield from _positioned_postings(words, texts,
+                                            self._stems if field.stemmed else None)
 
     def write(self, fieldwriter, fieldname: str,
               progress: Callable[[int], None] | None = None) -> int:
@@ -246,6 +272,8 @@ class _Words:
         self.firsts = np.frombuffer(tokens.firsts, dtype=np.int32)
         self.starts = np.cumsum(self.counts, dtype=np.int64) - self.counts
         self.ndocs = int(self.doc_numbers[-1]) + 1 if len(self.doc_numbers) else 0
+        self._docs: np.ndarray | None = None
+        self._word_positions: np.ndarray | None = None
 
     def length_bytes(self) -> np.ndarray:
         """Each document's length byte (Whoosh's, of the words indexed)."""
@@ -255,9 +283,21 @@ class _Words:
 
     def at(self, indexes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The documents and positions of the words at `indexes`."""
-        entry = np.searchsorted(self.starts, indexes, side="right") - 1
-        positions = self.firsts[entry] + (indexes - self.starts[entry])
-        return self.doc_numbers[entry], positions
+        return self.docs_at(indexes), self._positions()[indexes]
+
+    def docs_at(self, indexes: np.ndarray) -> np.ndarray:
+        """The documents of the words at `indexes`."""
+        if self._docs is None:  # each word's document: one pass, then gathered
+            self._docs = np.repeat(self.doc_numbers, self.counts)
+        return self._docs[indexes]
+
+    def _positions(self) -> np.ndarray:
+        """Each word's position in its document."""
+        if self._word_positions is None:
+            self._word_positions = (np.arange(len(self.numbers), dtype=np.int32) -
+                                    np.repeat((self.starts - self.firsts).astype(np.int32),
+                                              self.counts))
+        return self._word_positions
 
     def texts_used(self, texts: list[str]) -> tuple[np.ndarray, list[str]]:
         """The word numbers used (ascending), and their words."""
@@ -318,13 +358,20 @@ class _Parts:
         return np.flatnonzero(table[numbers] >= 0)
 
 
+class _Stems(dict):
+    """word -> its Porter stem, each found once."""
+
+    def __missing__(self, word: str) -> str:
+        stem = self[word] = porter.stem(word)
+        return stem
+
+
 def _positioned_postings(words: _Words, texts: list[str],
-                         stemmed: bool) -> Iterator[FieldPostings]:
+                         stems: _Stems | None) -> Iterator[FieldPostings]:
+    """`stems`: for a stemmed field, where its words' stems are found."""
     used, used_texts = words.texts_used(texts)
-    if stemmed:
-        # Porter's stems, once a word: not through analysis' cache, which is the
-        # queries' (an index's words would push theirs out).
-        used_texts = list(map(porter.stem, used_texts))
+    if stems is not None:
+        used_texts = list(map(stems.__getitem__, used_texts))
     # str order is code point order, which is UTF-8's byte order: Whoosh's term order.
     terms = sorted(set(used_texts))
     rank = {term: r for r, term in enumerate(terms)}
@@ -335,7 +382,8 @@ def _positioned_postings(words: _Words, texts: list[str],
     for part, (low, high) in enumerate(parts.ranges):
         chosen = parts.chosen(of_words, part, table, words.numbers)
         part_ranks = table[words.numbers[chosen]]
-        order = np.argsort(part_ranks, kind="stable")  # by term, document, position
+        # by term, document, position
+        order = stable_order(part_ranks - low, high - low)
         chosen, part_ranks = chosen[order], part_ranks[order]
         del order
         docs, positions = words.at(chosen)
@@ -357,7 +405,7 @@ def _positioned_postings(words: _Words, texts: list[str],
 def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings]:
     """MarkedWords: each word counted, and its first letters marked (analysis.py)."""
     used, used_texts = words.texts_used(texts)
-    edges = [list(sized) for sized in zip(*map(analysis.edge_marks, used_texts), strict=True)]
+    edges = analysis.edge_marks_of(used_texts)
     every = used_texts + [edge for sized in edges for edge in sized if edge is not None]
     terms = sorted(set(every))
     rank = {term: r for r, term in enumerate(terms)}
@@ -374,9 +422,9 @@ def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings
             # stable sort by term leaves each term's documents in order.
             chosen = parts.chosen(table_parts, part, table, words.numbers)
             part_ranks.append(table[words.numbers[chosen]])
-            part_docs.append(words.at(chosen)[0])
+            part_docs.append(words.docs_at(chosen))
         all_ranks = np.concatenate(part_ranks)
-        order = np.argsort(all_ranks, kind="stable")
+        order = stable_order(all_ranks - low, high - low)
         all_ranks, docs = all_ranks[order], np.concatenate(part_docs)[order]
         del order, part_ranks, part_docs
         posting_starts = np.flatnonzero((np.diff(all_ranks, prepend=-1) != 0)
@@ -717,7 +765,7 @@ def _term_records(keys: list[bytes], infos: bytes, first: int
     # md5_hash: the md5 digest's last four bytes, big-endian.
     digests = b"".join([md5(key, usedforsecurity=False).digest() for key in keys])
     hashes = np.frombuffer(digests, dtype=">u4")[3::4].astype(np.uint64)
-    order = np.argsort(hashes & 255, kind="stable")  # each bucket's keys in key order
+    order = stable_order(hashes & 255, 256)  # each bucket's keys in key order
     bounds = np.searchsorted((hashes & 255)[order], np.arange(257)).tolist()
     in_order, places = hashes[order], positions[order]
     buckets = [(array("Q", in_order[low:high].tolist()), array("q", places[low:high].tolist()))
