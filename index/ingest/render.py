@@ -485,11 +485,21 @@ _WHITESPACE_RUN = re.compile(
     r"[ \t\n\f\v\xa0](?:[ \t\n\f\v\xa0]+|(?<=[\t\n\f\v\xa0])|(?<=\A )|\Z)")
 
 
+# What _WHITESPACE_RUN can match anywhere but at the ends: white space other than a plain
+# space, or two plain spaces.
+_ODD_SPACE = re.compile(r"[\t\n\f\v\xa0]|  ")
+
+
 def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]:
     """Single spaces, a blank line as one paragraph break, nothing at either end.
 
     `offsets` into the old text come back moved to the same places in the new one.
     """
+    if not text.startswith(" ") and not text.endswith(" ") and \
+            _ODD_SPACE.search(text) is None:
+        # Nothing to collapse (three abstracts in four): one scan instead of trying
+        # _WHITESPACE_RUN at every space.
+        return text, offsets
     pieces: list[str] = []
     runs: list[tuple[int, int, int, int]] = []  # old start, old end, new start, new length
     last = new_length = 0
@@ -529,6 +539,8 @@ class _OpenRun:
 
 def _decode(marked: str) -> Rendered:
     """Strip the markers, turning balanced pairs into spans over the final text."""
+    if marked.isascii() or _MARKER.search(marked) is None:  # no styled run: no span
+        return Rendered(text=_collapse_whitespace(marked, [])[0], spans=(), urls=())
     plain: list[str] = []
     position = 0
     open_runs: list[_OpenRun] = []
