@@ -179,7 +179,10 @@ def _raw_tokens(text: str) -> list[str]:
 
 
 def _folded(raw: str) -> str:
-    return raw.lower().translate(accent_map)
+    # accent_map leaves ASCII letters as lower() leaves them: only other text is
+    # translated (a character at a time, ten times lower()'s cost).
+    folded = raw.lower()
+    return folded if folded.isascii() else folded.translate(accent_map)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
