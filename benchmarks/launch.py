@@ -13,7 +13,6 @@ compile it again). Measurement only.
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import statistics
 import subprocess
@@ -22,7 +21,7 @@ import time
 from pathlib import Path
 
 from .corpus import REPO
-from .terminal import papers_command
+from .terminal import compile_bytecode, papers_command
 
 
 def _time(command: list[str], env: dict[str, str], cwd: Path) -> float:
@@ -70,10 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT")
     args = parser.parse_args(argv)
-    for package in ("index", "tui"):
-        compileall.compile_dir(REPO / package, quiet=1)
-        if args.baseline:
-            compileall.compile_dir(args.baseline / package, quiet=1)
+    compile_bytecode(REPO, *([args.baseline] if args.baseline else []))
     figures = launch_run(args.home, args.runs, args.baseline)
     floor = figures["python -c pass"]["median_ms"]
     print("| command | median ms | min ms | × the bare interpreter |\n|:---|---:|---:|---:|")

@@ -21,7 +21,6 @@ PYTHONDONTWRITEBYTECODE set, every launch would otherwise compile its modules ag
 from __future__ import annotations
 
 import argparse
-import compileall
 import json
 import os
 import platform
@@ -37,7 +36,7 @@ from pathlib import Path
 
 from .corpus import REPO, Corpus, log, parse_size, prepare, small_list
 from .search import TYPED
-from .terminal import terminal_launch
+from .terminal import compile_bytecode, terminal_launch
 from .typing_run import ROUNDS as TYPING_ROUNDS
 from .typing_run import typing_run
 
@@ -608,8 +607,7 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     info = machine()
     log(f"machine: {machine_line(info)}; scratch in {work}")
-    for package in ("index", "tui"):
-        compileall.compile_dir(REPO / package, quiet=1)
+    compile_bytecode(REPO)
     started = time.perf_counter()
     results = []
     try:

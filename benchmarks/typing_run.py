@@ -15,7 +15,8 @@ rounds and in turn within each round, run three anchors on the same papers:
 
 Every figure is given with its ratio to each anchor measured in the same run (this
 machine is shared, and its speed drifts). An anchor whose tool is missing is skipped
-with a message (`apt-get install fzf`). Measurement only: nothing asserts a timing.
+with a message (`apt-get install fzf`). papers' bytecode is compiled first, as `pip install .`
+does (benchmarks/terminal.py). Measurement only: nothing asserts a timing.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from pathlib import Path
 
 from .corpus import REPO, log, prepare
 from .search import stats
-from .terminal import papers_command
+from .terminal import compile_bytecode, papers_command
 from .tmux import Pane, TmuxError
 
 QUERIES = ("diffusion models", "reinforcement learning")
@@ -344,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, stop)
     if not shutil.which("tmux"):
         parser.error("tmux is not installed")
+    compile_bytecode(REPO, *([args.baseline] if args.baseline else []))
     work = Path(tempfile.mkdtemp(prefix="papers-typing-"))
     try:
         homes = [(str(h), h) for h in args.home] or \

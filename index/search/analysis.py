@@ -36,6 +36,20 @@ from whoosh.system import pack_uint
 
 from ..ingest.scripts import CJK, cjk_pieces
 
+# Greek letters are read by their names, folded like accents: the `α` of a rendered
+# `$\alpha$`-divergence is the word `alpha`, so `alpha-divergence` finds it and `α` finds
+# a paper that writes "alpha" (lowercase forms, as folding comes after lowercasing; the
+# variant forms and the micro sign with their letters). Greek prose is folded the same
+# way for documents and queries, so its words still match each other.
+_GREEK_NAMES = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
+                "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma",
+                "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega")
+GREEK_MAP = {code: name for code, name in zip(range(0x3B1, 0x3CA), _GREEK_NAMES,
+                                              strict=True)}  # α..ω, ς (0x3C2) included
+GREEK_MAP.update({ord("ϵ"): "epsilon", ord("ϑ"): "theta", ord("ϕ"): "phi", ord("ϖ"): "pi",
+                  ord("ϱ"): "rho", ord("ϰ"): "kappa", ord("µ"): "mu"})
+FOLD_MAP = {**accent_map, **GREEK_MAP}
+
 # A run of CJK letters, or a word of other letters and digits (`\w` without CJK).
 TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"
 # One- and two-letter prefixes begin thousands of words; rather than OR them together,
@@ -128,7 +142,7 @@ def word_analyzer():
     would find nothing. minsize=1 keeps one-letter symbols such as `η` or the `f` of
     f-divergence.
     """
-    return (WordTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
+    return (WordTokenizer() | LowercaseFilter() | CharsetFilter(FOLD_MAP)
             | StopFilter(minsize=1))
 
 
@@ -179,10 +193,10 @@ def _raw_tokens(text: str) -> list[str]:
 
 
 def _folded(raw: str) -> str:
-    # accent_map leaves ASCII letters as lower() leaves them: only other text is
+    # FOLD_MAP leaves ASCII letters as lower() leaves them: only other text is
     # translated (a character at a time, ten times lower()'s cost).
     folded = raw.lower()
-    return folded if folded.isascii() else folded.translate(accent_map)
+    return folded if folded.isascii() else folded.translate(FOLD_MAP)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)

@@ -46,8 +46,9 @@ from .schema import SORT_FIELDS, document, make_schema
 # 11: sort keys are columns only (schema.SortKey);
 # 12: tags no longer in the documents (filtered by from the store); the facet field;
 # 13: derived titles in a field of their own (schema.py); 14: a CJK pair marks both its
-# letters in the words field (analysis.edge_marks)
-SCHEMA_VERSION = 14
+# letters in the words field (analysis.edge_marks); 15: Greek letters folded to their
+# names (analysis.GREEK_MAP)
+SCHEMA_VERSION = 15
 WRITER_TIMEOUT = 30.0
 # In the index's meta: the segments whose statistics rank (engine/stats.py), those
 # written when the lists last changed.
