@@ -485,9 +485,14 @@ _WHITESPACE_RUN = re.compile(
     r"[ \t\n\f\v\xa0](?:[ \t\n\f\v\xa0]+|(?<=[\t\n\f\v\xa0])|(?<=\A )|\Z)")
 
 
-# What _WHITESPACE_RUN can match anywhere but at the ends: white space other than a plain
-# space, or two plain spaces.
-_ODD_SPACE = re.compile(r"[\t\n\f\v\xa0]|  ")
+
+
+def _collapses(text: str) -> bool:
+    """Whether _WHITESPACE_RUN matches anywhere in `text`: white space other than a plain
+    space, two plain spaces, or one at either end. (A few substring searches: a tenth
+    of trying the pattern at every space.)"""
+    return text.startswith(" ") or text.endswith(" ") or "  " in text or "\n" in text \
+        or "\t" in text or "\f" in text or "\v" in text or "\xa0" in text
 
 
 def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]:
@@ -495,10 +500,7 @@ def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]
 
     `offsets` into the old text come back moved to the same places in the new one.
     """
-    if not text.startswith(" ") and not text.endswith(" ") and \
-            _ODD_SPACE.search(text) is None:
-        # Nothing to collapse (three abstracts in four): one scan instead of trying
-        # _WHITESPACE_RUN at every space.
+    if not _collapses(text):  # (three abstracts in four)
         return text, offsets
     pieces: list[str] = []
     runs: list[tuple[int, int, int, int]] = []  # old start, old end, new start, new length
@@ -589,7 +591,6 @@ def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Sp
 
 # --- the public entry point ------------------------------------------------------------------
 
-_NEEDS_LATEX = re.compile(r"[\\{}]")
 # Most prose with LaTeX has only a few self-contained pieces of it: \emph{a phrase},
 # \cite{key}, {\em words}, R{\'e}nyi (a tenth of the abstracts of most lists). Such text
 # is converted piece by piece, each piece as pylatexenc converts it there (a macro with
@@ -656,7 +657,7 @@ def render(source: str) -> Rendered:
         text = _set_aside_links(clean, literals)
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
-        if _NEEDS_LATEX.search(text):
+        if "\\" in text or "{" in text or "}" in text:  # a macro or a group
             pieces = _prose_in_pieces(text)
             if pieces is not None:
                 text = pieces
