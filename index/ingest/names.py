@@ -62,7 +62,7 @@ _INTRO_VERB = re.compile(
     # a few words before the verb, or more and "and": "we explore X and (then) propose"
     r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
-    r"|construct|curate|create)s?\b", re.I)
+    r"|construct|curate|create|suggest)s?\b", re.I)
 _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X".
@@ -86,7 +86,7 @@ _NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely",
                            "dubbed", "term", "termed", "coin", "coined", "denote", "denoted",
                            "as", "henceforth"})
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
-               "devis", "creat", "curat", "releas", "establish", "formulat")
+               "devis", "creat", "curat", "releas", "establish", "formulat", "suggest")
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 _LINK = re.compile(r"\S*/\S*")
 # The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io
@@ -103,6 +103,9 @@ _CLAIM_AFTER = re.compile(
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)", re.I)
+_NAMED_BY_US = re.compile(
+    r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"
+    r"(?:\s+(?:it|this|them|our\s+\w+|the\s+\w+|as))*\s*[“\"]?$", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(
     r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[[^\[\]]*(?:et al|\d{4}|\d\])[^\[\]]*\]?"
@@ -154,7 +157,7 @@ FEATURES = (
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
-    "extends_other", "part_of_other", "inside_other",
+    "named_by_us", "extends_other", "part_of_other", "inside_other",
     "known",  # "known" last: candidate_features appends it
 )
 
@@ -419,7 +422,9 @@ def _introduced_once(text: str, word: str, intros: list[tuple[int, int]]) -> boo
     # a part of a long form or title, not a name of its own.
     before = text[max(0, at - 30):at].split()
     after = text[at + len(word):at + len(word) + 30].split()
-    if (before and before[-1][:1].isupper()) or (after and after[0][:1].isupper()):
+    # (A comma ends a phrase: "Empowered by the Flow-Attention, Flowformer yields".)
+    if (before and before[-1][:1].isupper() and before[-1][-1:] not in ",;:") or (
+            after and after[0][:1].isupper()):
         return False
     if _CLAIM_AFTER.match(text, at + len(word)):
         return True
@@ -501,6 +506,9 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         # (or before its long form: "we study inverse reinforcement learning (IRL)")
         float(studied or any(_studied(_words_before(text, c.start)) for c in found
                              if c.defined)),
+        # The authors giving the name: "which we name GMAC", "we call it X", "a strategy
+        # we refer to as X" (not "denoted", "known as", "called": anyone's naming).
+        float(any(_NAMED_BY_US.search(text, max(0, c - 40), c) for c in contexts[:3])),
     ]
 
 

@@ -94,6 +94,12 @@ def _csl_record(item: dict[str, Any], number: int) -> Record:
         line=number,
     )
     extra = {k: v for k, v in item.items() if k not in _CSL_USED and v not in (None, "", [])}
+    container = item.get("container-title")
+    if isinstance(container, list):
+        container = container[0] if container else None
+    if isinstance(container, str) and record.venue and \
+            (named := " ".join(container.split())) != record.venue and len(named.split()) >= 3:
+        extra["venue_as_given"] = named  # for citations (output/publication.py)
     if item.get("DOI"):
         extra["doi"] = item["DOI"]
     if item.get("keyword"):

@@ -148,6 +148,20 @@ def canonical_venue(venue: str | None) -> str | None:
     return venue.strip()
 
 
+def given_venue(given: Any, extra: dict[str, Any]) -> str | None:
+    """The venue papers files a paper under (canonical_venue), keeping the name as the
+    source gave it in `extra["venue_as_given"]` where that differs: a citation names
+    the proceedings or journal as the source did ("Proceedings of the 40th International
+    Conference on Machine Learning"), the list shows ICML."""
+    text = " ".join(str(given).split()) if given not in (None, "") else ""
+    if not text:
+        return None
+    venue = canonical_venue(text)
+    if venue != text and len(text.split()) >= 3:  # a name, not an acronym spelled its way
+        extra["venue_as_given"] = text
+    return venue
+
+
 def known_venue(text: str | None) -> str | None:
     """The short name of a major venue that `text` names ("CVPR 2023", "Proceedings of the
     IEEE/CVF Conference on Computer Vision and Pattern Recognition"), else None."""
@@ -232,7 +246,7 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
         abstract=str(abstract).strip() if abstract else "",
         title=str(title).strip() if title else None,
         authors=split_authors(authors),
-        venue=canonical_venue(str(venue)) if venue else None,
+        venue=given_venue(venue, extra),
         year=as_year(year),
         url=str(url).strip() if url else None,
         source_id=str(source_id) if source_id is not None else None,

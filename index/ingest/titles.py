@@ -36,8 +36,10 @@ _KIND = (
     r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
     r"|variant)s?"
 )
-_NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth)(?:\s+as)?"
-_VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name)"
+# "a new framework, namely ODS" too, but no lowercase name after "namely" ("two tasks,
+# namely classification and ...": what follows it may be a list of things).
+_NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
+_VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
@@ -53,9 +55,9 @@ _CUE = re.compile(
 )
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
-                           "termed", "coined", "denoted", "henceforth"))
+                           "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
-_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*"  # Greek too: π-Tuning
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*\*?"  # Greek too: π-Tuning; Retro*
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
@@ -81,6 +83,7 @@ _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                         + "".join(map(chr, range(ord("α"), ord("ω") + 1)))
                         + "".join(map(chr, range(ord("Α"), ord("Ω") + 1))))
+_GLUED_NAMING = re.compile(r"(?:called|named|dubbed|termed|coined|namely)(?=[A-Z])")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
@@ -92,6 +95,7 @@ _COMMON_WORDS = frozenset({
     "a", "an", "the", "this", "these", "that", "those", "our", "we", "it", "its", "in", "on",
     "to", "for", "of", "with", "and", "or", "but", "however", "two", "three", "four", "both",
     "each", "all", "here", "there", "then", "first", "second", "third", "finally",
+    "entity", "entities",  # "named entities, ...": the term, not a naming word's name
 })
 
 # White space after a full stop before a capital (or an opening quote or bracket), or a
@@ -304,8 +308,8 @@ def _cued_names(text: str, sentences,
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
-            # that implements ..."; not "named entities that recur").
-            lowercase_name = naming and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
+            # that implements ..."; not "named entities that recur"). Not after "namely".
+            lowercase_name = naming and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
@@ -370,8 +374,15 @@ def _appositive_starts(text: str) -> Iterator[int]:
 
 def _in_name(char: str) -> bool:
     """A character _NAME_TOKEN takes: \\w (str.isalnum or "_"), ".", "+" or "-"."""
-    return char.isalnum() or char in "_.+-"
+    return char.isalnum() or char in "_.+-*"
 
+
+
+def _unglued(name: str, start: int) -> tuple[str, int]:
+    """A name without the naming word that lost spaces glued to it (text from a PDF: "an
+    approach calledNeuroBack, which")."""
+    glued = _GLUED_NAMING.match(name)
+    return (name[glued.end():], start + glued.end()) if glued else (name, start)
 
 
 def _cue_candidates(text: str, sentences, rendered: Rendered,
@@ -381,6 +392,7 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
 
     def add(name: str, start: int, strength: int, expansion=None, description=None) -> None:
         name = name.rstrip(".")  # "we call it Foo." at the very end
+        name, start = _unglued(name, start)
         sentence_start, _ = _sentence_at(sentences, start)
         component = bool(_COMPONENT.search(text[sentence_start:start]))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))

@@ -21,6 +21,7 @@ from ..ingest.records import DERIVED_TITLE_NOTE
 from ..models import Paper
 from .formats import CITATION_FORMATS
 from .latex import UNICODE_PREAMBLE, _clean, bibtex_title, latex, uses_unicode_macro
+from .publication import Publication, publication
 
 if TYPE_CHECKING:
     from bibtexparser import model
@@ -47,39 +48,6 @@ def cite(papers: Sequence[Paper], fmt: str = "bibtex", style: str | None = None)
         return "\n".join(references(papers, style or DEFAULT_STYLE))
     line = markdown_line if fmt == "markdown" else plain_line
     return "\n".join(line(paper) for paper in papers)
-
-
-# --- venues -----------------------------------------------------------------------------
-
-_VENUE = re.compile(r"^\s*(icml|neurips|nips|iclr)(?:\s*'?(\d{4}))?\s*$", re.IGNORECASE)
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th-13th, 21st, 43rd."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def booktitle(venue: str | None, year: int | None) -> str | None:
-    """The proceedings a paper appeared in, spelled out for known venues."""
-    if not venue:
-        return None
-    match = _VENUE.match(venue)
-    if not match:
-        return venue.strip()
-    short = match.group(1).lower()
-    year = year or (int(match.group(2)) if match.group(2) else None)
-    if short == "icml":
-        # ICML 2023 was the 40th conference.
-        name = "International Conference on Machine Learning"
-        edition = year - 1983 if year else 0
-        return f"Proceedings of the {ordinal(edition) + ' ' if edition > 0 else ''}{name}"
-    if short in ("neurips", "nips"):
-        # The proceedings are numbered as volumes: NeurIPS 2023 is volume 36.
-        volume = year - 1987 if year else 0
-        name = "Advances in Neural Information Processing Systems"
-        return f"{name} {volume}" if volume > 0 else name
-    return "International Conference on Learning Representations"
 
 
 # --- names and keys ---------------------------------------------------------------------
@@ -217,15 +185,18 @@ def _entry(paper: Paper, key: str, *, abstract: bool = False,
     by where the authors are unknown: no BibTeX warnings either way."""
     from bibtexparser import model
 
-    venue = booktitle(paper.venue, paper.year)
-    complete = bool(paper.authors and venue and paper.year)
+    where = publication(paper)
+    complete = bool(paper.authors and where.container and paper.year)
     fields = [model.Field("title", bibtex_title(paper.title, _source_title(paper)))]
     if paper.authors:
         fields.append(model.Field("author", " and ".join(map(_bibtex_name, paper.authors))))
-    if venue:
-        fields.append(model.Field("booktitle" if complete else "howpublished", latex(venue)))
+    if where.container:
+        name = ("journal" if where.article else "booktitle") if complete else "howpublished"
+        fields.append(model.Field(name, latex(where.container)))
     if paper.year:
         fields.append(model.Field("year", str(paper.year)))
+    if complete:
+        fields += [model.Field(name, value) for name, value in _details(where) if value]
     ids = {k: v for k in ("doi", "arxiv_id") if isinstance(v := paper.extra.get(k), str) and v}
     if "doi" in ids:
         fields.append(model.Field("doi", _bibtex_url(ids["doi"])))
@@ -244,7 +215,21 @@ def _entry(paper: Paper, key: str, *, abstract: bool = False,
         # The reader's own note, BibTeX's `annote` (an exported reading list carries it;
         # a copied citation does not).
         fields.append(model.Field("annote", latex(" ".join(paper.note.split()))))
-    return model.Entry("inproceedings" if complete else "misc", key, fields)
+    kind = ("article" if where.article else "inproceedings") if complete else "misc"
+    return model.Entry(kind, key, fields)
+
+
+def _details(where: Publication) -> list[tuple[str, str | None]]:
+    """The fields, LaTeX-encoded, the standard styles print for the entry's type
+    (plain.bst's @article: volume, number, pages; @inproceedings: volume of series, pages,
+    publisher). A page range keeps BibTeX's `--` (latex() would break it up as `-{}-`)."""
+    pages = "--".join(map(latex, filter(None, (where.first_page, where.last_page)))) or None
+    volume = where.volume and latex(where.volume)
+    if where.article:
+        return [("volume", volume), ("number", where.issue and latex(where.issue)),
+                ("pages", pages)]
+    return [("volume", volume), ("series", where.series and latex(where.series)),
+            ("pages", pages), ("publisher", where.publisher and latex(where.publisher))]
 
 
 def bibtex(papers: Sequence[Paper], *, abstracts: bool = False, notes: bool = False) -> str:
@@ -335,22 +320,32 @@ def csl_name(author: str) -> dict[str, str]:
     return name
 
 
-def csl_item_of(paper: Paper, key: str, kind: str, title: str) -> dict:
-    """A CSL item's id, type, title, authors, proceedings and year: what a formatted
-    reference and a CSL-JSON export (writers.py) both say of a paper."""
+def csl_item_of(paper: Paper, key: str, title: str) -> dict:
+    """A CSL item's id, type, title, authors, journal or proceedings (with volume, issue,
+    pages, publisher) and year: what a formatted reference and a CSL-JSON export
+    (writers.py) both say of a paper."""
+    where = publication(paper)
+    kind = ("article-journal" if where.article else "paper-conference") \
+        if where.container else "article"  # CSL's "article": a preprint, unpublished
     item: dict = {"id": key, "type": kind, "title": title}
     if paper.authors:
         item["author"] = [csl_name(a) for a in paper.authors]
-    if venue := booktitle(paper.venue, paper.year):
-        item["container-title"] = venue
+    if where.container:
+        item["container-title"] = where.container
     if paper.year:
         item["issued"] = {"date-parts": [[paper.year]]}
+    pages = f"{where.first_page}-{where.last_page}" if where.last_page else where.first_page
+    for name, value in (("volume", where.volume), ("issue", where.issue), ("page", pages),
+                        ("publisher", where.publisher),
+                        ("collection-title", where.series)):
+        if value:
+            item[name] = value
     return item
 
 
 def _csl_item(paper: Paper, key: str) -> dict:
     title = _clean(paper.title) + (APA_DERIVED_MARK if paper.title_derived else "")
-    item = csl_item_of(paper, key, "paper-conference", title)
+    item = csl_item_of(paper, key, title)
     if paper.link:
         item["URL"] = "%20".join(paper.link.split())
     return item

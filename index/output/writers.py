@@ -11,7 +11,8 @@ import json
 from collections.abc import Sequence
 
 from ..models import Paper
-from .citations import DERIVED_NOTE, booktitle, csl_item_of, csl_name
+from .citations import DERIVED_NOTE, csl_item_of, csl_name
+from .publication import publication
 
 
 def ids(paper: Paper) -> dict[str, str]:
@@ -38,12 +39,19 @@ def ris(papers: Sequence[Paper]) -> str:
     """RIS as Zotero writes it: `TAG  - value` lines, a blank line between records."""
     out = []
     for paper in papers:
-        lines = [("TY", "CONF" if paper.venue else "GEN"), ("TI", paper.title)]
+        where = publication(paper)
+        kind = ("JOUR" if where.article else "CONF") if where.container else "GEN"
+        lines = [("TY", kind), ("TI", paper.title)]
         lines += [("AU", _ris_name(author)) for author in paper.authors]
-        if venue := booktitle(paper.venue, paper.year):
-            lines.append(("T2", venue))
+        if where.container:
+            lines.append(("T2", where.container))
         if paper.year:
             lines.append(("PY", str(paper.year)))
+        for tag, value in (("VL", where.volume), ("IS", where.issue),
+                           ("SP", where.first_page), ("EP", where.last_page),
+                           ("PB", where.publisher)):
+            if value:
+                lines.append((tag, value))
         if paper.abstract:
             lines.append(("AB", paper.abstract))
         found = ids(paper)
@@ -66,8 +74,7 @@ def ris(papers: Sequence[Paper]) -> str:
 
 def csl_item(paper: Paper) -> dict:
     """A CSL-JSON item, as Zotero exports one."""
-    item = csl_item_of(paper, paper.id, "paper-conference" if paper.venue else "article",
-                       paper.title)
+    item = csl_item_of(paper, paper.id, paper.title)
     if paper.abstract:
         item["abstract"] = paper.abstract
     found = ids(paper)

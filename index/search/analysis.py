@@ -14,6 +14,7 @@ A letter typed alone finds every paper with it (edge_marks): a pair marks both i
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -48,7 +49,27 @@ GREEK_MAP = {code: name for code, name in zip(range(0x3B1, 0x3CA), _GREEK_NAMES,
                                               strict=True)}  # α..ω, ς (0x3C2) included
 GREEK_MAP.update({ord("ϵ"): "epsilon", ord("ϑ"): "theta", ord("ϕ"): "phi", ord("ϖ"): "pi",
                   ord("ϱ"): "rho", ord("ϰ"): "kappa", ord("µ"): "mu"})
-FOLD_MAP = {**accent_map, **GREEK_MAP}
+
+
+def _compatibility_map() -> dict[int, str]:
+    """Letters and digits written in a compatibility form, folded as NFKC reads them, so
+    a rendered `$\\ell_1$` (ℓ₁) is the word `l1` and `x²` is `x2`: superscripts and
+    subscripts, letterlike symbols (ℓ, ℎ), ligatures (ﬁ) and the mathematical alphabets
+    of text pasted from a PDF (𝒙, 𝛼 → alpha). Only characters a word can hold; a few
+    hundred, found once."""
+    blocks = ((0xB2, 0xBA), (0x1D2C, 0x1D80), (0x2070, 0x20A0), (0x2100, 0x2150),
+              (0xFB00, 0xFB07), (0x1D400, 0x1D800))
+    folded: dict[int, str] = {}
+    for start, stop in blocks:
+        for code in range(start, stop):
+            char = chr(code)
+            form = unicodedata.normalize("NFKC", char).lower()
+            if char.isalnum() and form != char and form.isalnum():
+                folded[code] = form.translate(accent_map).translate(GREEK_MAP)
+    return folded
+
+
+FOLD_MAP = {**accent_map, **GREEK_MAP, **_compatibility_map()}
 
 # A run of CJK letters, or a word of other letters and digits (`\w` without CJK).
 TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"

@@ -354,3 +354,84 @@ def test_only_an_unambiguous_made_up_long_form_replaces_a_name():
     assert spelled_name("X", [("X", "Zorb-" + "a" * 60)]) == "X"
     assert spelled_name("X", [("X", "Zorb_Net")]) == "X"  # not a made-up token: no "_"
     assert spelled_name("ToG", [("TOG", "Think-on-Graph")]) == "ToG"
+
+
+def test_a_cue_introduces_a_name_ending_in_a_star():
+    """"we propose Zorbo*, a neural-based A*-like algorithm": the star is part of the
+    name the cue points at (the shape alone, with no capital inside, gives no candidate)."""
+    abstract = ("Route planning is hard. In this paper, we propose Zorbo*, a neural-based "
+                "A*-like algorithm that finds routes efficiently. Experiments on benchmark "
+                "QUSPTO datasets show that our proposed method outperforms the state of the art.")
+    assert cue_strengths(abstract, "Zorbo*")[0] == 1.0
+    assert "Zorbo" not in name_features(abstract, render(abstract))
+    assert derive(abstract) == "Zorbo*"
+
+
+def test_suggest_introduces_like_propose():
+    """"We suggest a novel learning method, X (Y)": "suggest" is one of the introducing
+    verbs, for the cue and for the features that look for one before a candidate."""
+    abstract = ("Sharpness predicts generalization. We suggest a novel learning method, "
+                "adaptive zorb-aware quilling (AZQ), utilizing the proposed bound. "
+                "Experiments show that AZQ contributes to better generalization.")
+    features = features_of(abstract, "AZQ")
+    assert features["cue_verb"] == 1.0
+    assert features["intro_sentence"] == 1.0
+    assert derive(abstract) == "AZQ"
+
+
+def test_namely_names_but_takes_no_lowercase_word():
+    """"we propose a new framework, namely ZQS, which ...": "namely" names like "called";
+    a lowercase word after it is no name ("two tasks, namely sorting, and ranking")."""
+    abstract = ("Shifts are mixed. Motivated by this, we propose a new framework, namely ZQS, "
+                "which decouples the mixed shift. ZQS is suitable for many algorithms.")
+    assert cue_strengths(abstract, "ZQS")[0] == 1.0
+    assert derive(abstract) == "ZQS"
+    listed = "We evaluate on two tasks, namely sorting, and ranking of zorbs."
+    assert "sorting" not in name_features(listed, render(listed))
+
+
+def test_a_comma_ends_the_capitalised_phrase_before_a_plain_name():
+    """"Empowered by the Zorb-Attention, Zorbformer yields ...": the capitalised word before
+    the comma belongs to another phrase, so Zorbformer, said once as the subject of a
+    claim, is a candidate ("the Quill Zorbformer yields" would make it a tail)."""
+    abstract = ("Attention is quadratic. We propose a linear attention. Empowered by the "
+                "Zorb-Attention, Zorbformer yields strong performance on long sequences.")
+    assert "Zorbformer" in name_features(abstract, render(abstract))
+    assert derive(abstract) == "Zorbformer"
+    tail = "Attention is quadratic. Empowered by it, the Quill Zorbformer yields results."
+    assert "Zorbformer" not in name_features(tail, render(tail))
+
+
+def test_the_authors_naming_a_candidate_is_marked():
+    """"which we name ZMAC", "a strategy we refer to as “ZorbPrompt”": the authors give
+    the name; "a novel Zorb-Replacement algorithm denoted ZR" is anyone's naming."""
+    abstract = ("In this paper, we devise a distributional framework on actor-critic. We "
+                "propose a new method that minimizes the distance with a target generated "
+                "from a novel Zorb-Replacement algorithm denoted ZR, which learns the "
+                "distribution. Parameterizing the distribution with a mixture further "
+                "improves the performance of the method, which we name ZMAC. We show that "
+                "ZMAC captures the correct distribution.")
+    assert features_of(abstract, "ZMAC")["named_by_us"] == 1.0
+    assert features_of(abstract, "ZR")["named_by_us"] == 0.0
+    quoted = "This paper batches prompts, a strategy we refer to as “ZorbPrompt”. It is cheap."
+    assert features_of(quoted, "ZorbPrompt")["named_by_us"] == 1.0
+
+
+def test_a_naming_word_glued_to_the_name_is_split_off():
+    """Text that lost its spaces (from a PDF): "an approach calledZorbBack, which" cues
+    ZorbBack, never "calledZorbBack"."""
+    abstract = ("Mainstream modernSAT solvers are fast. Aimingto make them practical, this "
+                "paper proposes an approach calledZorbBack, which builds on two insights. "
+                "To train ZorbBack, a new dataset is created. ZorbBack solves more problems.")
+    candidates = name_features(abstract, render(abstract))
+    assert "calledZorbBack" not in candidates
+    assert candidates["ZorbBack"][FEATURES.index("cue_verb")] == 1.0
+    assert derive(abstract) == "ZorbBack"
+
+
+def test_named_entities_are_no_name():
+    """"named entities, ..." is the term; "named" names nothing there."""
+    abstract = ("We construct a new dataset, ZorbQA, of questions about news. For questions "
+                "about frequent named entities, updates help. The ZorbQA dataset enables a "
+                "realistic evaluation.")
+    assert "entities" not in name_features(abstract, render(abstract))

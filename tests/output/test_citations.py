@@ -16,7 +16,8 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 
 from index.models import Paper
 from index.output.citations import CITATION_FORMATS as FORMATS
-from index.output.citations import booktitle, cite, ordinal
+from index.output.citations import cite
+from index.output.publication import booktitle, ordinal
 
 from ..locations import SEED_FILES, seed_abstracts
 

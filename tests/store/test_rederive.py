@@ -3,8 +3,8 @@
 The fixture `fixtures/names_before_stamp` is a real library file made by the code before
 the stamp (main at 6ebdba0, its name model): a bare list of seven ICML 2022 abstracts and
 a titled list of one; then one bare paper tagged, one noted, one marked read, one given
-its own title. That model named the A* coding paper "AS" (the star cut off), which the
-current one calls "AS*".
+its own title. That model named the A* coding paper "AS" (the star cut off), which later
+ones call "AS*" or "IKVAE" (both introduced there; the two are a near tie for the model).
 """
 
 from __future__ import annotations
@@ -76,8 +76,10 @@ def test_opening_an_old_library_names_its_bare_papers_again_and_keeps_the_users(
         assert not rederive.stale(lib.store)
         stored = _stored(lib.store)
         expected = _as_derived_now(lib.store)
-        assert stored[A_STAR][0] == "AS*"
-        assert stored[A_STAR][1].startswith("AS*: ")
+        # named again: the old model's "AS" is gone (what this model says, AS* or the
+        # IKVAE it also introduces, is a near tie; the loop below checks it is derived now)
+        assert stored[A_STAR][0] != BEFORE[A_STAR][0]
+        assert stored[A_STAR][1] != BEFORE[A_STAR][1]
         # untouched bare papers: exactly what an import by this code gives them
         for pid in set(expected) - {TAGGED, NOTED, READ, EDITED}:
             name, title = expected[pid]
@@ -121,7 +123,7 @@ def test_an_interrupted_rederivation_is_finished_at_the_next_open(old_home: Path
         # another process's cache of the names (Library._names) sees that they changed
         assert lib.store.names_stamp() != names_before
         stored, expected = _stored(lib.store), _as_derived_now(lib.store)
-        assert stored[A_STAR][:2] == expected[A_STAR] and stored[A_STAR][0] == "AS*"
+        assert stored[A_STAR][:2] == expected[A_STAR] and stored[A_STAR][0] != BEFORE[A_STAR][0]
 
 
 def test_a_library_named_by_this_model_is_left_as_it_is(home: Path) -> None:
