@@ -283,16 +283,22 @@ class _Words:
 
     def at(self, indexes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The documents and positions of the words at `indexes`."""
+        if len(self.numbers) > PASS_WORDS:  # written in parts: nothing the field's size
+            entry = np.searchsorted(self.starts, indexes, side="right") - 1
+            positions = self.firsts[entry] + (indexes - self.starts[entry])
+            return self.doc_numbers[entry], positions
         return self.docs_at(indexes), self._positions()[indexes]
 
     def docs_at(self, indexes: np.ndarray) -> np.ndarray:
         """The documents of the words at `indexes`."""
+        if len(self.numbers) > PASS_WORDS:
+            return self.doc_numbers[np.searchsorted(self.starts, indexes, side="right") - 1]
         if self._docs is None:  # each word's document: one pass, then gathered
             self._docs = np.repeat(self.doc_numbers, self.counts)
         return self._docs[indexes]
 
     def _positions(self) -> np.ndarray:
-        """Each word's position in its document."""
+        """Each word's position in its document (a field written at once)."""
         if self._word_positions is None:
             self._word_positions = (np.arange(len(self.numbers), dtype=np.int32) -
                                     np.repeat((self.starts - self.firsts).astype(np.int32),
@@ -528,13 +534,19 @@ _SIZE_CODES = np.array([b"B", b"I"], dtype="S1")
 
 
 def _runs(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """The positions of runs of `sizes` bytes from `starts`, one after another."""
-    sizes = sizes.astype(np.int64)
+    """The positions of runs of `sizes` bytes from `starts`, one after another: a step
+    of 1 within a run and a jump at each run's start, summed (one array of 4 bytes a
+    position, for a buffer under 2 GB)."""
+    keep = sizes > 0
+    starts, sizes = starts[keep].astype(np.int64), sizes[keep].astype(np.int64)
     if not len(sizes):
         return np.zeros(0, dtype=np.int64)
-    offsets = np.cumsum(sizes) - sizes
-    return np.arange(int(offsets[-1] + sizes[-1]), dtype=np.int64) + \
-        np.repeat(starts.astype(np.int64) - offsets, sizes)
+    wide = int((starts + sizes).max()) >= 1 << 31
+    steps = np.ones(int(sizes.sum()), dtype=np.int64 if wide else np.int32)
+    firsts = np.cumsum(sizes) - sizes
+    steps[0] = starts[0]
+    steps[firsts[1:]] = starts[1:] - (starts[:-1] + sizes[:-1] - 1)
+    return np.cumsum(steps, out=steps)
 
 
 def _place(out: np.ndarray, starts: np.ndarray, sizes: np.ndarray, data) -> None:

@@ -219,3 +219,18 @@ def test_folding_ascii_words_needs_no_fold_map() -> None:
     for raw in ["Poincaré", "ÉCOLE", "straße", "Ǆemal", "ABC", "naïve", "İstanbul", "α",
                 "Σ", "µ"]:
         assert analysis._folded(raw) == raw.lower().translate(fold)
+
+
+def test_runs_are_the_positions_of_each_run_one_after_another() -> None:
+    # batch._runs: where write_field_blocks copies each block's pieces (empty runs too).
+    import numpy as np
+
+    from index.search.engine.batch import _runs
+
+    rng = np.random.default_rng(1)
+    for size in (0, 1, 5, 1000):
+        sizes = rng.integers(0, 9, size)
+        starts = np.cumsum(sizes + rng.integers(0, 5, size)) - sizes
+        expected = [n for start, run in zip(starts.tolist(), sizes.tolist(), strict=True)
+                    for n in range(start, start + run)]
+        assert _runs(starts, sizes).tolist() == expected
