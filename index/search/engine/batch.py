@@ -5,10 +5,10 @@ writes them one by one: for the 2,000 papers of ICML 2023 that was half a millio
 postings handled several times over in Python, two thirds of the time `papers add`
 took. Here a document's word fields are analysed once into word numbers (one regex pass
 and a dict lookup per word); when the segment is written, each field's postings are
-grouped, counted and sorted with numpy, and its posting blocks are assembled from
-array slices. The blocks and term table are those the codec writes posting by posting
-(`codec.py`, `blocks.py`): the same bytes for the same documents, which the tests check
-against the per-posting writer.
+grouped, counted and sorted with numpy, and its posting blocks are laid out whole, as
+arrays copied into one buffer by position. The blocks and term table are those the codec
+writes posting by posting (`codec.py`, `blocks.py`): the same bytes for the same
+documents, which the tests check against the per-posting writer.
 
 The fields whose postings are fully known from their words are built here (`WordText`
 with positions, `MarkedWords` with counts); the unscored fields' postings are kept as
