@@ -34,6 +34,7 @@ from .readers_json import (
     read_openreview,
     read_openreview_data,
 )
+from .readers_openalex import is_openalex, read_openalex, read_openalex_data
 from .readers_ris import read_ris
 from .records import (
     ABSTRACT_KEYS,
@@ -122,9 +123,11 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def read_json(path: Path, text: str) -> ParsedList:
-    """A JSON list of papers; CSL-JSON and OpenReview notes are told apart by content
-    (the file is parsed once) and read by their own readers."""
+    """A JSON list of papers; OpenAlex works, CSL-JSON and OpenReview notes are told
+    apart by content (the file is parsed once) and read by their own readers."""
     data = load_json(path, text)
+    if is_openalex(data):
+        return read_openalex_data(path, data)
     if is_csl_json(data):
         return read_csl_data(path, data)
     if is_openreview(data):
@@ -160,6 +163,11 @@ def read_jsonl(path: Path, text: str) -> ParsedList:
             continue
         keep_or_skip(records, skipped, record_from_mapping(item, number), f"line {number}")
     return summarise(path, "jsonl", records, skipped)
+
+
+# BibTeX entry types (biblatex's too) for a whole book or proceedings rather than a paper.
+_VOLUMES = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collection",
+                      "mvcollection", "periodical"})
 
 
 def read_bibtex(path: Path, text: str) -> ParsedList:
@@ -200,6 +208,12 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
     skipped: list[str] = []
     for entry in entries:
         fields = {f.key: f.value for f in entry.fields}
+        if entry.entry_type.lower() in _VOLUMES and not fields.get("abstract"):
+            # The ACL Anthology opens each volume's .bib with the volume itself: its
+            # papers are the other entries.
+            skipped.append(f"entry {entry.key}: a whole {entry.entry_type.lower()} "
+                           f"volume, not a paper")
+            continue
         fields.setdefault("id", entry.key)
         record = record_from_mapping(fields, entry.start_line + 1)
         record.extra["entry_type"] = entry.entry_type
@@ -278,6 +292,8 @@ LIST_FORMATS: dict[str, ListFormat] = {f.name: f for f in (
     ListFormat("csl-json", "CSL-JSON", read_csl_json, (".json",)),
     ListFormat("openreview", "OpenReview notes (JSON)", read_openreview, (".json",),
                short="OpenReview"),
+    ListFormat("openalex", "OpenAlex works (JSON)", read_openalex, (".json",),
+               short="OpenAlex"),
     ListFormat("atom", "arXiv Atom feed", read_atom, (".atom", ".xml"), short="arXiv Atom"),
 )}
 READERS = {name: f.reader for name, f in LIST_FORMATS.items()}

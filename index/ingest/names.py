@@ -352,7 +352,11 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # A plain word used once is seldom the name (and costs time), unless an introducing
         # verb comes before it in its clause ("we propose a ... encoder, Branchformer,")
         # or it is the subject of a claim ("Flowformer yields").
-        if count >= 2 or _introduced_once(text, word, intros):
+        # A word only ever said inside a capitalised phrase ("the Perceptual Group
+        # Tokenizer, a model ... Perceptual Group Tokenizer achieves") is a piece of a
+        # longer name, which a token cannot give: no name of its own.
+        if (count >= 2 or _introduced_once(text, word, intros)) \
+                and not _inside_phrase(text, word):
             by_name.setdefault(word, [])
     links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
     # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
@@ -528,6 +532,17 @@ def _capital_before(text: str, position: int) -> bool:
     # "The X algorithm", "In X, ...", "Our X": a capital that only opens the sentence.
     opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:;"
     return text[start].isupper() and not opens
+
+
+def _inside_phrase(text: str, word: str) -> bool:
+    """Every occurrence of the plain word `word` has a capitalised word of its sentence
+    right before it (`_capital_before`) or right after it: "Group" and "Tokenizer" of
+    "Perceptual Group Tokenizer", "Monte" and "Carlo"."""
+    occurrences = _token_positions(text, word)
+    return bool(occurrences) and all(
+        _capital_before(text, o) or (text[o + len(word):o + len(word) + 1] == " "
+                                     and text[o + len(word) + 1:o + len(word) + 2].isupper())
+        for o in occurrences)
 
 
 def _words_before(text: str, position: int) -> list[str]:

@@ -28,6 +28,7 @@ from .records import (
     split_authors,
     summarise,
     venue_and_year,
+    wrapped_items,
 )
 
 # --- CSL-JSON ---------------------------------------------------------------------------
@@ -132,13 +133,7 @@ def _note(item: Any) -> bool:
 
 
 def _notes(data: Any) -> list[Any] | None:
-    if isinstance(data, dict) and isinstance(data.get("notes"), list):
-        return data["notes"]
-    if _note(data):
-        return [data]
-    if isinstance(data, list) and data and _note(data[0]):
-        return data
-    return None
+    return wrapped_items(data, "notes", _note)
 
 
 def is_openreview(data: Any) -> bool:

@@ -59,18 +59,41 @@ def person(name: Any) -> str:
     suffix last. Anything else is kept as written.
     """
     if isinstance(name, dict):
-        if name.get("literal"):
-            return " ".join(str(name["literal"]).split())
-        parts = [name.get(k) for k in ("given", "dropping-particle", "non-dropping-particle",
-                                        "family", "suffix")]
-        return " ".join(" ".join(str(p).split()) for p in parts if p)
-    text = " ".join(str(name).split())
+        return _person_object(name)
+    if not isinstance(name, str):
+        return ""  # a null or a number in a list of authors is nobody
+    text = " ".join(name.split())
     pieces = [p.strip() for p in text.split(",")]
     if len(pieces) == 2 and all(pieces):
         return f"{pieces[1]} {pieces[0]}"
     if len(pieces) == 3 and all(pieces):
         return f"{pieces[2]} {pieces[0]} {pieces[1]}"
     return text
+
+
+# A person as an object: its whole name under one of these keys (OpenReview, Semantic
+# Scholar, OpenAlex's `author`, DBLP), or in parts (CSL; first and last names).
+_WHOLE_NAME_KEYS = ("name", "fullname", "full_name", "display_name",
+                    "displayName", "author")
+_NAME_PARTS = (("given", "dropping-particle", "non-dropping-particle", "family", "suffix"),
+               ("first_name", "middle_name", "last_name"), ("firstName", "middleName",
+                                                           "lastName"), ("first", "last"))
+
+
+def _person_object(name: dict) -> str:
+    if isinstance(name.get("literal"), str) and name["literal"].strip():
+        return " ".join(name["literal"].split())  # CSL: kept as written ("Google, Inc.")
+    for key in _WHOLE_NAME_KEYS:
+        value = name.get(key)
+        if isinstance(value, dict):  # OpenAlex: {"author": {"display_name": ...}}
+            value = _person_object(value)
+        if isinstance(value, str) and value.strip():
+            return person(value)
+    for keys in _NAME_PARTS:
+        parts = [name.get(k) for k in keys]
+        if any(isinstance(p, str) and p.strip() for p in parts):
+            return " ".join(" ".join(p.split()) for p in parts if isinstance(p, str) and p)
+    return ""
 
 
 def split_authors(value: Any) -> list[str]:
@@ -275,6 +298,11 @@ def finish_record(record: Record) -> Record:
     extra = record.extra
     if _derived(extra):
         record.title = None
+    given_ids = extra.get("externalids")  # Semantic Scholar: {"DOI": …, "ArXiv": …}
+    if isinstance(given_ids, dict):
+        for name, key in (("DOI", "doi"), ("ArXiv", "arxiv_id")):
+            if not extra.get(key) and isinstance(given_ids.get(name), str):
+                extra[key] = given_ids[name]
     if extra.get("doi") and (found := doi(extra["doi"])):
         extra["doi"] = found
     elif "doi" in extra and not doi(extra["doi"]):
@@ -297,6 +325,18 @@ def keep_or_skip(records: list[Record], skipped: list[str], record: Record, wher
         skipped.append(f"{where}: no title and no abstract")
     else:
         records.append(record)
+
+
+def wrapped_items(data: Any, key: str, is_item: Callable[[Any], bool]) -> list[Any] | None:
+    """The items of a JSON export that may come as a page (`{key: [...], ...}`), a list
+    whose first element is one, or one on its own; None if `data` is none of these."""
+    if isinstance(data, dict) and isinstance(data.get(key), list):
+        return data[key]
+    if is_item(data):
+        return [data]
+    if isinstance(data, list) and data and is_item(data[0]):
+        return data
+    return None
 
 
 def read_items(path: Path, fmt: str, items: list, to_record: Callable[[dict, int], Record],

@@ -265,6 +265,7 @@ COMMON_STYLES = ("apa", "ieee", "chicago-author-date", "modern-language-associat
                  "harvard-cite-them-right", "nature",
                  "association-for-computing-machinery")
 _STYLE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,120}")
+_NUMBER_LABEL = re.compile(r"^(\[\d+\]|\(\d+\)|\d+\.)(?=\S)")
 
 
 @cache
@@ -389,6 +390,9 @@ def references(papers: Sequence[Paper], style: str = DEFAULT_STYLE) -> list[str]
                           text, count=1)
         # Nor does it merge punctuation: "Top-K?." -> "Top-K?".
         text = re.sub(r"([?!])\.(?=\s|$)", r"\1", text)
+        # A numeric style's label is a margin column of its own, which plain text runs
+        # into the reference ("[1]Y. Li", "1.Li", "(1)Li"): a space keeps them apart.
+        text = _NUMBER_LABEL.sub(r"\1 ", text, count=1)
         references.append(text)
     return references
 

@@ -217,6 +217,24 @@ def test_bibtex_decodes_latex_splits_authors_and_knows_icml(tmp_path):
     assert second.line == 10
 
 
+def test_a_bibtex_proceedings_volume_is_no_paper(tmp_path):
+    # As the ACL Anthology writes a volume's .bib: the volume first, then its papers.
+    text = ('@proceedings{acl-2023-long,\n  title = "Proceedings of the 61st Annual Meeting '
+            'of the Association for Computational Linguistics (Volume 1: Long Papers)",\n'
+            '  year = "2023",\n  publisher = "Association for Computational Linguistics",\n}\n'
+            '@inproceedings{wang-etal-2023-self,\n  title = "Self-Instruct",\n'
+            '  author = "Wang, Yizhong",\n  booktitle = "Proceedings of the 61st Annual '
+            'Meeting of the Association for Computational Linguistics",\n  year = "2023",\n'
+            f'  abstract = "{ABSTRACT_A}",\n}}\n'
+            '@book{with-abstract,\n  title = "A Book on Attention",\n  year = "2022",\n'
+            f'  abstract = "{ABSTRACT_B}",\n}}\n')
+    parsed = read_list(write(tmp_path, "acl.bib", text))
+    assert [r.title for r in parsed.records] == ["Self-Instruct", "A Book on Attention"]
+    assert parsed.records[0].venue == "ACL"
+    assert parsed.skipped == [
+        "entry acl-2023-long: a whole proceedings volume, not a paper"]
+
+
 # -- CSV ---------------------------------------------------------------------------------
 
 def test_csv_header_in_any_case(tmp_path):

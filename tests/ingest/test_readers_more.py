@@ -149,6 +149,40 @@ def test_names_in_every_form_are_the_same_people():
     assert split_authors("Jane Doe, Richard Roe") == ["Jane Doe", "Richard Roe"]
 
 
+def test_authors_as_objects_of_any_common_api_are_people(tmp_path):
+    # Semantic Scholar ("name"), NeurIPS dumps ("fullname"), OpenAlex ({"author":
+    # {"display_name"}}), first and last names, CSL's parts and literal.
+    authors = [{"authorId": "1", "name": "Ada Lovelace"}, {"fullname": "Alan Turing"},
+               {"author": {"display_name": "Grace Hopper"}},
+               {"first_name": "Kurt", "last_name": "Gödel"},
+               {"firstName": "Emmy", "lastName": "Noether"},
+               {"family": "Doe", "given": "Jane"}, {"literal": "Google, Inc."},
+               {"authorId": "2"}, None, 3, ""]
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps([{"title": "A Paper", "authors": authors,
+                                 "abstract": "We study a problem at length and find a "
+                                             "method that works well on it."}]))
+    assert read_list(path).records[0].authors == [
+        "Ada Lovelace", "Alan Turing", "Grace Hopper", "Kurt Gödel", "Emmy Noether",
+        "Jane Doe", "Google, Inc."]
+
+
+def test_a_semantic_scholar_page_gives_authors_and_ids(tmp_path):
+    page = {"total": 1, "token": None, "data": [{
+        "paperId": "abc", "externalIds": {"DOI": "10.5555/3666122.3668460",
+                                          "ArXiv": "2305.18290", "DBLP": "x"},
+        "title": "Direct Preference Optimization", "venue": "Neural Information Processing "
+        "Systems", "year": 2023, "authors": [{"authorId": "1", "name": "Rafael Rafailov"}],
+        "abstract": "We introduce DPO, which aligns language models with preferences "
+                    "directly and without a reward model or reinforcement learning."}]}
+    path = tmp_path / "s2.json"
+    path.write_text(json.dumps(page))
+    [record] = read_list(path).records
+    assert (record.authors, record.venue, record.year) == (["Rafael Rafailov"], "NeurIPS", 2023)
+    assert (record.extra["doi"], record.extra["arxiv_id"]) == (
+        "10.5555/3666122.3668460", "2305.18290")
+
+
 def test_csv_authors_separated_by_semicolons_are_two_people(tmp_path):
     path = tmp_path / "list.csv"
     path.write_text('title,authors,abstract\nA Paper,"Doe, Jane; Roe, Richard",'
@@ -220,7 +254,10 @@ JSON = st.recursive(
         st.sampled_from(["title", "abstract", "author", "authors", "value", "family", "given",
                          "literal", "issued", "date-parts", "container-title", "event-title",
                          "type", "DOI", "URL", "id", "content", "notes", "venue", "venueid",
-                         "invitation", "invitations", "forum", "pdf", "keyword", "domain"]),
+                         "invitation", "invitations", "forum", "pdf", "keyword", "domain",
+                         "results", "abstract_inverted_index", "authorships",
+                         "publication_year", "primary_location", "source", "display_name",
+                         "biblio", "first_page", "type_crossref", "keywords"]),
         inner, max_size=6),
     max_leaves=30)
 

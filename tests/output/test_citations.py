@@ -358,6 +358,17 @@ def test_apa_reference_with_authors():
         f"Sample Complexity Bounds for Learning Simplices. {ICML23}. https://example.org/p1")
 
 
+@pytest.mark.parametrize("style, label", [
+    ("ieee", "[1] "), ("nature", "1. "), ("american-chemical-society", "(1) "),
+    ("association-for-computing-machinery", "[1] ")])
+def test_a_numeric_styles_label_is_set_apart(style, label):
+    p = paper("Sample Complexity Bounds for Learning Simplices", authors=["Amir Najafi"],
+              year=2023)
+    [reference] = cite([p], "apa", style).splitlines()
+    # "[1] A. Najafi, …", not "[1]A. Najafi, …"
+    assert reference.startswith(label) and reference[len(label)] in "AN", reference
+
+
 def test_apa_without_authors_puts_the_marked_title_first_once():
     reference = cite([paper("One-Way Policy Optimization", derived=True)], "apa")
     title = "One-Way Policy Optimization [title derived from abstract]"

@@ -32,7 +32,7 @@ async def test_c_offers_common_styles_after_the_formats(home, no_system_clipboar
         assert ids[4] == "style:ieee" and ids[-1] == "style:*"
         await pilot.press("down", "down", "down", "down", "enter")  # ieee
         await pilot.pause()
-        assert app.clipboard.startswith("[1]")
+        assert app.clipboard.startswith("[1] ")
         assert any("ieee reference" in str(n.message) for n in app._notifications)
 
 
@@ -50,7 +50,7 @@ async def test_another_style_is_found_by_typing_its_name(home, no_system_clipboa
         assert app.screen.matches("nature")[0] == "nature"  # the common one first
         await pilot.press("enter")
         await settle(app, pilot)
-        assert app.clipboard.startswith("1.")
+        assert app.clipboard.startswith("1. ")
         assert "TRACER" in app.clipboard
 
 
@@ -62,7 +62,7 @@ async def test_c_uses_the_configured_style(home, no_system_clipboard):
         await type_query(app, pilot, "tracer")
         await pilot.press("escape", "c")
         await pilot.pause()
-        assert app.clipboard.startswith("[1]")
+        assert app.clipboard.startswith("[1] ")
 
 
 async def test_the_marked_papers_export_from_the_palette(home, tmp_path):

@@ -171,7 +171,7 @@ def test_an_imported_copy_keeps_a_known_extension_else_takes_its_formats(home, c
 def test_help_names_every_list_and_output_format(capsys):
     _, out, _ = run(capsys, "--help")
     assert "import paper lists (plain, JSON, JSONL, BibTeX, CSV, RIS, CSL-JSON, OpenReview, " \
-        "arXiv Atom; a .gz of one; a directory of them)" in " ".join(out.split())
+        "OpenAlex, arXiv Atom; a .gz of one; a directory of them)" in " ".join(out.split())
     _, out, _ = run(capsys, "cite", "--help")
     assert "bibtex (BibTeX entry)" in " ".join(out.split())
     _, out, _ = run(capsys, "export", "--help")
