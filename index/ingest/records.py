@@ -11,6 +11,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -239,13 +240,19 @@ def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[str | None, 
     return None, None
 
 
+@cache
+def _lowercase(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The field names, lowercased (once: they are the readers' constants)."""
+    return tuple(k.lower() for k in keys)
+
+
 def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     """Map the usual field names (case-insensitive) onto a Record, keeping the rest."""
     lowered = {str(k).strip().lower(): v for k, v in mapping.items()}
     used: set[str] = set()
 
     def take(keys: tuple[str, ...]) -> Any:
-        key, value = _first(lowered, tuple(k.lower() for k in keys))
+        key, value = _first(lowered, _lowercase(keys))
         if key is not None:
             used.add(key)
         return value

@@ -485,11 +485,23 @@ _WHITESPACE_RUN = re.compile(
     r"[ \t\n\f\v\xa0](?:[ \t\n\f\v\xa0]+|(?<=[\t\n\f\v\xa0])|(?<=\A )|\Z)")
 
 
+
+
+def _collapses(text: str) -> bool:
+    """Whether _WHITESPACE_RUN matches anywhere in `text`: white space other than a plain
+    space, two plain spaces, or one at either end. (A few substring searches: a tenth
+    of trying the pattern at every space.)"""
+    return text.startswith(" ") or text.endswith(" ") or "  " in text or "\n" in text \
+        or "\t" in text or "\f" in text or "\v" in text or "\xa0" in text
+
+
 def _collapse_whitespace(text: str, offsets: list[int]) -> tuple[str, list[int]]:
     """Single spaces, a blank line as one paragraph break, nothing at either end.
 
     `offsets` into the old text come back moved to the same places in the new one.
     """
+    if not _collapses(text):  # (three abstracts in four)
+        return text, offsets
     pieces: list[str] = []
     runs: list[tuple[int, int, int, int]] = []  # old start, old end, new start, new length
     last = new_length = 0
@@ -529,6 +541,8 @@ class _OpenRun:
 
 def _decode(marked: str) -> Rendered:
     """Strip the markers, turning balanced pairs into spans over the final text."""
+    if marked.isascii() or _MARKER.search(marked) is None:  # no styled run: no span
+        return Rendered(text=_collapse_whitespace(marked, [])[0], spans=(), urls=())
     plain: list[str] = []
     position = 0
     open_runs: list[_OpenRun] = []
@@ -577,7 +591,6 @@ def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Sp
 
 # --- the public entry point ------------------------------------------------------------------
 
-_NEEDS_LATEX = re.compile(r"[\\{}]")
 # Most prose with LaTeX has only a few self-contained pieces of it: \emph{a phrase},
 # \cite{key}, {\em words}, R{\'e}nyi (a tenth of the abstracts of most lists). Such text
 # is converted piece by piece, each piece as pylatexenc converts it there (a macro with
@@ -644,7 +657,7 @@ def render(source: str) -> Rendered:
         text = _set_aside_links(clean, literals)
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
-        if _NEEDS_LATEX.search(text):
+        if "\\" in text or "{" in text or "}" in text:  # a macro or a group
             pieces = _prose_in_pieces(text)
             if pieces is not None:
                 text = pieces

@@ -206,6 +206,13 @@ def _id_expression(field: str) -> str:
     return f"(CASE WHEN json_valid(extra) THEN json_extract(extra, '$.{field}') END)"
 
 
+# json.dumps(value, ensure_ascii=False) and json.dumps(value, ensure_ascii=False,
+# default=str), without building an encoder for every call (json.dumps does, given
+# any option): the same text.
+_json_text = json.JSONEncoder(ensure_ascii=False).encode
+_json_extra = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
 def _spans_to_json(spans: Iterable[Span]) -> str:
     return json.dumps([[s.start, s.end, s.kind, s.url] for s in spans])
 
@@ -436,11 +443,23 @@ class Store:
     def find_match(self, db: sqlite3.Connection, paper: NewPaper) -> str | None:
         """The stored paper `paper` is: the same abstract, the same title and year, or the
         same DOI or arXiv id (the same paper from arXiv and from a proceedings' RIS)."""
-        for column, key in (("abstract_key", paper.abstract_key), ("title_key", paper.title_key)):
-            if key:
-                row = db.execute(f"SELECT id FROM papers WHERE {column}=?", (key,)).fetchone()
-                if row:
-                    return row[0]
+        if paper.abstract_key and paper.title_key:
+            # Both keys in one statement (SQLite searches each unique index): a paper with
+            # the abstract wins over one with the title and year, as when asked in turn.
+            rows = db.execute("SELECT id, abstract_key FROM papers"
+                              " WHERE abstract_key=? OR title_key=?",
+                              (paper.abstract_key, paper.title_key)).fetchall()
+            if rows:
+                return next((found for found, key in rows if key == paper.abstract_key),
+                            rows[0][0])
+        else:
+            for column, key in (("abstract_key", paper.abstract_key),
+                                ("title_key", paper.title_key)):
+                if key:
+                    row = db.execute(f"SELECT id FROM papers WHERE {column}=?",
+                                     (key,)).fetchone()
+                    if row:
+                        return row[0]
         # Ids live in the extra JSON, not in columns of their own: no new columns, so
         # every existing library keeps working; an index on each (ensure_id_indexes)
         # keeps the lookup cheap.
@@ -461,17 +480,23 @@ class Store:
             db.execute(f"CREATE INDEX IF NOT EXISTS papers_{field} ON papers "
                        f"({_id_expression(field)})")
 
-    def insert_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper) -> None:
+    def insert_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper, *,
+                     changes: list[tuple[str]] | None = None) -> None:
+        """Store a new paper and log its change; with `changes`, the change is appended
+        there instead, for the caller to log in order with others (executemany)."""
         db.execute(
             "INSERT INTO papers (id, abstract_key, title_key, title, authors, venue, year, url,"
             " abstract_source, abstract, emphasis, urls, name, derived_title, extra, added_at)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (paper_id, paper.abstract_key, paper.title_key, paper.title,
-             json.dumps(paper.authors, ensure_ascii=False), paper.venue, paper.year, paper.url,
+             _json_text(paper.authors), paper.venue, paper.year, paper.url,
              paper.abstract_source, paper.abstract, _spans_to_json(paper.emphasis),
              json.dumps(list(paper.urls)), paper.name, paper.derived_title,
-             json.dumps(paper.extra, ensure_ascii=False, default=str), time.time()))
-        db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
+             _json_extra(paper.extra), time.time()))
+        if changes is None:
+            db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
+        else:
+            changes.append((paper_id,))
 
     def merge_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper) -> None:
         """Fill what the stored copy lacks from another list's copy of the same paper."""

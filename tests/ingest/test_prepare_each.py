@@ -127,3 +127,18 @@ def test_statistics_are_counted_here_for_a_small_list_or_with_threads(monkeypatc
     abstracts = ["We propose FooNet, unlike BarNet."] * 1000
     assert preparing.statistics_over_cores(abstracts).usage["foonet"] == 1000
     assert forked == []
+
+
+def test_a_short_id_is_the_start_of_the_whole_key_s_base32() -> None:
+    # short_id encodes only the bytes its characters come from.
+    import base64
+    import hashlib
+
+    from index.ingest.prepare import short_id
+
+    keys = [hashlib.sha256(str(n).encode()).hexdigest() for n in range(200)]
+    keys += [bytes(range(size)).hex() for size in range(1, 12)]
+    for key in keys:
+        whole = base64.b32encode(bytes.fromhex(key)).decode("ascii").lower()
+        for length in range(1, 60):
+            assert short_id(key, length) == whole[:length]

@@ -370,3 +370,22 @@ def test_render_and_titles_import_without_textual():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=REPO, timeout=60)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_a_text_is_left_as_it_is_exactly_when_no_white_space_run_is_found() -> None:
+    # _collapse_whitespace skips texts _collapses says have nothing to collapse.
+    import random
+
+    from index.ingest import render as rendering
+
+    rng = random.Random(7)
+    alphabet = "ab \t\n\f\v\xa0\r\u2028\u3000."
+    texts = ["", " ", "a", "a b", " a", "a ", "a  b", "a\nb", "a\xa0b", "a\rb", "a\u3000b"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(8)))
+              for _ in range(5000)]
+    for text in texts:
+        found = rendering._WHITESPACE_RUN.search(text) is not None
+        assert rendering._collapses(text) == found, repr(text)
+        if not found:
+            assert rendering._collapse_whitespace(text, [0, len(text)]) == \
+                (text, [0, len(text)])

@@ -5,10 +5,10 @@ writes them one by one: for the 2,000 papers of ICML 2023 that was half a millio
 postings handled several times over in Python, two thirds of the time `papers add`
 took. Here a document's word fields are analysed once into word numbers (one regex pass
 and a dict lookup per word); when the segment is written, each field's postings are
-grouped, counted and sorted with numpy, and its posting blocks are assembled from
-array slices. The blocks and term table are those the codec writes posting by posting
-(`codec.py`, `blocks.py`): the same bytes for the same documents, which the tests check
-against the per-posting writer.
+grouped, counted and sorted with numpy, and its posting blocks are laid out whole, as
+arrays copied into one buffer by position. The blocks and term table are those the codec
+writes posting by posting (`codec.py`, `blocks.py`): the same bytes for the same
+documents, which the tests check against the per-posting writer.
 
 The fields whose postings are fully known from their words are built here (`WordText`
 with positions, `MarkedWords` with counts); the unscored fields' postings are kept as
@@ -34,7 +34,7 @@ from whoosh.util.numeric import _length_byte_cache
 
 from .. import analysis
 from . import blocks
-from .plain import PlainTerms, plain
+from .plain import PlainTerms, plain, stable_order
 
 # Stored positions are Whoosh's: a 4-byte count, then the pickled list of deltas
 # (protocol 2). The pickle opens with PROTO 2, EMPTY_LIST, BINPUT 0.
@@ -89,15 +89,20 @@ class _FieldTokens:
         self.counts = array("i")
         self.firsts = array("i")
 
-    def add(self, docnum: int, numbers: list[int]) -> int:
-        """Take a document's tokens (-1 for a stop word); how many are kept."""
-        kept = [n for n in numbers if n >= 0]
+    def add(self, docnum: int, text: _Text) -> int:
+        """Take a document's text (_Text); how many of its words are kept."""
+        kept, first, _tokens = text
         if kept:
             self.words.extend(kept)
             self.docs.append(docnum)
             self.counts.append(len(kept))
-            self.firsts.append(numbers.index(kept[0]))
+            self.firsts.append(first)
         return len(kept)
+
+
+# A text's words: the numbers of those kept (stop words left out), the position of the
+# first kept, and how many tokens it has in all.
+_Text = tuple[list[int], int, int]
 
 
 class BatchPostings:
@@ -118,7 +123,11 @@ class BatchPostings:
         self._tokens = {name: _FieldTokens() for name in self.fields}
         # The document being added, and the numbers of the texts of its fields so far.
         self._document = -1
-        self._texts: dict[str, list[int]] = {}
+        self._texts: dict[str, _Text] = {}
+        # Porter's stems of the words of the stemmed fields, once a word for all of them
+        # (not through analysis' cache, which is the queries': an index's words would
+        # push theirs out).
+        self._stems = _Stems()
 
     def __bool__(self) -> bool:
         return any(tokens.docs for tokens in self._tokens.values()) or \
@@ -145,18 +154,34 @@ class BatchPostings:
             self._document, self._texts = docnum, {}
         if len(self._raw) > _RAW_CACHE:
             self._raw.clear()
-        return self._tokens[fieldname].add(docnum, self._numbers_of(value))
+        return self._tokens[fieldname].add(docnum, self._text(value))
 
-    def _numbers_of(self, text: str) -> list[int]:
-        """The numbers of `text`'s tokens (-1 for a stop word); a text met before in
-        this document, or a part of a JoinedText, is not tokenised again."""
+    def _text(self, text: str) -> _Text:
+        """`text`'s words (_Text); a text met before in this document, or a part of a
+        JoinedText, is not tokenised again, and each text's stop words are left out
+        once (a JoinedText's kept words are its parts', one after another)."""
+        found = self._texts.get(text)
+        if found is not None:
+            return found
         if isinstance(text, analysis.JoinedText):
-            return [number for part in text.parts for number in self._numbers_of(part)]
-        numbers = self._texts.get(text)
-        if numbers is None:
-            numbers = self._texts[text] = list(map(self._raw.__getitem__,
-                                                   analysis.raw_tokens(text)))
-        return numbers
+            kept: list[int] = []
+            first = tokens = 0
+            for part in text.parts:
+                part_kept, part_first, part_tokens = self._text(part)
+                if part_kept and not kept:
+                    first = tokens + part_first
+                kept += part_kept
+                tokens += part_tokens
+            found = (kept, first, tokens)
+        else:
+            numbers = list(map(self._raw.__getitem__, analysis.raw_tokens(text)))
+            if -1 in numbers:
+                kept = [n for n in numbers if n >= 0]
+                found = (kept, numbers.index(kept[0]) if kept else 0, len(numbers))
+            else:
+                found = (numbers, 0, len(numbers))
+        self._texts[text] = found
+        return found
 
     def fieldnames(self) -> list[str]:
         """The fields with postings here, in order."""
@@ -177,7 +202,8 @@ class BatchPostings:
         if isinstance(field, analysis.MarkedWords):
             yield from _counted_postings(words, texts)
         else:
-            yield from _positioned_postings(words, texts, field.stemmed)
+            yield from _positioned_postings(words, texts,
+                                            self._stems if field.stemmed else None)
 
     def write(self, fieldwriter, fieldname: str,
               progress: Callable[[int], None] | None = None) -> int:
@@ -246,6 +272,8 @@ class _Words:
         self.firsts = np.frombuffer(tokens.firsts, dtype=np.int32)
         self.starts = np.cumsum(self.counts, dtype=np.int64) - self.counts
         self.ndocs = int(self.doc_numbers[-1]) + 1 if len(self.doc_numbers) else 0
+        self._docs: np.ndarray | None = None
+        self._word_positions: np.ndarray | None = None
 
     def length_bytes(self) -> np.ndarray:
         """Each document's length byte (Whoosh's, of the words indexed)."""
@@ -255,9 +283,27 @@ class _Words:
 
     def at(self, indexes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The documents and positions of the words at `indexes`."""
-        entry = np.searchsorted(self.starts, indexes, side="right") - 1
-        positions = self.firsts[entry] + (indexes - self.starts[entry])
-        return self.doc_numbers[entry], positions
+        if len(self.numbers) > PASS_WORDS:  # written in parts: nothing the field's size
+            entry = np.searchsorted(self.starts, indexes, side="right") - 1
+            positions = self.firsts[entry] + (indexes - self.starts[entry])
+            return self.doc_numbers[entry], positions
+        return self.docs_at(indexes), self._positions()[indexes]
+
+    def docs_at(self, indexes: np.ndarray) -> np.ndarray:
+        """The documents of the words at `indexes`."""
+        if len(self.numbers) > PASS_WORDS:
+            return self.doc_numbers[np.searchsorted(self.starts, indexes, side="right") - 1]
+        if self._docs is None:  # each word's document: one pass, then gathered
+            self._docs = np.repeat(self.doc_numbers, self.counts)
+        return self._docs[indexes]
+
+    def _positions(self) -> np.ndarray:
+        """Each word's position in its document (a field written at once)."""
+        if self._word_positions is None:
+            self._word_positions = (np.arange(len(self.numbers), dtype=np.int32) -
+                                    np.repeat((self.starts - self.firsts).astype(np.int32),
+                                              self.counts))
+        return self._word_positions
 
     def texts_used(self, texts: list[str]) -> tuple[np.ndarray, list[str]]:
         """The word numbers used (ascending), and their words."""
@@ -318,13 +364,20 @@ class _Parts:
         return np.flatnonzero(table[numbers] >= 0)
 
 
+class _Stems(dict):
+    """word -> its Porter stem, each found once."""
+
+    def __missing__(self, word: str) -> str:
+        stem = self[word] = porter.stem(word)
+        return stem
+
+
 def _positioned_postings(words: _Words, texts: list[str],
-                         stemmed: bool) -> Iterator[FieldPostings]:
+                         stems: _Stems | None) -> Iterator[FieldPostings]:
+    """`stems`: for a stemmed field, where its words' stems are found."""
     used, used_texts = words.texts_used(texts)
-    if stemmed:
-        # Porter's stems, once a word: not through analysis' cache, which is the
-        # queries' (an index's words would push theirs out).
-        used_texts = list(map(porter.stem, used_texts))
+    if stems is not None:
+        used_texts = list(map(stems.__getitem__, used_texts))
     # str order is code point order, which is UTF-8's byte order: Whoosh's term order.
     terms = sorted(set(used_texts))
     rank = {term: r for r, term in enumerate(terms)}
@@ -335,7 +388,8 @@ def _positioned_postings(words: _Words, texts: list[str],
     for part, (low, high) in enumerate(parts.ranges):
         chosen = parts.chosen(of_words, part, table, words.numbers)
         part_ranks = table[words.numbers[chosen]]
-        order = np.argsort(part_ranks, kind="stable")  # by term, document, position
+        # by term, document, position
+        order = stable_order(part_ranks - low, high - low)
         chosen, part_ranks = chosen[order], part_ranks[order]
         del order
         docs, positions = words.at(chosen)
@@ -357,7 +411,7 @@ def _positioned_postings(words: _Words, texts: list[str],
 def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings]:
     """MarkedWords: each word counted, and its first letters marked (analysis.py)."""
     used, used_texts = words.texts_used(texts)
-    edges = [list(sized) for sized in zip(*map(analysis.edge_marks, used_texts), strict=True)]
+    edges = analysis.edge_marks_of(used_texts)
     every = used_texts + [edge for sized in edges for edge in sized if edge is not None]
     terms = sorted(set(every))
     rank = {term: r for r, term in enumerate(terms)}
@@ -374,9 +428,9 @@ def _counted_postings(words: _Words, texts: list[str]) -> Iterator[FieldPostings
             # stable sort by term leaves each term's documents in order.
             chosen = parts.chosen(table_parts, part, table, words.numbers)
             part_ranks.append(table[words.numbers[chosen]])
-            part_docs.append(words.at(chosen)[0])
+            part_docs.append(words.docs_at(chosen))
         all_ranks = np.concatenate(part_ranks)
-        order = np.argsort(all_ranks, kind="stable")
+        order = stable_order(all_ranks - low, high - low)
         all_ranks, docs = all_ranks[order], np.concatenate(part_docs)[order]
         del order, part_ranks, part_docs
         posting_starts = np.flatnonzero((np.diff(all_ranks, prepend=-1) != 0)
@@ -460,33 +514,51 @@ def _pickled_values(freqs: np.ndarray, deltas: np.ndarray,
 
 
 # -- blocks ---------------------------------------------------------------------------
+# A part's blocks are laid out whole in numpy: every block's fixed head, id bytes, weight
+# bytes and values are found as arrays and copied into one buffer by position (_place),
+# so no Python runs per block but zlib's call for each block it compresses. (Built
+# block by block, with a list entry per piece, the 42,000 blocks of ICML 2023 took
+# 0.2 s of Python besides zlib's 0.08.)
 
-_ID_CODES = [(code, np.dtype(code), 1 << (8 * np.dtype(code).itemsize))
-             for code in blocks.ID_TYPECODES]
+_ID_DTYPES = [np.dtype(code) for code in blocks.ID_TYPECODES]
+_ID_LIMITS = np.array([1 << (8 * dtype.itemsize) for dtype in _ID_DTYPES[:-1]],
+                      dtype=np.uint64)
+# Weight kinds, as blocks.packed_weights packs counts: all 1, all the same (one float),
+# or each as B, H or f by the largest.
+_ONE, _SAME, _BYTE, _SHORT, _FLOAT = range(5)
+_WEIGHT_KINDS = np.array([blocks.WEIGHTS_ONE, blocks.WEIGHTS_SAME, b"B", b"H", b"f"],
+                         dtype="S1")
+_WEIGHT_DTYPES = {_BYTE: np.dtype("B"), _SHORT: np.dtype("H"), _FLOAT: np.dtype("f")}
+_SIZE_DTYPES = (np.dtype("B"), np.dtype("I"))  # a block's value lengths: B up to 255
+_SIZE_CODES = np.array([b"B", b"I"], dtype="S1")
 
 
-def _grouped_bytes(values: np.ndarray, block_codes: list[str], counts: np.ndarray,
-                   dtypes: dict[str, np.dtype]) -> list[bytes]:
-    """Each block's `values` as its code's dtype: one conversion per code, then a slice
-    per block."""
-    codes = np.asarray(block_codes)
-    result: list[bytes] = [b""] * len(block_codes)
-    per_posting = np.repeat(codes, counts)
-    for code, dtype in dtypes.items():
-        chosen = np.flatnonzero(codes == code)
-        if not len(chosen):
-            continue
-        data = values[per_posting == code].astype(dtype).tobytes()
-        ends = np.cumsum(counts[chosen]) * dtype.itemsize
-        starts = (ends - counts[chosen] * dtype.itemsize).tolist()
-        for block, start, end in zip(chosen.tolist(), starts, ends.tolist(), strict=True):
-            result[block] = data[start:end]
-    return result
+def _runs(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The positions of runs of `sizes` bytes from `starts`, one after another: a step
+    of 1 within a run and a jump at each run's start, summed (one array of 4 bytes a
+    position, for a buffer under 2 GB)."""
+    keep = sizes > 0
+    starts, sizes = starts[keep].astype(np.int64), sizes[keep].astype(np.int64)
+    if not len(sizes):
+        return np.zeros(0, dtype=np.int64)
+    wide = int((starts + sizes).max()) >= 1 << 31
+    steps = np.ones(int(sizes.sum()), dtype=np.int64 if wide else np.int32)
+    firsts = np.cumsum(sizes) - sizes
+    steps[0] = starts[0]
+    steps[firsts[1:]] = starts[1:] - (starts[:-1] + sizes[:-1] - 1)
+    return np.cumsum(steps, out=steps)
+
+
+def _place(out: np.ndarray, starts: np.ndarray, sizes: np.ndarray, data) -> None:
+    """Copy `data`, runs of `sizes` bytes one after another, to `out` at `starts`."""
+    if len(sizes):
+        out[_runs(starts, sizes)] = np.frombuffer(data, dtype=np.uint8) \
+            if isinstance(data, bytes) else data
 
 
 class _BlockTable:
-    """Every block of a part of a field, column by column (one list entry a block),
-    computed over the part's postings at once."""
+    """Every block of a part of a field, as arrays (one entry a block), computed over
+    the part's postings at once."""
 
     def __init__(self, postings: FieldPostings, blocklimit: int) -> None:
         docs, freqs, term_starts = postings.docs, postings.freqs, postings.term_starts
@@ -496,45 +568,119 @@ class _BlockTable:
         within = np.arange(per_term.sum()) - np.repeat(first, per_term)
         starts = np.repeat(term_starts[:-1], per_term) + within * blocklimit
         ends = np.minimum(starts + blocklimit, np.repeat(term_starts[1:], per_term))
-        counts = ends - starts
-        self.per_term = per_term.tolist()
-        self.counts = counts.tolist()
-        self.last_ids = docs[ends - 1].tolist()
-        # Document numbers: a block's first whole, then differences (blocks.packed_ids).
+        self.per_term, self.first_blocks = per_term, first
+        self.starts, self.ends, self.counts = starts, ends, ends - starts
+        self.last_ids = docs[ends - 1]
+        # Document numbers: a block's first whole, then differences (blocks.packed_ids),
+        # in the smallest of B, H, I, Q that holds the largest.
         deltas = np.diff(docs, prepend=0)
         deltas[starts] = docs[starts]
-        self.id_codes = [next(code for code, _dtype, limit in _ID_CODES if big < limit)
-                         for big in np.maximum.reduceat(deltas, starts).tolist()]
-        self.id_bytes = _grouped_bytes(deltas, self.id_codes, counts,
-                                       {code: dtype for code, dtype, _limit in _ID_CODES})
-        # Weights (counts): as blocks.packed_weights packs them.
+        self.deltas = deltas
+        self.id_kinds = np.searchsorted(
+            _ID_LIMITS, np.maximum.reduceat(deltas, starts).astype(np.uint64), side="right")
+        self.id_sizes = self.counts * np.array([d.itemsize for d in _ID_DTYPES])[self.id_kinds]
+        # Weights (counts).
         most, least = np.maximum.reduceat(freqs, starts), np.minimum.reduceat(freqs, starts)
-        self.most = most.tolist()
-        self.weight_codes = ["1" if hi == 1 else "=" if hi == lo else "B" if hi < 256
-                             else "H" if hi < 65536 else "f"
-                             for hi, lo in zip(self.most, least.tolist(), strict=True)]
-        self.weight_bytes = _grouped_bytes(freqs, self.weight_codes, counts,
-                                           {code: np.dtype(code) for code in "BHf"})
+        self.most = most
+        self.weight_kinds = np.select(
+            [most == 1, most == least, most < 256, most < 65536],
+            [_ONE, _SAME, _BYTE, _SHORT], _FLOAT)
+        self.weight_sizes = np.select(
+            [self.weight_kinds == _ONE, self.weight_kinds == _SAME,
+             self.weight_kinds == _BYTE, self.weight_kinds == _SHORT],
+            [0, blocks.SAME_WEIGHT.size, self.counts, 2 * self.counts], 4 * self.counts)
         # Values: the postings' bytes, after their lengths when they vary in size.
         value_ends = postings.value_ends
         value_starts = value_ends - np.diff(value_ends, prepend=0)
-        self.value_starts = value_starts[starts].tolist()
-        self.value_ends = value_ends[ends - 1].tolist()
-        self.length_heads = None
+        self.value_starts, self.value_ends = value_starts[starts], value_ends[ends - 1]
+        self.size_kinds = self.head_sizes = self._length_heads = None
         if not postings.fixed_values:
-            sizes = value_ends - value_starts
-            codes = ["B" if big < 256 else "I"
-                     for big in np.maximum.reduceat(sizes, starts).tolist()]
-            packed = _grouped_bytes(sizes, codes, counts,
-                                    {code: np.dtype(code) for code in "BI"})
-            self.length_heads = [code.encode() + data
-                                 for code, data in zip(codes, packed, strict=True)]
+            self.posting_sizes = value_ends - value_starts
+            self.size_kinds = (np.maximum.reduceat(self.posting_sizes, starts) >= 256
+                               ).astype(np.int64)
+            self.head_sizes = 1 + self.counts * np.where(self.size_kinds, 4, 1)
         # The documents' field lengths (bytes), shortest and longest, for scoring.
         if postings.lengths is not None:
-            self.shortest = np.minimum.reduceat(postings.lengths, starts).tolist()
-            self.longest = np.maximum.reduceat(postings.lengths, starts).tolist()
+            self.shortest = np.minimum.reduceat(postings.lengths, starts)
+            self.longest = np.maximum.reduceat(postings.lengths, starts)
         else:
-            self.shortest = self.longest = [0] * len(self.counts)
+            self.shortest = self.longest = np.zeros(len(starts), dtype=np.int64)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def place_ids(self, out: np.ndarray, at: np.ndarray) -> None:
+        """Each block's document numbers to `out` at `at`."""
+        per_posting = np.repeat(self.id_kinds, self.counts)
+        for kind, dtype in enumerate(_ID_DTYPES):
+            chosen = self.id_kinds == kind
+            if chosen.any():
+                _place(out, at[chosen], self.id_sizes[chosen],
+                       self.deltas[per_posting == kind].astype(dtype).view(np.uint8))
+
+    def place_weights(self, out: np.ndarray, at: np.ndarray, freqs: np.ndarray) -> None:
+        """Each block's weights to `out` at `at` (nothing for all 1)."""
+        same = self.weight_kinds == _SAME
+        _place(out, at[same], self.weight_sizes[same],
+               self.most[same].astype("<f8").view(np.uint8))
+        per_posting = np.repeat(self.weight_kinds, self.counts)
+        for kind, dtype in _WEIGHT_DTYPES.items():
+            chosen = self.weight_kinds == kind
+            if chosen.any():
+                _place(out, at[chosen], self.weight_sizes[chosen],
+                       freqs[per_posting == kind].astype(dtype).view(np.uint8))
+
+    def length_heads(self) -> np.ndarray:
+        """Every block's value lengths as written before its values (a code, then each
+        posting's length as B or I), one block's after another."""
+        if self._length_heads is None:
+            self._length_heads = self._packed_lengths()
+        return self._length_heads
+
+    def _packed_lengths(self) -> np.ndarray:
+        heads = np.zeros(int(self.head_sizes.sum()), dtype=np.uint8)
+        at = np.cumsum(self.head_sizes) - self.head_sizes
+        heads[at] = _SIZE_CODES[self.size_kinds].view(np.uint8)
+        per_posting = np.repeat(self.size_kinds, self.counts)
+        for kind, dtype in enumerate(_SIZE_DTYPES):
+            chosen = self.size_kinds == kind
+            if chosen.any():
+                _place(heads, at[chosen] + 1, self.head_sizes[chosen] - 1,
+                       self.posting_sizes[per_posting == kind].astype(dtype).view(np.uint8))
+        return heads
+
+
+def _block_values(table: _BlockTable, values: bytes, compression: int
+                  ) -> tuple[np.ndarray, np.ndarray, list[bytes]]:
+    """Each block's values as written (its lengths first if they vary; zlib-compressed
+    from _SQUEEZE_FROM bytes, as flat_block): their sizes, which were compressed, and
+    the compressed blocks' bytes in order."""
+    sizes = table.value_ends - table.value_starts
+    heads = None
+    if table.head_sizes is not None:
+        heads = table.length_heads()
+        head_ends = np.cumsum(table.head_sizes)
+        sizes = sizes + table.head_sizes
+    squeezed = sizes >= blocks._SQUEEZE_FROM if compression else \
+        np.zeros(len(sizes), dtype=bool)
+    packed: list[bytes] = []
+    if squeezed.any():
+        compress = zlib.compress
+        chosen = np.flatnonzero(squeezed)
+        starts, ends = table.value_starts[chosen].tolist(), table.value_ends[chosen].tolist()
+        if heads is None:
+            packed = [compress(values[start:end], compression)
+                      for start, end in zip(starts, ends, strict=True)]
+        else:
+            head_data = heads.tobytes()
+            head_ends_chosen = head_ends[chosen]
+            head_starts = (head_ends_chosen - table.head_sizes[chosen]).tolist()
+            packed = [compress(head_data[low:high] + values[start:end], compression)
+                      for low, high, start, end in zip(head_starts, head_ends_chosen.tolist(),
+                                                       starts, ends, strict=True)]
+        sizes = sizes.copy()
+        sizes[chosen] = [len(data) for data in packed]
+    return sizes, squeezed, packed
 
 
 # A block's fixed head, as flat_block packs it: its signed length, then block_info's
@@ -554,54 +700,14 @@ _TERM_INFO = np.dtype([
     ("offset", ">i8"), ("length", ">i4")])
 assert _TERM_INFO.itemsize == W3TermInfo._struct.size + 12
 assert W3TermInfo._struct.format == "!BfIBBfII"
+_ID_CODES = np.array([code.encode() for code in blocks.ID_TYPECODES], dtype="S1")
+_MAGIC = np.frombuffer(WHOOSH3_HEADER_MAGIC, dtype=np.uint8)
 
 
-def _block_values(table: _BlockTable, values: bytes, compression: int
-                  ) -> tuple[list[bytes], list[bool]]:
-    """Each block's value bytes as written (lengths first if they vary; zlib-compressed
-    from _SQUEEZE_FROM bytes, as flat_block), and which were compressed."""
-    heads = table.length_heads
-    squeeze = blocks._SQUEEZE_FROM if compression else None
-    compress = zlib.compress
-    found: list[bytes] = []
-    squeezed: list[bool] = []
-    for block, (start, end) in enumerate(zip(table.value_starts, table.value_ends,
-                                             strict=True)):
-        data = values[start:end]
-        if heads is not None:
-            data = heads[block] + data
-        if squeeze is not None and len(data) >= squeeze:
-            data = compress(data, compression)
-            squeezed.append(True)
-        else:
-            squeezed.append(False)
-        found.append(data)
-    return found, squeezed
-
-
-def _weight_parts(table: _BlockTable) -> tuple[list[bytes], list[bytes]]:
-    """Each block's weight kind and weight bytes, as flat_block writes them."""
-    kinds, data = [], []
-    same = blocks.SAME_WEIGHT.pack
-    for code, packed, most in zip(table.weight_codes, table.weight_bytes, table.most,
-                                  strict=True):
-        if code == "1":
-            kinds.append(blocks.WEIGHTS_ONE)
-            data.append(b"")
-        elif code == "=":
-            kinds.append(blocks.WEIGHTS_SAME)
-            data.append(same(most))
-        else:
-            kinds.append(code.encode())
-            data.append(packed)
-    return kinds, data
-
-
-def _block_heads(table: _BlockTable, weight_kinds: list[bytes], squeezed: list[bool],
-                 payload_sizes: np.ndarray, term_ends: np.ndarray,
-                 has_values: bool = True) -> bytes:
-    """Every block's fixed head (_BLOCK_HEAD), one after another."""
-    nblocks = len(table.counts)
+def _block_heads(table: _BlockTable, squeezed: np.ndarray, payload_sizes: np.ndarray,
+                 term_ends: np.ndarray, has_values: bool = True) -> np.ndarray:
+    """Every block's fixed head (_BLOCK_HEAD)."""
+    nblocks = len(table)
     sizes = blocks.BLOCK_INFO_SIZE + blocks.BLOCK_DATA.size + payload_sizes.sum(axis=0)
     last = np.zeros(nblocks, dtype=bool)  # a term's last block: its length negated
     last[term_ends - 1] = True
@@ -616,28 +722,28 @@ def _block_heads(table: _BlockTable, weight_kinds: list[bytes], squeezed: list[b
     head["end"] = b"t."
     head["shortest"] = table.shortest
     head["longest"] = table.longest
-    head["id_code"] = [code.encode() for code in table.id_codes]
-    head["weight_kind"] = weight_kinds
+    head["id_code"] = _ID_CODES[table.id_kinds]
+    head["weight_kind"] = _WEIGHT_KINDS[table.weight_kinds]
     head["value_kind"] = np.where(squeezed, blocks.VALUES_ZLIB, blocks.VALUES_RAW) \
         if has_values else blocks.VALUES_NONE
     head["id_size"], head["weight_size"], head["value_size"] = payload_sizes
-    return head.tobytes()
+    return head
 
 
 def _term_infos(table: _BlockTable, postings: FieldPostings, term_lengths: np.ndarray,
                 first_offset: int, term_ends: np.ndarray) -> bytes:
     """Every term's info (_TERM_INFO), one after another."""
-    first_blocks = term_ends - np.asarray(table.per_term, dtype=np.int64)
-    shortest = np.minimum.reduceat(np.asarray(table.shortest), first_blocks)
-    longest = np.maximum.reduceat(np.asarray(table.longest), first_blocks)
+    first_blocks = table.first_blocks
+    shortest = np.minimum.reduceat(table.shortest, first_blocks)
+    longest = np.maximum.reduceat(table.longest, first_blocks)
     info = np.zeros(len(postings.terms), dtype=_TERM_INFO)
     info["weight"] = np.add.reduceat(postings.freqs, postings.term_starts[:-1])
     info["doc_freq"] = np.diff(postings.term_starts)
     info["min_length"] = np.where(longest > 0, np.minimum(shortest, 255), 0)
     info["max_length"] = longest
-    info["max_weight"] = np.maximum.reduceat(np.asarray(table.most), first_blocks)
+    info["max_weight"] = np.maximum.reduceat(table.most, first_blocks)
     info["min_id"] = postings.docs[postings.term_starts[:-1]]
-    info["max_id"] = np.asarray(table.last_ids)[term_ends - 1]
+    info["max_id"] = table.last_ids[term_ends - 1]
     info["offset"] = first_offset + np.cumsum(term_lengths) - term_lengths
     info["length"] = term_lengths
     return info.tobytes()
@@ -647,40 +753,51 @@ def write_field_blocks(postfile, tindex, fieldid: int, postings: FieldPostings,
                        blocklimit: int, compression: int) -> None:
     """Every term of a part of a field, after those written: its blocks to `postfile`,
     its term info to `tindex`. The bytes are `blocks.flat_block`'s and
-    `W3TermInfo.to_bytes`'s, with the fixed parts of every block and term packed at
-    once."""
+    `W3TermInfo.to_bytes`'s, every block and term laid out at once: each term the
+    header magic, then its blocks, each its fixed head, document numbers, weights and
+    values."""
     if not postings.terms:
         return
     table = _BlockTable(postings, blocklimit)
+    nblocks = len(table)
     has_values = postings.values is not None
     if has_values:
-        payloads, squeezed = _block_values(table, postings.values, compression)
+        value_sizes, squeezed, packed = _block_values(table, postings.values, compression)
     else:
-        payloads, squeezed = [b""] * len(table.counts), [False] * len(table.counts)
-    weight_kinds, weight_data = _weight_parts(table)
-    # Each block's id, weight and value bytes' sizes (three rows).
-    payload_sizes = np.array([list(map(len, table.id_bytes)), list(map(len, weight_data)),
-                              list(map(len, payloads))], dtype=np.int64).reshape(3, -1)
-    term_ends = np.cumsum(table.per_term, dtype=np.int64)  # past each term's last block
-    heads = _block_heads(table, weight_kinds, squeezed, payload_sizes, term_ends,
-                         has_values)
+        value_sizes = np.zeros(nblocks, dtype=np.int64)
+        squeezed, packed = np.zeros(nblocks, dtype=bool), []
+    payload_sizes = np.stack([table.id_sizes, table.weight_sizes, value_sizes])
+    term_ends = np.cumsum(table.per_term)  # past each term's last block
+    heads = _block_heads(table, squeezed, payload_sizes, term_ends, has_values)
+    magic = len(_MAGIC)
     block_lengths = _BLOCK_HEAD.itemsize + payload_sizes.sum(axis=0)
-    term_lengths = len(WHOOSH3_HEADER_MAGIC) + np.add.reduceat(
-        block_lengths, term_ends - np.asarray(table.per_term, dtype=np.int64))
+    term_lengths = magic + np.add.reduceat(block_lengths, table.first_blocks)
     infos = _term_infos(table, postings, term_lengths, postfile.tell(), term_ends)
-    out: list[bytes] = []
-    size = _BLOCK_HEAD.itemsize
-    block = 0
-    for ends_at in term_ends.tolist():
-        out.append(WHOOSH3_HEADER_MAGIC)
-        while block < ends_at:
-            out += (heads[block * size:(block + 1) * size], table.id_bytes[block],
-                    weight_data[block], payloads[block])
-            block += 1
-        if len(out) > 16384:
-            postfile.write(b"".join(out))
-            out.clear()
-    postfile.write(b"".join(out))
+    # Where each block starts: after the blocks before it and a magic per term so far.
+    firsts = np.zeros(nblocks, dtype=np.int64)
+    firsts[table.first_blocks] = magic
+    block_at = np.cumsum(block_lengths + firsts) - block_lengths
+    out = np.empty(int(term_lengths.sum()), dtype=np.uint8)
+    out[(block_at[table.first_blocks] - magic)[:, None] + np.arange(magic)] = _MAGIC
+    out[(block_at[:, None] + np.arange(_BLOCK_HEAD.itemsize)).ravel()] = \
+        heads.view(np.uint8)
+    at = block_at + _BLOCK_HEAD.itemsize
+    table.place_ids(out, at)
+    at = at + table.id_sizes
+    table.place_weights(out, at, postings.freqs)
+    at = at + table.weight_sizes
+    if has_values:
+        _place(out, at[squeezed], value_sizes[squeezed], b"".join(packed))
+        raw = ~squeezed
+        if table.head_sizes is not None:
+            heads_at = np.cumsum(table.head_sizes) - table.head_sizes
+            _place(out, at[raw], table.head_sizes[raw],
+                   table.length_heads()[_runs(heads_at[raw], table.head_sizes[raw])])
+            at = at + table.head_sizes
+        data = np.frombuffer(postings.values, dtype=np.uint8)
+        sizes = table.value_ends[raw] - table.value_starts[raw]
+        _place(out, at[raw], sizes, data[_runs(table.value_starts[raw], sizes)])
+    postfile.write(out.tobytes())
     key_prefix = pack_ushort(fieldid)
     keys = [key_prefix + term for term in postings.terms]
     if tindex.hashfn is not md5_hash:
@@ -717,7 +834,7 @@ def _term_records(keys: list[bytes], infos: bytes, first: int
     # md5_hash: the md5 digest's last four bytes, big-endian.
     digests = b"".join([md5(key, usedforsecurity=False).digest() for key in keys])
     hashes = np.frombuffer(digests, dtype=">u4")[3::4].astype(np.uint64)
-    order = np.argsort(hashes & 255, kind="stable")  # each bucket's keys in key order
+    order = stable_order(hashes & 255, 256)  # each bucket's keys in key order
     bounds = np.searchsorted((hashes & 255)[order], np.arange(257)).tolist()
     in_order, places = hashes[order], positions[order]
     buckets = [(array("Q", in_order[low:high].tolist()), array("q", places[low:high].tolist()))

@@ -20,6 +20,19 @@ from whoosh.formats import Existence, Frequency
 _VALUES_REMEMBERED = 4096  # distinct values of a field analysed once each (then again)
 
 
+def stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
+    """np.argsort(keys, kind="stable") for integer keys in [0, bound). numpy radix-sorts
+    keys of 16 bits or fewer and merge-sorts wider ones, six times slower (a million
+    term ranks: 15 against 90 ms): wider keys are sorted by their low 16 bits, then
+    stably by the rest, which is the same order."""
+    if bound <= 1 << 16:
+        return np.argsort(keys.astype(np.uint16), kind="stable")
+    if bound > 1 << 32:
+        return np.argsort(keys, kind="stable")
+    order = np.argsort((keys & 0xFFFF).astype(np.uint16), kind="stable")
+    return order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
+
+
 def plain(field) -> bool:
     """Whether a schema field's postings can be kept here: unscored (no lengths), no
     positions, and weights that are the counts."""
@@ -80,7 +93,7 @@ class PlainTerms:
         rank[by_text] = np.arange(len(texts))
         ranks = rank[np.frombuffer(self.terms, dtype=np.int32)]
         # Documents were added in order: a stable sort by term keeps each term's so.
-        order = np.argsort(ranks, kind="stable")
+        order = stable_order(ranks, len(texts))
         ranks = ranks[order]
         docs = np.frombuffer(self.docs, dtype=np.int32)[order].astype(np.int64)
         freqs = np.frombuffer(self.freqs, dtype=np.int32)[order].astype(np.int64)

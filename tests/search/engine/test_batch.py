@@ -157,3 +157,80 @@ def test_a_joined_text_has_its_parts_tokens_one_after_another(parts) -> None:
     assert analysis.raw_tokens(joined) == \
         [token for part in parts for token in analysis.raw_tokens(part)]
     assert analysis.raw_tokens(joined) == analysis.raw_tokens(str(joined))
+
+
+@pytest.mark.parametrize("bound", [1, 200, 1 << 16, (1 << 16) + 1, 3_000_000, 1 << 32])
+def test_stable_order_is_numpy_s_stable_argsort(bound: int) -> None:
+    # Radix-sorted by 16 bits at a time (plain.stable_order): the same order, ties
+    # (a term's documents) kept as they came.
+    import numpy as np
+
+    from index.search.engine.plain import stable_order
+
+    rng = np.random.default_rng(bound)
+    for size in (0, 1, 1000, 50_000):
+        keys = rng.integers(0, bound, size, dtype=np.int64)
+        if size:
+            keys[: size // 3] = keys[size // 2]  # many ties
+        for dtype in (np.int32, np.int64):
+            if bound > np.iinfo(dtype).max:
+                continue
+            typed = keys.astype(dtype)
+            assert np.array_equal(stable_order(typed, bound),
+                                  np.argsort(typed, kind="stable"))
+
+
+def test_edge_marks_of_many_words_are_each_word_s() -> None:
+    from index.search import analysis
+
+    words = ["a", "ab", "abc", "η", "ηx", "强化", "强", "强化学", "学a", "x强", "", "12",
+             "poincaré", "\x01a"]
+    slots = analysis.edge_marks_of(words)
+    assert [tuple(slot[at] for slot in slots) for at in range(len(words))] == \
+        [analysis.edge_marks(word) for word in words]
+
+
+def test_ascii_text_has_the_unicode_pattern_s_tokens() -> None:
+    # ASCII text is tokenised by the word pattern compiled with re.ASCII, and without
+    # looking for CJK letters: the same tokens as the Unicode pattern.
+    import random
+
+    from index.search import analysis
+
+    texts = ["".join(map(chr, range(128))), "a_b x.y.z 3.14 .5 foo. _x__ A1b2 e.g. U.S.A",
+             "end.", ".start", "a..b", "x._y", ""]
+    alphabet = "ab_1. \t\n-;:,()$\\{}^Z9"
+    rng = random.Random(17)
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(60)))
+              for _ in range(2000)]
+    for text in texts:
+        assert text.isascii()
+        assert analysis.raw_tokens(text) == analysis._WORD_RE.findall(text) == \
+            analysis._TOKEN_RE.findall(text)
+
+
+def test_folding_ascii_words_needs_no_fold_map() -> None:
+    # _folded translates only non-ASCII text: FOLD_MAP leaves lowercased ASCII as it is.
+    from index.search import analysis
+
+    fold = analysis.FOLD_MAP
+    for code in range(128):
+        assert chr(code).lower().translate(fold) == chr(code).lower()
+    for raw in ["Poincaré", "ÉCOLE", "straße", "Ǆemal", "ABC", "naïve", "İstanbul", "α",
+                "Σ", "µ"]:
+        assert analysis._folded(raw) == raw.lower().translate(fold)
+
+
+def test_runs_are_the_positions_of_each_run_one_after_another() -> None:
+    # batch._runs: where write_field_blocks copies each block's pieces (empty runs too).
+    import numpy as np
+
+    from index.search.engine.batch import _runs
+
+    rng = np.random.default_rng(1)
+    for size in (0, 1, 5, 1000):
+        sizes = rng.integers(0, 9, size)
+        starts = np.cumsum(sizes + rng.integers(0, 5, size)) - sizes
+        expected = [n for start, run in zip(starts.tolist(), sizes.tolist(), strict=True)
+                    for n in range(start, start + run)]
+        assert _runs(starts, sizes).tolist() == expected
