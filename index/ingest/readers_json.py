@@ -22,6 +22,7 @@ from .records import (
     as_year,
     finish_record,
     keep_or_skip,
+    keep_venue_as_given,
     known_venue,
     load_json,
     read_items,
@@ -98,9 +99,8 @@ def _csl_record(item: dict[str, Any], number: int) -> Record:
     container = item.get("container-title")
     if isinstance(container, list):
         container = container[0] if container else None
-    if isinstance(container, str) and record.venue and \
-            (named := " ".join(container.split())) != record.venue and len(named.split()) >= 3:
-        extra["venue_as_given"] = named  # for citations (output/publication.py)
+    if isinstance(container, str):  # for citations (output/publication.py)
+        keep_venue_as_given(" ".join(container.split()), record.venue, extra)
     if item.get("DOI"):
         extra["doi"] = item["DOI"]
     if item.get("keyword"):

@@ -52,12 +52,11 @@ def _record(entry: dict[str, Any], line: int) -> Record:
         entry = {**entry, "secondary_title": unknown.pop("BT")}
     authors = _pick(entry, _AUTHORS, used) or []
     urls = _pick(entry, ("urls",), used) or []
-    venue_as_given: dict[str, Any] = {}
+    venue = _text(_pick(entry, _VENUE, used))
     record = Record(
         title=_text(_pick(entry, _TITLE, used)),
         abstract=_text(_pick(entry, _ABSTRACT, used)) or "",
         authors=split_authors(list(authors)),
-        venue=given_venue(_text(_pick(entry, _VENUE, used)), venue_as_given),
         year=as_year(_pick(entry, _YEAR, used)),
         url=urls[0] if urls else None,
         source_id=_text(_pick(entry, ("id",), used)),
@@ -66,7 +65,7 @@ def _record(entry: dict[str, Any], line: int) -> Record:
     record.extra = {key: value for key, value in entry.items()
                     if key not in used and value not in (None, "", [])}
     record.extra.update(unknown)
-    record.extra.update(venue_as_given)
+    record.venue = given_venue(venue, record.extra)
     record.extra["ris_type"] = entry.get("type_of_reference")
     if len(urls) > 1:
         record.extra["urls"] = list(urls)

@@ -180,9 +180,15 @@ def given_venue(given: Any, extra: dict[str, Any]) -> str | None:
     if not text:
         return None
     venue = canonical_venue(text)
-    if venue != text and len(text.split()) >= 3:  # a name, not an acronym spelled its way
-        extra["venue_as_given"] = text
+    keep_venue_as_given(text, venue, extra)
     return venue
+
+
+def keep_venue_as_given(given: str, venue: str | None, extra: dict[str, Any]) -> None:
+    """`extra["venue_as_given"] = given` where the source's name says more than the venue
+    papers files the paper under: a name, not an acronym spelled its own way."""
+    if venue and given != venue and len(given.split()) >= 3:
+        extra["venue_as_given"] = given
 
 
 def known_venue(text: str | None) -> str | None:

@@ -485,8 +485,6 @@ _WHITESPACE_RUN = re.compile(
     r"[ \t\n\f\v\xa0](?:[ \t\n\f\v\xa0]+|(?<=[\t\n\f\v\xa0])|(?<=\A )|\Z)")
 
 
-
-
 def _collapses(text: str) -> bool:
     """Whether _WHITESPACE_RUN matches anywhere in `text`: white space other than a plain
     space, two plain spaces, or one at either end. (A few substring searches: a tenth

@@ -178,6 +178,12 @@ def _sort_key(paper: Paper) -> str:
     return " ".join(words[:6]) or "paper"
 
 
+# What each kind of publication (publication.Publication.kind) is called in BibTeX and CSL
+# (CSL's "article", with no container: a preprint, unpublished).
+_BIBTEX_TYPES = {"article": "article", "proceedings": "inproceedings"}
+_CSL_TYPES = {"article": "article-journal", "proceedings": "paper-conference", None: "article"}
+
+
 def _entry(paper: Paper, key: str, *, abstract: bool = False,
            notes: bool = False) -> model.Entry:
     """@inproceedings when authors, proceedings and year are known (all three are what
@@ -215,8 +221,8 @@ def _entry(paper: Paper, key: str, *, abstract: bool = False,
         # The reader's own note, BibTeX's `annote` (an exported reading list carries it;
         # a copied citation does not).
         fields.append(model.Field("annote", latex(" ".join(paper.note.split()))))
-    kind = ("article" if where.article else "inproceedings") if complete else "misc"
-    return model.Entry(kind, key, fields)
+    return model.Entry(_BIBTEX_TYPES[where.kind] if complete else "misc", key, fields)
+
 
 
 def _details(where: Publication) -> list[tuple[str, str | None]]:
@@ -326,9 +332,7 @@ def csl_item_of(paper: Paper, key: str, title: str) -> dict:
     pages, publisher) and year: what a formatted reference and a CSL-JSON export
     (writers.py) both say of a paper."""
     where = publication(paper)
-    kind = ("article-journal" if where.article else "paper-conference") \
-        if where.container else "article"  # CSL's "article": a preprint, unpublished
-    item: dict = {"id": key, "type": kind, "title": title}
+    item: dict = {"id": key, "type": _CSL_TYPES[where.kind], "title": title}
     if paper.authors:
         item["author"] = [csl_name(a) for a in paper.authors]
     if where.container:

@@ -61,6 +61,14 @@ class Publication:
     publisher: str | None = None
     series: str | None = None  # of proceedings: "Proceedings of Machine Learning Research"
 
+    @property
+    def kind(self) -> str | None:
+        """"article", "proceedings", or None where nothing names where it appeared: what
+        each format spells its own way (BibTeX's entry type, CSL's type, RIS's TY)."""
+        if not self.container:
+            return None
+        return "article" if self.article else "proceedings"
+
 
 def _value(value: Any) -> str | None:
     if isinstance(value, bool) or not isinstance(value, str | int):

@@ -35,13 +35,15 @@ def _ris_name(author: str) -> str:
     return f"{family}, {rest}" if rest else family
 
 
+_RIS_TYPES = {"article": "JOUR", "proceedings": "CONF", None: "GEN"}
+
+
 def ris(papers: Sequence[Paper]) -> str:
     """RIS as Zotero writes it: `TAG  - value` lines, a blank line between records."""
     out = []
     for paper in papers:
         where = publication(paper)
-        kind = ("JOUR" if where.article else "CONF") if where.container else "GEN"
-        lines = [("TY", kind), ("TI", paper.title)]
+        lines = [("TY", _RIS_TYPES[where.kind]), ("TI", paper.title)]
         lines += [("AU", _ris_name(author)) for author in paper.authors]
         if where.container:
             lines.append(("T2", where.container))
