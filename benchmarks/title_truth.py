@@ -15,10 +15,12 @@ Shared by the evaluation (`python -m benchmarks.titles`) and the name model's tr
   ("Intermediate Layer Optimization for …" confirms "ILO"), for names that look made
   up (a capital after the first letter, or a digit). Over all papers. This is
   strict: an abstract that introduces a name its title never mentions counts as wrong.
-- **Sentence-like title.** See `sentence_like`: a general detector of clause openings,
-  checked on the real titles too (they should almost never trip it).
-- **Cut title.** Ends with "…", or with a word that cannot end a phrase (an article,
-  preposition, conjunction, pronoun or auxiliary): see `cut`.
+- **Sentence-like title.** See `sentence_like`: a general detector of clause openings
+  (with the abstract: a title opening with its authors' verb, "Show that …"), checked on
+  the real titles too (they should almost never trip it).
+- **Cut title.** Ends with "…", with a word that cannot end a phrase (an article,
+  preposition, conjunction, pronoun or auxiliary), or with an appositive of a word or two
+  ("X, a method"): see `cut`.
 """
 
 from __future__ import annotations
@@ -55,6 +57,13 @@ _FINITE = re.compile(
     r"|(?<![\w-])(?:we|they|it)\s+\w+", re.I)
 _RELATIVE = re.compile(r"(?<![\w-])(?:that|which|who|whom|whose|where|when|whereby)(?![\w-])",
                        re.I)
+# Prepositions and verb particles: a phrase they open is no noun phrase.
+_PARTICLES = frozenset(re.split(r"\s+", """
+upon up out forth off down onto into about around away back along across against
+""".strip()))
+# "we (then) (empirically) W": W is the authors' verb in this abstract.
+_AUTHORS_VERB = (r"\bwe(?:\s+(?:\w+ly|also|then|further|first|here|now|instead|thus|therefore"
+                 r"|next|finally))*\s+{}(?![\w-])")
 # Words a phrase cannot end on.
 _DANGLING = frozenset(re.split(r"\s+", """
 a an the of to for in on at by with from into onto over under via and or nor but as that
@@ -63,6 +72,8 @@ such is are was were be been being has have had can could may might must should 
 both each either every not no very more most less least between among through without
 across towards toward upon per using based including whether if
 """.strip()))
+_ARTICLES = ("a", "an", "the")
+_DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LAST_WORD = re.compile(r"([^\W_][\w'’-]*)\W*$")
 
@@ -123,19 +134,27 @@ def same_name(derived: str | None, truth: str,
                                  for short, long in definitions)
 
 
-def sentence_like(title: str) -> bool:
+def sentence_like(title: str, abstract: str | None = None) -> bool:
     """The title opens or is a clause, not a noun phrase.
 
-    Three general signs: the first word opens a clause (a pronoun, a pointing determiner,
-    a subordinator or sentence adverb); the title opens with an adverbial ("In this
-    paper", "To this end"); or the title carries a finite verb of its own (an auxiliary
-    or modal, or a subject pronoun with its verb). The part after "NAME: " is judged.
+    General signs: the first word opens a clause (a pronoun, a pointing determiner, a
+    subordinator or sentence adverb) or is a preposition or verb particle ("Upon …" of
+    "we build upon", "Forth …" of "we put forth"); the title opens with an adverbial ("In
+    this paper", "To this end"); the title carries a finite verb of its own (an auxiliary
+    or modal, or a subject pronoun with its verb); or, given the `abstract`, the title
+    opens with a word its authors use as their verb ("Show that …" from "we show that",
+    "Analyze how …" from "we empirically analyze how"): a clause that lost its subject.
+    The part after "NAME: " is judged.
     """
     text = title.split(": ", 1)[1] if re.match(r"[^\s:]+: ", title) else title
     first = _FIRST_WORD.search(text)
     if first is None:
         return False
-    if first.group().lower() in _CLAUSE_OPENERS or _ADVERBIAL_OPENING.match(text):
+    word = first.group().lower()
+    if word in _CLAUSE_OPENERS or word in _PARTICLES or _ADVERBIAL_OPENING.match(text):
+        return True
+    if abstract is not None and first.start() == 0 and word not in _ARTICLES and re.search(
+            _AUTHORS_VERB.format(re.escape(word)), abstract, re.I):
         return True
     # A verb inside a relative clause ("A method that can …") belongs to the noun phrase.
     main = _RELATIVE.split(text, maxsplit=1)[0]
@@ -143,8 +162,13 @@ def sentence_like(title: str) -> bool:
 
 
 def cut(title: str) -> bool:
-    """The title ends with "…" or on a word no phrase ends on ("… of the", "… and")."""
+    """The title ends with "…", on a word no phrase ends on ("… of the", "… and"), or on
+    an appositive of a word or two that lost what it said ("Message Passing Networks, a
+    method" of "…, a method for Y"; after a one-word head it is the phrase's content)."""
     if title.rstrip().endswith(("…", "...")):
+        return True
+    dangling = _DANGLING_APPOSITIVE.search(title)
+    if dangling and " " in title[:dangling.start()].split(": ", 1)[-1]:
         return True
     last = _LAST_WORD.search(title)
     return last is not None and last.group(1).lower() in _DANGLING

@@ -162,13 +162,13 @@ def score(label: str, papers: list[Real], derived: dict[str, Derived]) -> Score:
                                                                           got.name):
             result.unconfirmed += 1
             result.note("unconfirmed", f"{got.name!r}  [{real_title}]")
-        if truth.sentence_like(got.title):
+        if truth.sentence_like(got.title, text):
             result.sentence_like += 1
             result.note("sentence", got.title)
         if truth.cut(got.title):
             result.cut += 1
             result.note("cut", got.title)
-        result.real_sentence_like += truth.sentence_like(real_title)
+        result.real_sentence_like += truth.sentence_like(real_title, text)
     return result
 
 

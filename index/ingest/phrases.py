@@ -23,7 +23,10 @@ while whereas although though because since if unless when once however moreover
 furthermore additionally also thus hence therefore consequently finally recently
 specifically notably importantly instead yet so but and or nor then first second third
 lastly overall unlike despite given to in for with from at on
+upon up out forth off down onto into about around away back along across against
 """.strip()))
+# Prepositions and verb particles (the last line) open no noun phrase either: "we build
+# upon X" and "we put forth X" are not to give "Upon X", "Forth X".
 _FINITE = re.compile(
     r"(?<![\w-])(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might"
     r"|must|shall|should|will|would|remains|remain|becomes|become|seems|seem|we|they)(?![\w-])",
@@ -105,6 +108,20 @@ def opens_clause(phrase: str) -> bool:
     return _FINITE.search(_RELATIVE.split(phrase, maxsplit=1)[0]) is not None
 
 
+# "we (then) (empirically) W": W is a verb of the authors' in this abstract.
+_AUTHORS_VERB_OF = (r"\bwe(?:\s+(?:\w+ly|also|then|further|first|here|now|instead|thus"
+                    r"|therefore|next|finally))*\s+{}(?![\w-])")
+
+
+def opens_with_authors_verb(phrase: str, text: str) -> bool:
+    """The phrase opens with a word the abstract's authors use as their verb: "show that
+    X has …" (of "we empirically show that …", where a verb pattern took the adverb for
+    the verb) is a clause that lost its subject, not a noun phrase."""
+    first = re.match(r"[^\W\d_][\w'’-]*", phrase)
+    return first is not None and first.group().lower() not in ("a", "an", "the") and re.search(
+        _AUTHORS_VERB_OF.format(re.escape(first.group())), text, re.I) is not None
+
+
 def tidy(text: str) -> str:
     """`text` stripped, less the separators and function words it ends with."""
     text = text.strip()
@@ -131,7 +148,17 @@ def shorten(text: str, limit: int) -> str:
     if cut is None:
         cut = text.rfind(" ", 0, limit)
         return tidy(text[:cut if cut > 0 else limit]) + "…"
-    return tidy(text[:cut])
+    shortened = tidy(text[:cut])
+    # "X, a method for …" cut before "for" leaves "X, a method": an appositive of a word
+    # or two without what it said. What comes before the comma is the whole phrase, when
+    # it has words enough to be one ("Repriorisation, a data-dependent …" keeps it).
+    dangling = _DANGLING_APPOSITIVE.search(shortened)
+    if dangling and dangling.start() >= 12 and " " in shortened[:dangling.start()]:
+        return shortened[:dangling.start()]
+    return shortened
+
+
+_DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
 
 
 def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
@@ -175,7 +202,7 @@ def _subject(sentence: str, limit: int) -> str | None:
 
 
 def capitalised(text: str) -> str:
-    if re.match(r"[a-z][a-z-]*(?:\s|$)", text):
+    if re.match(r"[a-z][a-z-]*(?:[\s,;:]|$)", text):
         return text[0].upper() + text[1:]
     return text
 
@@ -211,7 +238,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
                 matches = matches_at(pattern, sentence, openings[number])
             for match in matches:
                 phrase = phrase_of(sentence[match.end():], limit)
-                if phrase and len(phrase) >= 12:
+                if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text):
                     return capitalised(phrase)
     return None
 

@@ -501,4 +501,16 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     phrase = contribution(text, sentences, limit)
     if phrase is None:  # nothing reads as a title: the name alone is one
         return best.name
+    name = re.escape(best.name)
+    # A phrase that opens with the name says it already: "NAME: NAME, a …" would say it
+    # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …".
+    opening = re.match(rf"{name}(?![\w-])(?:\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S))?", phrase)
+    if opening:
+        return f"{best.name}: {phrase[opening.end():]}" if opening.end() > len(best.name) \
+            else phrase
+    # The name as an appositive ("a two-level attention schema, Poolingformer, for …")
+    # goes in front: "Poolingformer: A two-level attention schema for …".
+    appositive = re.search(rf",\s*{name}\s*,(?!\s*(?:and|or)\s)", phrase)  # (not a list's)
+    if appositive:
+        return f"{best.name}: {phrase[:appositive.start()]}{phrase[appositive.end():]}"
     return phrase if best.name in phrase.split() else f"{best.name}: {phrase}"
