@@ -61,9 +61,9 @@ _RELATIVE = re.compile(r"(?<![\w-])(?:that|which|who|whom|whose|where|when|where
 _PARTICLES = frozenset(re.split(r"\s+", """
 upon up out forth off down onto into about around away back along across against
 """.strip()))
-# "we (then) (empirically) W": W is the authors' verb in this abstract.
+# "we (then) (theoretically and empirically) W": W is the authors' verb in this abstract.
 _AUTHORS_VERB = (r"\bwe(?:\s+(?:\w+ly|also|then|further|first|here|now|instead|thus|therefore"
-                 r"|next|finally))*\s+{}(?![\w-])")
+                 r"|next|finally|and))*\s+{}(?![\w-])")
 # Words a phrase cannot end on.
 _DANGLING = frozenset(re.split(r"\s+", """
 a an the of to for in on at by with from into onto over under via and or nor but as that

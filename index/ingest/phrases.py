@@ -108,9 +108,9 @@ def opens_clause(phrase: str) -> bool:
     return _FINITE.search(_RELATIVE.split(phrase, maxsplit=1)[0]) is not None
 
 
-# "we (then) (empirically) W": W is a verb of the authors' in this abstract.
+# "we (then) (theoretically and empirically) W": W is a verb of the authors' in this abstract.
 _AUTHORS_VERB_OF = (r"\bwe(?:\s+(?:\w+ly|also|then|further|first|here|now|instead|thus"
-                    r"|therefore|next|finally))*\s+{}(?![\w-])")
+                    r"|therefore|next|finally|and))*\s+{}(?![\w-])")
 
 
 def opens_with_authors_verb(phrase: str, text: str) -> bool:

@@ -337,6 +337,9 @@ def test_a_name_right_after_a_new_things_kind_is_cued():
     ("Data augmentation with Mixup is popular. We empirically show that this approach "
      "has a fundamental flaw in high dimensions, which we correct with a simple fix.",
      "Show"),
+    ("Distilling deep generative models into circuits helps. In this paper, we theoretically "
+     "and empirically discover that the performance of a circuit can exceed its teacher's.",
+     "Empirically"),
     ("Importance sampling is widely used. We build upon recent advances in adaptive "
      "importance sampling to design mixture variational autoencoders for images.", "Upon"),
     ("Language models hold opinions. We put forth a quantitative framework to investigate "
