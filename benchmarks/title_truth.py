@@ -19,8 +19,9 @@ Shared by the evaluation (`python -m benchmarks.titles`) and the name model's tr
   (with the abstract: a title opening with its authors' verb, "Show that …"), checked on
   the real titles too (they should almost never trip it).
 - **Cut title.** Ends with "…", with a word that cannot end a phrase (an article,
-  preposition, conjunction, pronoun or auxiliary), or with an appositive of a word or two
-  ("X, a method"): see `cut`.
+  preposition, conjunction, pronoun or auxiliary), with an appositive of a word or two
+  ("X, a method") or with a participle after a noun ("… environments designed"): see
+  `cut`.
 """
 
 from __future__ import annotations
@@ -73,6 +74,14 @@ both each either every not no very more most less least between among through wi
 across towards toward upon per using based including whether if
 """.strip()))
 _ARTICLES = ("a", "an", "the")
+# A participle that needed what was cut after it ("… environments designed", "… an
+# algorithm inspired"): lowercase, after a noun (past an adverb), not "… are trained".
+_DANGLING_PARTICIPLE = re.compile(
+    r"(?P<before>[\w'’]+(?:-[\w'’]+)*)[\s,]+(?:[a-z]+ly\s+)?[a-z][a-z-]+(?<!e)ed$")
+_BEFORE_A_VERB = frozenset(re.split(r"\s+", """
+is are was were be been being get gets got has have had when where if once as can could
+may might will would should must not also already often which that who whom first
+""".strip()))
 _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LAST_WORD = re.compile(r"([^\W_][\w'’-]*)\W*$")
@@ -164,11 +173,16 @@ def sentence_like(title: str, abstract: str | None = None) -> bool:
 def cut(title: str) -> bool:
     """The title ends with "…", on a word no phrase ends on ("… of the", "… and"), or on
     an appositive of a word or two that lost what it said ("Message Passing Networks, a
-    method" of "…, a method for Y"; after a one-word head it is the phrase's content)."""
+    method" of "…, a method for Y"; after a one-word head it is the phrase's content), or
+    on a participle that lost its complement ("… environments designed" of "designed
+    to …")."""
     if title.rstrip().endswith(("…", "...")):
         return True
     dangling = _DANGLING_APPOSITIVE.search(title)
     if dangling and " " in title[:dangling.start()].split(": ", 1)[-1]:
+        return True
+    participle = _DANGLING_PARTICIPLE.search(title)
+    if participle and participle.group("before").lower() not in _BEFORE_A_VERB:
         return True
     last = _LAST_WORD.search(title)
     return last is not None and last.group(1).lower() in _DANGLING

@@ -148,7 +148,7 @@ def shorten(text: str, limit: int) -> str:
     if cut is None:
         cut = text.rfind(" ", 0, limit)
         return tidy(text[:cut if cut > 0 else limit]) + "…"
-    shortened = tidy(text[:cut])
+    shortened = without_dangling_participle(tidy(text[:cut]))
     # "X, a method for …" cut before "for" leaves "X, a method": an appositive of a word
     # or two without what it said. What comes before the comma is the whole phrase, when
     # it has words enough to be one ("Repriorisation, a data-dependent …" keeps it).
@@ -158,7 +158,28 @@ def shorten(text: str, limit: int) -> str:
     return shortened
 
 
+# A lowercase past participle ending a phrase (not "seed", "need": no "-eed"), and the
+# word before it (past an adverb), which tells a participle after a noun from a verb
+# ("… are trained", "… be directly exploited"); not the end of a word broken at a line
+# ("tai- lored").
+_DANGLING_PARTICIPLE = re.compile(
+    r"(?P<before>[\w'’]+(?:-[\w'’]+)*)[\s,]+(?:(?P<adverb>[a-z]+ly)\s+)?"
+    r"(?P<word>[a-z][a-z-]+(?<!e)ed)$")
+_BEFORE_A_VERB = frozenset(re.split(r"\s+", """
+is are was were be been being get gets got has have had when where if once as can could
+may might will would should must not also already often which that who whom first
+""".strip()))
 _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
+
+
+def without_dangling_participle(phrase: str) -> str:
+    """"environments designed to …", "an algorithm inspired by …" cut before the
+    preposition leave a participle that needs it: the phrase is whole without it."""
+    participle = _DANGLING_PARTICIPLE.search(phrase)
+    if participle and participle.group("before").lower() not in _BEFORE_A_VERB:
+        # (with its adverb: "… representation, originally designed")
+        return tidy(phrase[:participle.start("adverb" if participle.group("adverb") else "word")])
+    return phrase
 
 
 def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
@@ -185,7 +206,7 @@ def noun_phrase(text: str, limit: int) -> str | None:
     verb = _FINITE.search(main)
     if verb:
         text = text[: verb.start()]
-    phrase = shorten(text, limit)
+    phrase = without_dangling_participle(shorten(text, limit))
     if len(phrase) < 8 or " " not in phrase or opens_clause(phrase):
         return None
     return phrase

@@ -365,6 +365,22 @@ def test_a_cut_leaves_no_appositive_without_what_it_said():
         "repriorisation, a data-dependent reparameterisation"
 
 
+def test_a_cut_leaves_no_participle_without_its_complement():
+    assert shorten("a suite of 16 procedurally generated game-like environments designed to "
+                   "benchmark both sample efficiency and generalization", 75) == \
+        "a suite of 16 procedurally generated game-like environments"
+    # with its adverb
+    assert shorten("a graph generation method leveraging a compact representation, originally "
+                   "designed for web graphs and their compression", 90) == \
+        "a graph generation method leveraging a compact representation"
+    # A verb with its auxiliary is a whole clause, kept; so is a word broken at a line.
+    assert shorten("the hypothesis that these intermediate layers might be directly exploited "
+                   "to improve the model", 75) == \
+        "the hypothesis that these intermediate layers might be directly exploited"
+    assert not title_truth.cut("The hypothesis that these layers might be directly exploited")
+    assert title_truth.cut("A suite of game-like environments designed")
+
+
 @pytest.mark.parametrize("abstract, expected", [
     # The parenthesis keeps "X, a …" from being read as the name's description, so the
     # contribution's phrase (which opens with the name) makes the title.
