@@ -57,8 +57,9 @@ based not no more most very
 """.strip())
 # One separator at a time: a run of them repeated ("(?:[,.]+)+") takes exponential time to
 # fail on a long run of commas followed by a word (30 commas: minutes).
+# (Chinese and Japanese punctuation too: "…研究。" is a title without its full stop.)
 _TRAILING_JUNK = re.compile(
-    r"(?:[\s,;:.!?—–(-]|\s+(?:" + "|".join(_JUNK_WORDS) + "))+$", re.I)
+    r"(?:[\s,;:.!?—–(。，、；：！？．-]|\s+(?:" + "|".join(_JUNK_WORDS) + "))+$", re.I)
 # tidy() searches only the end of a long text: the junk pattern is tried at every character.
 _JUNK_TAIL = 64
 _JUNK_WORD_LONGEST = max(map(len, _JUNK_WORDS))

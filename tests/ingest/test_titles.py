@@ -412,3 +412,8 @@ def test_a_lowercase_opening_word_before_a_comma_is_capitalised():
     assert capitalised("repriorisation, a data-dependent reparameterisation") == \
         "Repriorisation, a data-dependent reparameterisation"
     assert capitalised("pFedGraph, a method") == "pFedGraph, a method"
+
+
+def test_a_chinese_title_ends_without_its_full_stop():
+    name, title = derive("深度学习模型的可解释性研究。")
+    assert title == "深度学习模型的可解释性研究"
