@@ -664,17 +664,20 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             text.append(f" · tag: #{self.tag_filter}")
         if self.hide_seen:
             text.append(" · unread only")
-        if self.progress_text and not results.partial:
-            text.append(f" · {self.progress_text}")
-        marked = len(self.query_one(ResultsView).marked)
-        if marked:
-            text.append(f" · {marked} marked")
+        # What the query did comes before the reading progress: the line is cut at the
+        # terminal's edge, and "no paper has all 7 words; 12 have 4 or more" is what
+        # explains the list (at 120 columns it was cut after "12 have").
         if results.relaxed:
             text.append(f" · {results.relaxed}", "italic")
         if results.known_suggestion:
             text.append(f" · did you mean: {results.known_suggestion}", "bold")
         if results.error:
             text.append(f" · {results.error}", "italic")
+        marked = len(self.query_one(ResultsView).marked)
+        if marked:
+            text.append(f" · {marked} marked")
+        if self.progress_text and not results.partial:
+            text.append(f" · {self.progress_text}")
         return text
 
     def _show_progress(self, seq: int, progress,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import record_shown, results, running_app, status_text, type_query
+from .helpers import record_shown, results, running_app, status_text, type_query, workers_done
 
 
 @pytest.mark.parametrize("query", ["reinforcement le", "policy optimiz", "graph neural"])
@@ -41,3 +41,15 @@ async def test_a_large_library_never_flashes_no_papers_when_words_are_forgiven(
         # The first matches (every word) are none: not shown; the ranked list forgives.
         assert shown and all(count > 0 for _partial, count in shown)
         assert shown[-1][0] is False and "no paper has all 4 words" in status_text(app)
+
+
+async def test_the_forgiven_words_note_comes_before_the_reading_progress(seeded_home: Path):
+    """The status line is cut at the terminal's edge: what explains the list (which words
+    were forgiven) must not be pushed past it by the counts of seen and read papers."""
+    async with running_app(seeded_home) as (app, pilot):
+        await type_query(app, pilot, "policy optimization verifier unicorn ")
+        await workers_done(app)
+        await pilot.pause()
+        status = status_text(app)
+        assert "seen " in status, status  # the reading progress is there ...
+        assert status.index("no paper has all 4 words") < status.index("seen "), status
