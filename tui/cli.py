@@ -49,6 +49,8 @@ def _command(commands, name: str, handler: Callable[[Library, argparse.Namespace
              synced: bool = True, **kwargs) -> argparse.ArgumentParser:
     """A subcommand whose `handler` runs it; `synced` commands bring the index up to date
     first (add, index and recover change or rebuild it themselves)."""
+    # `papers add --help` says what the command does, as `papers --help` lists it.
+    kwargs.setdefault("description", kwargs.get("help"))
     parser = commands.add_parser(name, **kwargs)
     parser.set_defaults(handler=handler, synced=synced)
     return parser
@@ -75,7 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="import paper lists ("
                         + ", ".join(f.short_label for f in LIST_FORMATS.values())
                         + "; a .gz of one; a directory of them)")
-    add.add_argument("files", nargs="+", metavar="FILE")
+    add.add_argument("files", nargs="+", metavar="FILE",
+                     help="a list file (the format is read from its content), a .gz of one, "
+                          "or a directory of them; each file becomes a list named after the "
+                          "file (a pipe's after its title line); a file papers cannot read "
+                          "is refused with nothing imported")
 
     # Commands that only read or write the store leave the index alone (no Whoosh loaded):
     # a tag from here reaches the index at the next search, or in the app within a second.

@@ -174,6 +174,12 @@ def test_help_names_every_list_and_output_format(capsys):
         "OpenAlex, arXiv Atom; a .gz of one; a directory of them)" in " ".join(out.split())
     _, out, _ = run(capsys, "cite", "--help")
     assert "bibtex (BibTeX entry)" in " ".join(out.split())
+    # Each command's own help says what it does and what it takes.
+    _, out, _ = run(capsys, "add", "--help")
+    flat = " ".join(out.split())
+    assert "import paper lists (plain, JSON" in flat and "refused with nothing imported" in flat
+    _, out, _ = run(capsys, "tag", "--help")
+    assert "add tags to a paper" in " ".join(out.split())
     _, out, _ = run(capsys, "export", "--help")
     assert "bibtex (.bib)" in " ".join(out.split())
 
