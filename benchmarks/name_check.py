@@ -20,6 +20,8 @@ Batch 5 (seed 16, 8 a list, `--per-list 8`) was labelled at the start of the fif
 round, read before looking at any derived name and before any of that round's changes:
 no model or threshold was chosen with it. Batch 6 (seed 17, 8 a list) was labelled the
 same way at the start of the ninth round, before any of its changes; no choice uses it.
+Batch 7 (seed 18, 8 a list) was labelled the same way during the ninth round, by another
+reader than batch 6's, from the abstracts alone; no choice uses it either.
 One judgment call: "we consider the Fusion of Experts (FoE) problem" (iclr2024) takes FoE
 as right, the paper's framing that its code is named after.
 

@@ -53,6 +53,7 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:[\w-]+\s+){{1,2}}{_KIND},)\s+",
     re.I,
 )
+_THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth", "namely"))
@@ -66,7 +67,7 @@ _NAME_AT = re.compile(
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"
 _KIND_THEN_NAME = re.compile(
     rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})"
-    rf"(?P<separator>\s*,\s*(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
+    rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
 )
 _APPOSITIVE = re.compile(
@@ -96,6 +97,12 @@ _COMMON_WORDS = frozenset({
     "to", "for", "of", "with", "and", "or", "but", "however", "two", "three", "four", "both",
     "each", "all", "here", "there", "then", "first", "second", "third", "finally",
     "entity", "entities",  # "named entities, ...": the term, not a naming word's name
+    # Connectives and Latin abbreviations name nothing: "Our model, therefore, …", "The
+    # resulting algorithm, i.e., EAPT" (the name is what follows them).
+    "therefore", "thus", "hence", "moreover", "furthermore", "additionally", "also",
+    "consequently", "instead", "namely", "indeed", "similarly", "specifically",
+    "notably", "importantly", "accordingly", "nevertheless", "nonetheless", "overall",
+    "respectively", "especially", "i.e", "e.g", "etc", "viz", "cf",
 })
 
 # White space after a full stop before a capital (or an opening quote or bracket), or a
@@ -289,6 +296,8 @@ def _cued_names(text: str, sentences,
     (name, start, expansion, description) each."""
     for cue in matches_at(_CUE, text, _CUE_STARTS(text)):
         position = _FILLER.match(text, cue.end()).end()
+        # "The resulting algorithm, i.e., EAPT": the name comes after the "that is".
+        position = _THAT_IS.match(text, position).end()
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120

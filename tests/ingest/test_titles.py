@@ -417,3 +417,28 @@ def test_a_lowercase_opening_word_before_a_comma_is_capitalised():
 def test_a_chinese_title_ends_without_its_full_stop():
     name, title = derive("深度学习模型的可解释性研究。")
     assert title == "深度学习模型的可解释性研究"
+
+
+# --- connectives and "that is" name nothing ---------------------------------------------------
+
+
+def test_a_connective_after_our_model_is_no_name():
+    abstract = ("Temporal point processes model events. We propose a logic-based model of event "
+                "sequences with temporal rules. Our model, therefore, enriches the family of "
+                "point processes, and we derive a maximum likelihood algorithm for it.")
+    name, _title = derive(abstract)
+    assert name != "therefore"
+
+
+def test_the_name_after_that_is_is_the_name():
+    from index.ingest.titles import _cue_candidates, _definitions, _naming_text, _sentences
+
+    abstract = ("We study nonconvex tensor robust principal component analysis. We first "
+                "propose an alternating projection method, i.e., APT, which converges "
+                "linearly. The resulting algorithm, i.e., EAPT, is faster than APT.")
+    text, rendered = _naming_text(abstract, render(abstract))
+    names = {c.name for c in _cue_candidates(text, _sentences(text), rendered,
+                                             _definitions(text))}
+    assert {"APT", "EAPT"} <= names and "i.e" not in names, names
+    name, _title = derive(abstract)
+    assert name in ("APT", "EAPT")
