@@ -57,6 +57,8 @@ _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
 # (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
 _MID_CAPITAL = re.compile(r" (?<=[\w,;:)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
+# An enumeration's marker right before a word: "(ii)", "(3)", "b)".
+_ENUMERATOR = re.compile(r"(?:^|[\s(])(?:[ivx]{1,4}|\d{1,2}|[a-z])\)$")
 _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b"
     # a few words before the verb, or more and "and": "we explore X and (then) propose"
@@ -347,7 +349,10 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         if not match.group()[0].islower() or match.group()[0] in _GREEK:
             by_name.setdefault(match.group(), [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
-    mid_capitals = Counter(_MID_CAPITAL.findall(text))
+    # (Not an item's first word: "(ii) Notable improvements are seen" opens a clause.)
+    mid_capitals = Counter(match.group(1) for match in _MID_CAPITAL.finditer(text)
+                           if not _ENUMERATOR.search(text, max(0, match.start() - 6),
+                                                     match.start()))
     for word, count in mid_capitals.items():
         # A plain word used once is seldom the name (and costs time), unless an introducing
         # verb comes before it in its clause ("we propose a ... encoder, Branchformer,")

@@ -53,6 +53,7 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:[\w-]+\s+){{1,2}}{_KIND},)\s+",
     re.I,
 )
+_LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
@@ -274,7 +275,7 @@ def _plain_name(token: str) -> bool:
 
 def _name_like(name: str, after_article: bool) -> bool:
     first = name.split()[0]
-    if first.lower() in _COMMON_WORDS or not first[0].isalnum() or first.isdigit():
+    if first.lower().rstrip(".") in _COMMON_WORDS or not first[0].isalnum() or first.isdigit():
         return False
     # A plain capitalised word ("Trifuse", "Artemis") only names something when no article
     # stands before it: "a Decoupled Margin Loss" is a description.
@@ -318,11 +319,15 @@ def _cued_names(text: str, sentences,
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
             # that implements ..."; not "named entities that recur"). Not after "namely".
-            lowercase_name = naming and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
+            # Not a term: "so-called channels", "named the source", "features, called
+            # synergies" (a plural names kinds of things, not one system).
+            term = text[max(0, cue.start() - 3):cue.start()] == "so-" \
+                or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
+            lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
-                    lowercase_name and named.group("name").lower() not in _COMMON_WORDS):
+                    lowercase_name and named.group("name").lower().rstrip(".") not in _COMMON_WORDS):
                 continue
             description = None
             if naming:

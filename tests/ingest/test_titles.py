@@ -442,3 +442,28 @@ def test_the_name_after_that_is_is_the_name():
     assert {"APT", "EAPT"} <= names and "i.e" not in names, names
     name, _title = derive(abstract)
     assert name in ("APT", "EAPT")
+
+
+@pytest.mark.parametrize("abstract, term", [
+    ("Interactions between features, called synergies, are hard to measure. We give a "
+     "unique full account of them in the continuous input setting.", "synergies"),
+    ("Advertisers procure impressions on multiple platforms, or so-called channels, such as "
+     "search and social ads. We design a bidding algorithm across platforms.", "channels"),
+    ("Transfer learning allows for a previous task, named the source, to help a new one. "
+     "We study hypothesis transfer learning under weak assumptions.", "source"),
+    ("Subgraph selection helps pruning. We contribute three points: (i) Subset selection "
+     "varies greatly across tasks; (ii) Notable improvements are seen over fine-tuning; "
+     "(iii) Notable gains hold on large models.", "Notable"),
+])
+def test_a_term_is_no_name(abstract, term):
+    """A term the abstract defines ("called synergies", "so-called channels", "named the
+    source") or an item's first word after "(ii)" is no name of a contribution."""
+    name, _title = derive(abstract)
+    assert name != term, name
+
+
+def test_a_lowercase_name_after_a_naming_word_is_still_one():
+    name, _title = derive("Best subset selection is NP-hard. We develop a fast library "
+                          "named abess, which solves it in polynomial time with high "
+                          "probability, and show abess outperforms existing solvers.")
+    assert name == "abess"
