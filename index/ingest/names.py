@@ -62,9 +62,9 @@ _ENUMERATOR = re.compile(r"(?:^|[\s(])(?:[ivx]{1,4}|\d{1,2}|[a-z])\)$")
 _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b"
     # a few words before the verb, or more and "and": "we explore X and (then) propose"
-    r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:propose|introduce"
+    r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:(?:propose|introduce"
     r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
-    r"|construct|curate|create|suggest)s?\b", re.I)
+    r"|construct|curate|create|suggest)(?:s|e?d)?|built)\b", re.I)  # (past tense too)
 _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X".

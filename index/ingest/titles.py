@@ -45,7 +45,8 @@ _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
     rf"\b(?:(?:we|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
-    rf"(?:{_ADVERB}|{_COORDINATED})\s+{_VERB}s?(?:\s+(?:here|it|them))?"
+    # (the past tense too, as journals write: "we developed X", "we proposed X")
+    rf"(?:{_ADVERB}|{_COORDINATED})\s+(?:{_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"

@@ -467,3 +467,16 @@ def test_a_lowercase_name_after_a_naming_word_is_still_one():
                           "named abess, which solves it in polynomial time with high "
                           "probability, and show abess outperforms existing solvers.")
     assert name == "abess"
+
+
+def test_a_cue_in_the_past_tense_introduces_a_name():
+    """Journals write "we developed X": the cue verbs read in the past tense too."""
+    from index.ingest.titles import _cue_candidates, _definitions, _naming_text, _sentences
+
+    abstract = ("Protein structure prediction remains slow for large complexes. Here we "
+                "developed FoldSwift, a lightweight network that predicts complexes in "
+                "seconds, and showed that FoldSwift matches slower methods.")
+    text, rendered = _naming_text(abstract, render(abstract))
+    strengths = [c.strength for c in _cue_candidates(
+        text, _sentences(text), rendered, _definitions(text)) if c.name == "FoldSwift"]
+    assert max(strengths) == 3, strengths  # a cue verb's (the appositive gives 1)
