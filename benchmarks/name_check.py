@@ -18,9 +18,10 @@ model changes, as a fresh check none of them was tuned on. Batch 4 (seed 15, 6 a
 while that round's changes were being made: the main model then had 0/30 wrong, 8/12 right.
 Batch 5 (seed 16, 8 a list, `--per-list 8`) was labelled at the start of the fifth
 round, read before looking at any derived name and before any of that round's changes:
-the only batch no model or threshold was chosen with. One judgment call: "we consider the
-Fusion of Experts (FoE) problem" (iclr2024) takes FoE as right, the paper's framing that
-its code is named after.
+no model or threshold was chosen with it. Batch 6 (seed 17, 8 a list) was labelled the
+same way at the start of the ninth round, before any of its changes; no choice uses it.
+One judgment call: "we consider the Fusion of Experts (FoE) problem" (iclr2024) takes FoE
+as right, the paper's framing that its code is named after.
 
 A derived name is *wrong* when the paper's label is `-` or does not list it; a paper whose
 label names something and that gets no name is a *miss* (not wrong). Over all papers of

@@ -24,8 +24,8 @@ titles are the truth, see title_truth.py):
 - the model's probability must reach a threshold for a name to be given, chosen by a rule
   fixed before looking (fifth round): from THRESHOLDS, the one with the highest held-out
   strict recall whose estimated wrong rate, measured with the hand-check batches in
-  CHOICE_BATCHES, is at most MAX_WRONG. Later batches (5: labelled before that round's
-  changes) never take part in a choice: their figures are the untouched check.
+  CHOICE_BATCHES, is at most MAX_WRONG. Later batches (5 and 6: each labelled before its
+  round's changes) never take part in a choice: their figures are the untouched check.
 
 It prints leave-one-list-out figures (trained on the other lists, scored on the one held
 out), then trains on all lists and writes index/ingest/data/name_model.json.
