@@ -424,7 +424,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         if known is None:
             features[name] += (0.0, 0.0)
         else:
-            forms = [c.expansion for c in found if c.expansion]
+            forms = [c.expansion for c in found if c.expansion] if found else None
             features[name] += (known.share(name), known.phrase_share(forms) if forms else 0.0)
     return features
 
