@@ -15,7 +15,9 @@ titles are the truth, see title_truth.py):
 - the "known" feature (how widely the development lists use a name) is computed for each
   list from the *other* lists only, as at import where the shipped names never come from
   the list being imported; the shipped model carries the names of all five lists used by
-  KNOWN_MIN abstracts or more;
+  KNOWN_MIN abstracts or more; "long_known" likewise, for the long forms the lists'
+  abstracts spell out ("inverse reinforcement learning (IRL)"), each counted in the
+  abstracts that spell it out (one that only says the words does not count);
 - the hand-labelled check (name_check.py) measures names on papers whose title names
   nothing; it is scored, never fitted on;
 - the regularisation C is chosen from C_GRID by the held-out log loss over the five
@@ -24,8 +26,9 @@ titles are the truth, see title_truth.py):
 - the model's probability must reach a threshold for a name to be given, chosen by a rule
   fixed before looking (fifth round): from THRESHOLDS, the one with the highest held-out
   strict recall whose estimated wrong rate, measured with the hand-check batches in
-  CHOICE_BATCHES, is at most MAX_WRONG. Later batches (5, 6 and 7: each labelled before its
-  round's changes or apart from them) never take part in a choice: their figures are the untouched check.
+  CHOICE_BATCHES, is at most MAX_WRONG. Later batches (5, 6 and 7: each labelled before
+  its round's changes or apart from them) never take part in a choice: their figures are
+  the untouched check.
 
 It prints leave-one-list-out figures (trained on the other lists, scored on the one held
 out), then trains on all lists and writes index/ingest/data/name_model.json.
@@ -50,11 +53,12 @@ from index.ingest.names import (
     KnownNames,
     NameStatistics,
     list_statistics,
+    phrase_key,
     spelled_name,
 )
 from index.ingest.prepare import normalise
 from index.ingest.render import render
-from index.ingest.titles import defined_pairs, name_features
+from index.ingest.titles import defined_pairs, name_features, name_long_forms
 from tests import locations
 
 from . import name_check as check
@@ -80,53 +84,65 @@ class Paper:
     # (SHORT, long form) of each acronym the abstract spells out (all papers: a chosen
     # name takes its one-token long form, names.spelled_name)
     definitions: list[tuple[str, str]] = field(default_factory=list)
+    long_forms: list[list[str]] = field(default_factory=list)  # each candidate's (cued)
 
 
-def featurise(list_name: str) -> tuple[list[Paper], NameStatistics]:
-    """The list's papers with their candidates' features ("known" left 0: `with_known`
-    fills it in for each split), and the list's name statistics."""
+def featurise(list_name: str) -> tuple[list[Paper], NameStatistics, Counter[str]]:
+    """The list's papers with their candidates' features ("known" and "long_known" left
+    0: `with_known` fills them in for each split), the list's name statistics, and how
+    many of its abstracts spell out each long form (by `phrase_key`)."""
     real = load(list_name)
     statistics = list_statistics(p.abstract for p in real)
     labels = check.labels_by_abstract(list_name)
-    papers = []
+    papers, long_forms_defined = [], Counter()
     for paper in real:
         rendered = render(paper.abstract)
+        long_forms_defined.update({phrase_key(long) for _, long in defined_pairs(rendered.text)})
         title = render(paper.title).text
         name = truth.true_name(title)
         if name is not None and not truth.mentions(rendered.text, name):
             continue
         features = name_features(paper.abstract, rendered, statistics)
+        long_forms = name_long_forms(paper.abstract, rendered)
         definitions = defined_pairs(rendered.text)
         positive = [int(name is not None and truth.same_name(c, name, definitions))
                     for c in features]
         papers.append(Paper(list(features), list(features.values()), positive, name, title,
                             labels.get(normalise(paper.abstract)) if name is None else None,
-                            definitions))
-    return papers, statistics
+                            definitions, [long_forms.get(c, []) for c in features]))
+    long_forms_defined.pop("", None)
+    return papers, statistics, long_forms_defined
 
 
-def known_names(statistics: list[NameStatistics]) -> KnownNames:
-    """The names the given lists' abstracts use, those in KNOWN_MIN abstracts or more."""
+def known_names(statistics: list[NameStatistics], phrases: list[Counter[str]]) -> KnownNames:
+    """The names the given lists' abstracts use and the long forms they spell out, those
+    in KNOWN_MIN abstracts or more."""
     usage: Counter[str] = Counter()
     for one in statistics:
         usage.update(one.usage)
+    spelled: Counter[str] = Counter()
+    for one in phrases:
+        spelled.update(one)
     return KnownNames(sum(one.documents for one in statistics),
-                      {key: n for key, n in sorted(usage.items()) if n >= KNOWN_MIN})
+                      {key: n for key, n in sorted(usage.items()) if n >= KNOWN_MIN},
+                      {key: n for key, n in sorted(spelled.items()) if n >= KNOWN_MIN})
 
 
 def with_known(papers: list[Paper], known: KnownNames) -> list[Paper]:
     column = FEATURES.index("known")
-    return [replace(p, vectors=[[*v[:column], known.share(n), *v[column + 1:]]
-                                for n, v in zip(p.names, p.vectors, strict=True)])
+    return [replace(p, vectors=[[*v[:column], known.share(n), known.phrase_share(forms),
+                                 *v[column + 2:]]
+                                for n, forms, v in zip(p.names, p.long_forms, p.vectors,
+                                                       strict=True)])
             for p in papers]
 
 
 def training_set(data: dict[str, list[Paper]], statistics: dict[str, NameStatistics],
-                 lists: list[str]) -> list[Paper]:
+                 phrases: dict[str, Counter[str]], lists: list[str]) -> list[Paper]:
     """The papers of `lists`, each list's with the names known from the *other* lists of
     them: as at import, where the shipped names never come from the list imported."""
-    return [paper for name in lists for paper in with_known(
-        data[name], known_names([statistics[o] for o in lists if o != name]))]
+    return [paper for name in lists for paper in with_known(data[name], known_names(
+        [statistics[o] for o in lists if o != name], [phrases[o] for o in lists if o != name]))]
 
 
 def fit(papers: list[Paper], c: float):
@@ -277,15 +293,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     featurised = {name: featurise(name) for name in LISTS}
-    data = {name: papers for name, (papers, _) in featurised.items()}
-    statistics = {name: stats for name, (_, stats) in featurised.items()}
+    data = {name: papers for name, (papers, _, _) in featurised.items()}
+    statistics = {name: stats for name, (_, stats, _) in featurised.items()}
+    phrases = {name: one for name, (_, _, one) in featurised.items()}
     print(f"features of {sum(len(p) for p in data.values()):,} papers in "
           f"{time.perf_counter() - start:.1f}s", file=sys.stderr)
-    training = {name: training_set(data, statistics, [o for o in LISTS if o != name])
+    training = {name: training_set(data, statistics, phrases, [o for o in LISTS if o != name])
                 for name in LISTS}
     for name in LISTS:
+        others = [o for o in LISTS if o != name]
         data[name] = with_known(data[name], known_names(
-            [statistics[o] for o in LISTS if o != name]))
+            [statistics[o] for o in others], [phrases[o] for o in others]))
     by_c: dict[float, dict[str, list[list[float]]]] = {}
     losses = {}
     for c in C_GRID:
@@ -312,9 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     for candidate in THRESHOLDS:
         print(tally(data, held_out_probabilities, candidate, CHOICE_BATCHES).row(
             f"  threshold {candidate:.2f}" + (" *" if candidate == threshold else "")))
-    everything = training_set(data, statistics, list(LISTS))
+    everything = training_set(data, statistics, phrases, list(LISTS))
     model = fit(everything, c)
-    known = known_names(list(statistics.values()))
+    known = known_names(list(statistics.values()), list(phrases.values()))
     probabilities = probabilities_of(model, everything)
     final = Tally()
     for paper, chosen in zip(everything, choose(everything, probabilities, threshold),
@@ -330,7 +348,8 @@ def main(argv: list[str] | None = None) -> int:
                      "python -m benchmarks.train_names",
             "features": list(FEATURES), "weights": [round(w, 6) for w in weights.values()],
             "bias": round(float(model.intercept_[0]), 6), "threshold": threshold, "c": c,
-            "known": {"documents": known.documents, "usage": dict(known.usage)},
+            "known": {"documents": known.documents, "usage": dict(known.usage),
+                      "phrases": dict(known.phrases)},
         }, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {args.output}")
     return 0

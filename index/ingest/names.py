@@ -160,7 +160,7 @@ FEATURES = (
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
     "named_by_us", "extends_other", "part_of_other", "inside_other",
-    "known",  # "known" last: candidate_features appends it
+    "known", "long_known",  # last: candidate_features appends them
 )
 
 
@@ -238,11 +238,28 @@ class KnownNames:
 
     documents: int = 0
     usage: Mapping[str, int] = field(default_factory=dict)
+    # Long forms the development lists' abstracts spell out ("inverse reinforcement
+    # learning (IRL)"), by `phrase_key`: how many of their abstracts spell out each.
+    phrases: Mapping[str, int] = field(default_factory=dict)
 
     def share(self, name: str) -> float:
         """Abstracts per thousand that use `name`, log-scaled (0 for an unknown name)."""
         used = self.usage.get(usage_key(name), 0)
         return math.log1p(1000 * used / self.documents) if used else 0.0
+
+    def phrase_share(self, long_forms: Iterable[str]) -> float:
+        """As `share`, for the most used of a candidate's long forms."""
+        used = max((self.phrases.get(phrase_key(f), 0) for f in long_forms), default=0)
+        return math.log1p(1000 * used / self.documents) if used else 0.0
+
+
+_PHRASE_WORD = re.compile(r"[^\W_]+")
+
+
+def phrase_key(text: str) -> str:
+    """A long form as the phrase statistics key it: its lowercase words, hyphens and
+    quotes dropped ("Rate-Distortion" and "rate distortion" are one)."""
+    return " ".join(_PHRASE_WORD.findall(text.lower()))
 
 
 @dataclass(frozen=True)
@@ -273,7 +290,8 @@ def model_from(data: dict) -> Model:
     known = data.get("known", {})
     return Model(tuple(float(w) for w in data["weights"]), float(data["bias"]),
                  float(data["threshold"]),
-                 KnownNames(int(known.get("documents", 0)), dict(known.get("usage", {}))))
+                 KnownNames(int(known.get("documents", 0)), dict(known.get("usage", {})),
+                            dict(known.get("phrases", {}))))
 
 
 _CAMEL = re.compile(r"[a-z][A-Z]")
@@ -403,7 +421,16 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            # inside a longer word otherwise: SDF of "SDFflow", DeVAE of
                            # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
                            float(not part and any(_inside(single, other) for other in by_name))]
-        features[name].append(known.share(name) if known is not None else 0.0)
+        # A long form many other abstracts spell out too ("inverse reinforcement learning
+        # (IRL)", "Monte-Carlo Tree Search (MCTS)") names a field, a problem or prior work:
+        # a new method's long form is spelled out by its own paper. (On the development
+        # lists' papers whose title names a method, a defined acronym whose long form 3
+        # abstracts or more spell out is the title's name 0 times in 435, else 189 in 544.)
+        if known is None:
+            features[name] += (0.0, 0.0)
+        else:
+            forms = [c.expansion for c in found if c.expansion] if found else None
+            features[name] += (known.share(name), known.phrase_share(forms) if forms else 0.0)
     return features
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..models import Rendered
-from .names import Cue, NameStatistics, best_name, candidate_features
+from .names import Cue, KnownNames, NameStatistics, best_name, candidate_features
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
 from .scan import WordStarts, matches_at
 
@@ -459,13 +459,24 @@ def _cues(candidates: list[_Candidate]) -> list[Cue]:
             for c in candidates if c.name]
 
 
-def name_features(source: str, rendered: Rendered,
-                  statistics: NameStatistics | None = None) -> dict[str, list[float]]:
-    """Each candidate name of an abstract and its features (for training the model)."""
+def name_features(source: str, rendered: Rendered, statistics: NameStatistics | None = None,
+                  known: KnownNames | None = None) -> dict[str, list[float]]:
+    """Each candidate name of an abstract and its features (for training the model:
+    "known" and "long_known" are 0 unless the development lists' `known` are given)."""
     text, rendered = _naming_text(source, rendered)
     sentences = _sentences(text)
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
-    return candidate_features(text, sentences, _cues(candidates), statistics)
+    return candidate_features(text, sentences, _cues(candidates), statistics, known)
+
+
+def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
+    """Each cued candidate's long forms, as `name_features` reads them (for training)."""
+    text, rendered = _naming_text(source, rendered)
+    found: dict[str, list[str]] = {}
+    for cue in _cues(_cue_candidates(text, _sentences(text), rendered, _definitions(text))):
+        if cue.expansion:
+            found.setdefault(cue.name, []).append(cue.expansion)
+    return found
 
 
 def _best_candidate(text: str, sentences, rendered: Rendered,

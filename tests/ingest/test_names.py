@@ -13,9 +13,11 @@ from index.ingest.formats import read_list
 from index.ingest.names import (
     FEATURES,
     MODEL_FILE,
+    KnownNames,
     NameStatistics,
     list_statistics,
     model_from,
+    phrase_key,
     shipped_model,
     usage_key,
 )
@@ -447,3 +449,24 @@ def test_named_entities_are_no_name():
                 "about frequent named entities, updates help. The ZorbQA dataset enables a "
                 "realistic evaluation.")
     assert "entities" not in name_features(abstract, render(abstract))
+
+
+def test_a_long_form_many_abstracts_spell_out_is_marked():
+    """"inverse reinforcement learning (IRL)", "Monte-Carlo Tree Search (MCTS)": a long form
+    that many abstracts of the development lists spell out names a field, a problem or
+    prior work; a new method's long form is spelled out by its own paper only."""
+    abstract = ("We propose a new formulation for the Zorb-Quill Learning (ZQL) problem. We "
+                "then introduce Zorb Quill Sorting (ZQS), a method for it. ZQS is fast.")
+    known = KnownNames(1000, {}, {phrase_key("zorb quill learning"): 30})
+    features = name_features(abstract, render(abstract), known=known)
+    column = FEATURES.index("long_known")
+    assert features["ZQL"][column] > 0  # hyphens and case do not tell long forms apart
+    assert features["ZQS"][column] == 0.0
+    assert name_features(abstract, render(abstract))["ZQL"][column] == 0.0  # none given
+
+
+def test_the_shipped_model_knows_long_forms_that_abstracts_spell_out():
+    known = shipped_model().known
+    assert known.phrase_share(["Inverse Reinforcement Learning"]) > 0
+    assert known.phrase_share(["Zorb Quill Sorting"]) == 0.0
+    assert phrase_key("Rate-Distortion “Explanations”") == "rate distortion explanations"
