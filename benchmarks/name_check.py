@@ -21,7 +21,9 @@ round, read before looking at any derived name and before any of that round's ch
 no model or threshold was chosen with it. Batch 6 (seed 17, 8 a list) was labelled the
 same way at the start of the ninth round, before any of its changes; no choice uses it.
 Batch 7 (seed 18, 8 a list) was labelled the same way during the ninth round, by another
-reader than batch 6's, from the abstracts alone; no choice uses it either.
+reader than batch 6's, from the abstracts alone. Since the ninth round the threshold rule
+(train_names.py) reads batches 1-7; batch 8 (seed 19, 8 a list), labelled from the
+abstracts after that rule and its threshold were fixed, is the untouched check.
 One judgment call: "we consider the Fusion of Experts (FoE) problem" (iclr2024) takes FoE
 as right, the paper's framing that its code is named after.
 
