@@ -51,6 +51,7 @@ from .reading_lists import ALL_TAGS, ReadingListActions
 from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
 from .widgets.clean_input import SearchInput
+from .widgets.key_screen import KeyScreen
 from .widgets.results import ResultsView
 from .widgets.steady_footer import SteadyFooter
 
@@ -180,6 +181,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.similar_to: Paper | None = None
         self._search_seq = 0
         self._shown_seq = 0
+        self._searched_query = ""  # the query of the newest search
         self.last_results: Results | None = None
         self.paper_count = 0
         self.ready = False
@@ -193,6 +195,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self._pane_results: Results | None = None  # the results the pane was filled for
 
     # -- layout ----------------------------------------------------------------------------
+    def get_default_screen(self) -> KeyScreen:
+        return KeyScreen(id="_default")  # a keystroke's results painted as soon as they come
+
     def compose(self) -> ComposeResult:
         yield SearchInput(placeholder="Search papers: words, \"phrases\", author:name, tag:x, "
                                       "is:unread, year:[2020 TO 2026]  (/ to focus, ? for help)",
@@ -210,7 +215,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one("#tag-panel").display = False
         self.query_one("#topic-panel").display = False
         self.query_one("#filter-chip").display = False
-        self.query_one("#search", Input).focus()
+        self._search_bar = self.query_one("#search", Input)
+        self._search_bar.focus()
         self._footer_drawn = self.query_one(SteadyFooter).drawn  # (for open_library)
         self._apply_width(self.size.width)
         self.set_status("Opening the library…")
@@ -530,9 +536,18 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     def _query_submitted(self) -> None:
         self.action_focus_results()
 
+    def results_due(self) -> bool:
+        """Whether results are on their way for what the search bar shows (KeyScreen paints
+        them as soon as they come): a search under way, or a key typed whose search is
+        about to start (its Input.Changed not handled yet: the bar's echo is painted
+        first). Asked at each of the screen's idle moments: no query of the DOM."""
+        return self.ready and (self._search_seq > self._shown_seq
+                               or self._search_bar.value != self._searched_query)
+
     def run_search(self, cursor: int = 0, paper_id: str | None = None) -> None:
         """`paper_id`: put the cursor on that paper if it is among the results."""
         self._search_seq += 1
+        self._searched_query = self.query_text
         self._search(self._search_seq, self.query_text, self.sort, self.tag_filter, cursor,
                      self.hide_seen, paper_id)
 

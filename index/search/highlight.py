@@ -10,7 +10,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from whoosh.highlight import ContextFragmenter, Formatter, WholeFragmenter, highlight
+from whoosh.highlight import (
+    DEFAULT_CHARLIMIT,
+    ContextFragmenter,
+    Formatter,
+    WholeFragmenter,
+    highlight,
+)
 
 from . import analysis
 
@@ -27,30 +33,63 @@ SEGMENTS_KEPT = 4096  # texts (titles, mostly) whose marked segments are remembe
 def _marked(text: str, termset: frozenset[str]) -> tuple[tuple[str, bool], ...]:
     """`text` with the words of `termset` marked. Kept by the words it matches, not the
     query: typing "diffusion mo" after "diffusion m" marks a title's same words again,
-    and the results list draws its rows from these."""
-    return tuple(highlight(text, set(termset), analysis.word_analyzer(), WholeFragmenter(),
-                           _SegmentFormatter(), top=1, minscore=0))
+    and the results list draws its rows from these.
+
+    What Whoosh's highlight() with the whole text as one fragment gives, from one regex
+    pass (analysis.token_spans) rather than its token pipeline, fragment and scorer: the
+    rows a keystroke puts on screen and the paper in the pane were marked on the UI
+    thread in 2-8 ms a key at ICML 2023, most of it that pipeline (the tests compare
+    both ways). Text with CJK letters goes through Whoosh.
+    """
+    spans = analysis.token_spans(text)
+    if spans is None:
+        return tuple(highlight(text, set(termset), analysis.word_analyzer(),
+                               WholeFragmenter(), _SegmentFormatter(), top=1, minscore=0))
+    # WholeFragmenter stops at the first token ending past its limit.
+    matches = [(start, end) for word, start, end in spans
+               if end <= DEFAULT_CHARLIMIT and word in termset]
+    return tuple(_merged(_fragment_segments(text, 0, len(text), matches)))
+
+
+def _fragment_segments(text: str, start: int, stop: int,
+                       matches: list[tuple[int | None, int]]) -> Segments:
+    """text[start:stop] cut at the (start, end) of each match, matched pieces marked."""
+    out: Segments = []
+    index = start
+    for first, end in sorted(matches, key=lambda m: (m[0], -m[1])):
+        if first is None or end <= index:
+            continue
+        if first < index:  # overlapping pieces of CJK text (analysis.py)
+            out.append((text[index:end], True))
+            index = end
+            continue
+        if first > index:
+            out.append((text[index:first], False))
+        out.append((text[first:end], True))
+        index = end
+    out.append((text[index:stop], False))
+    return out
+
+
+def _merged(out: Segments) -> Segments:
+    """Empty pieces dropped, and marked pieces side by side joined."""
+    merged: Segments = []
+    for text, hit in out:
+        if not text:
+            continue
+        if hit and merged and merged[-1][1]:  # a CJK word marked piece by piece
+            merged[-1] = (merged[-1][0] + text, hit)
+        else:
+            merged.append((text, hit))
+    return merged
 
 
 class _SegmentFormatter(Formatter):
     between = "…"
 
     def format_fragment(self, fragment, replace=False) -> Segments:
-        out: Segments = []
-        index, text = fragment.startchar, fragment.text
-        for token in sorted(fragment.matches, key=lambda t: (t.startchar, -t.endchar)):
-            if token.startchar is None or token.endchar <= index:
-                continue
-            if token.startchar < index:  # overlapping pieces of CJK text (analysis.py)
-                out.append((text[index:token.endchar], True))
-                index = token.endchar
-                continue
-            if token.startchar > index:
-                out.append((text[index:token.startchar], False))
-            out.append((text[token.startchar:token.endchar], True))
-            index = token.endchar
-        out.append((text[index:fragment.endchar], False))
-        return out
+        return _fragment_segments(fragment.text, fragment.startchar, fragment.endchar,
+                                  [(t.startchar, t.endchar) for t in fragment.matches])
 
     def format(self, fragments, replace=False) -> Segments:
         out: Segments = []
@@ -58,15 +97,7 @@ class _SegmentFormatter(Formatter):
             if number:
                 out.append((self.between, False))
             out.extend(self.format_fragment(fragment))
-        merged: Segments = []
-        for text, hit in out:
-            if not text:
-                continue
-            if hit and merged and merged[-1][1]:  # a CJK word marked piece by piece
-                merged[-1] = (merged[-1][0] + text, hit)
-            else:
-                merged.append((text, hit))
-        return merged
+        return _merged(out)
 
 
 @dataclass(slots=True)

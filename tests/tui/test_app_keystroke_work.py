@@ -163,3 +163,28 @@ async def test_the_kept_component_styles_follow_the_focus_and_the_theme(home):
             app.theme = theme
             await pilot.pause()
             assert cursor_background() == expected()
+
+
+async def test_a_keys_results_are_painted_as_soon_as_they_are_in(home):
+    """KeyScreen paints a keystroke's results in the idle moment after they are handed
+    over, not at the screen's next timer tick: once per key, and only for them."""
+    from tui.widgets.key_screen import KeyScreen
+
+    async with running_app(home) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, KeyScreen)
+        await type_query(app, pilot, "")
+        assert not app.results_due()
+        for char in "learn":
+            before = screen.frames_at_once
+            await pilot.press(char)
+            await settle(app, pilot)
+            assert not app.results_due()  # never left waiting
+            assert screen.frames_at_once == before + 1, char
+        # A key that starts no search (a cursor move in the list) paints as Textual does.
+        app.action_focus_results()
+        await pilot.pause()
+        before = screen.frames_at_once
+        await pilot.press("down")
+        await settle(app, pilot)
+        assert screen.frames_at_once == before
