@@ -356,29 +356,30 @@ def test_a_cut_leaves_no_appositive_without_what_it_said():
                 "a method for steerable equivariant message passing on simplicial complexes.")
     name, title = derive(abstract)
     assert title == "Clifford Group Equivariant Simplicial Message Passing Networks", title
-    assert shorten("Optimally clipped tensors and vectors, a recursive algorithm for "
-                   "computing the optimal clipping scalars of tensors", 70) == \
-        "Optimally clipped tensors and vectors"
-    # After a one-word head the appositive is the phrase's content, and stays.
-    assert shorten("repriorisation, a data-dependent reparameterisation which transforms "
-                   "a Bayesian neural network posterior", 60) == \
-        "repriorisation, a data-dependent reparameterisation"
-
-
-def test_a_cut_leaves_no_participle_without_its_complement():
-    assert shorten("a suite of 16 procedurally generated game-like environments designed to "
-                   "benchmark both sample efficiency and generalization", 75) == \
-        "a suite of 16 procedurally generated game-like environments"
-    # with its adverb
-    assert shorten("a graph generation method leveraging a compact representation, originally "
-                   "designed for web graphs and their compression", 90) == \
-        "a graph generation method leveraging a compact representation"
-    # A verb with its auxiliary is a whole clause, kept; so is a word broken at a line.
-    assert shorten("the hypothesis that these intermediate layers might be directly exploited "
-                   "to improve the model", 75) == \
-        "the hypothesis that these intermediate layers might be directly exploited"
-    assert not title_truth.cut("The hypothesis that these layers might be directly exploited")
     assert title_truth.cut("A suite of game-like environments designed")
+    assert not title_truth.cut("The hypothesis that these layers might be directly exploited")
+
+
+@pytest.mark.parametrize("text, limit, expected", [
+    # An appositive of a word or two cut from what it said goes ...
+    ("Optimally clipped tensors and vectors, a recursive algorithm for computing the optimal "
+     "clipping scalars of tensors", 70, "Optimally clipped tensors and vectors"),
+    # ... but after a one-word head it is the phrase's content, and stays.
+    ("repriorisation, a data-dependent reparameterisation which transforms a Bayesian "
+     "neural network posterior", 60, "repriorisation, a data-dependent reparameterisation"),
+    # A participle cut from its complement goes, with its adverb ...
+    ("a suite of 16 procedurally generated game-like environments designed to benchmark "
+     "both sample efficiency and generalization", 75,
+     "a suite of 16 procedurally generated game-like environments"),
+    ("a graph generation method leveraging a compact representation, originally designed "
+     "for web graphs and their compression", 90,
+     "a graph generation method leveraging a compact representation"),
+    # ... but a verb with its auxiliary is a whole clause, kept.
+    ("the hypothesis that these intermediate layers might be directly exploited to improve "
+     "the model", 75, "the hypothesis that these intermediate layers might be directly exploited"),
+])
+def test_a_cut_leaves_a_whole_phrase(text, limit, expected):
+    assert shorten(text, limit) == expected
 
 
 @pytest.mark.parametrize("abstract, expected", [
