@@ -91,5 +91,7 @@ class Forgiven:
         have = f"{count:,} {'more ' if with_all else ''}{'has' if count == 1 else 'have'}"
         if self.words == 2:
             return f"{head}; {have} one of them"
-        # (None has all of them, so "6 or more" of 7 would promise what is not there.)
-        return f"{head}; {have} {fewest}" + (" or more" if fewest < self.words - 1 else "")
+        # (None has all of them, so "6 or more" of 7 would promise what is not there:
+        # "12 have 6 of them".)
+        return f"{head}; {have} {fewest}" + (" or more" if fewest < self.words - 1
+                                             else " of them")

@@ -63,7 +63,8 @@ def test_papers_with_every_word_come_first(seeded_library: Library):
     assert set(ids[len(every):]) == _with(seeded_library, query, 2) - every  # then 2 of 3
     more = len(ids) - len(every)
     assert results.relaxed == (f"{len(every)} paper{' has' if len(every) == 1 else 's have'}"
-                               f" all 3 words; {more} more {'has' if more == 1 else 'have'} 2")
+                               f" all 3 words; {more} more {'has' if more == 1 else 'have'} 2"
+                               " of them")
     assert [results.has_all_words(i) for i in range(len(ids))] == \
         [True] * len(every) + [False] * more
 
@@ -148,3 +149,10 @@ def test_json_rows_say_how_many_words_they_have(seeded_home: Path, run_cli):
     code, out, _err = run_cli("search", "--json", "reinforcement", "learning", "policy")
     assert all(json.loads(line)["words_matched"] is None and json.loads(line)["all_words"]
                for line in out.splitlines())
+
+
+def test_the_note_says_of_them_when_all_but_one_word_is_the_most(seeded_library):
+    """Three words, none in every paper: "2 have 2" read as a riddle; "2 have 2 of them"."""
+    results = seeded_library.search("policy optimization unicornword")
+    assert results.relaxed is not None and results.relaxed.startswith("no paper has all 3 words; ")
+    assert results.relaxed.endswith(" 2 of them"), results.relaxed
