@@ -1,13 +1,14 @@
 """Small factories for list files a test writes itself.
 
 The plain list format is a title line, a blank line, then one abstract per paragraph.
-`write_list` writes one; `generate_list` writes many distinct synthetic abstracts (for
-imports big enough to kill part-way). In a test, the `write_list` fixture (conftest.py)
+`write_list` writes one; `write_json_list` a JSON list of paper objects; `generate_list`
+writes many distinct synthetic abstracts (for imports big enough to kill part-way). In a test, the `write_list` fixture (conftest.py)
 writes into the test's own tmp_path; module- and session-scoped fixtures call these.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -22,6 +23,13 @@ def write_list(directory: Path, name: str, abstracts: Iterable[str], *,
     """`directory/name` holding a plain list: `title`, then each abstract as a paragraph."""
     path = Path(directory) / name
     path.write_text(title + "\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
+    return path
+
+
+def write_json_list(directory: Path, name: str, papers: list[dict]) -> Path:
+    """`directory/name` holding `papers` as a JSON list (titles, authors, … as given)."""
+    path = Path(directory) / name
+    path.write_text(json.dumps(papers, ensure_ascii=False), encoding="utf-8")
     return path
 
 

@@ -244,12 +244,14 @@ class KnownNames:
 
     def share(self, name: str) -> float:
         """Abstracts per thousand that use `name`, log-scaled (0 for an unknown name)."""
-        used = self.usage.get(usage_key(name), 0)
-        return math.log1p(1000 * used / self.documents) if used else 0.0
+        return self._per_thousand(self.usage.get(usage_key(name), 0))
 
     def phrase_share(self, long_forms: Iterable[str]) -> float:
         """As `share`, for the most used of a candidate's long forms."""
-        used = max((self.phrases.get(phrase_key(f), 0) for f in long_forms), default=0)
+        return self._per_thousand(
+            max((self.phrases.get(phrase_key(f), 0) for f in long_forms), default=0))
+
+    def _per_thousand(self, used: int) -> float:
         return math.log1p(1000 * used / self.documents) if used else 0.0
 
 

@@ -4,12 +4,12 @@ queries alike (analysis.FOLD_MAP): Greek letters by their names (the α of a ren
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from index import Library
 from index.search import analysis
+
+from ..factories import write_json_list
 
 PAPERS = [
     {"title": "Mixtures under divergences", "authors": ["Ada Lovelace"], "year": 2024,
@@ -34,10 +34,8 @@ DIVERGENCE, ENTMAX, RATES, RECOVERY, PASTED = (p["title"] for p in PAPERS)
 @pytest.fixture(scope="module")
 def forms_library(tmp_path_factory):
     home = tmp_path_factory.mktemp("letter-forms-home")
-    path = home / "forms.json"
-    path.write_text(json.dumps(PAPERS, ensure_ascii=False), encoding="utf-8")
     library = Library(home, seed=False)
-    library.add(path)
+    library.add(write_json_list(home, "forms.json", PAPERS))
     yield library
     library.close()
 

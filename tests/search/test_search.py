@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from index import Library, Results
 
+from ..factories import write_json_list
 from ..locations import SEED_FILES, seed_abstracts
 
 POLICY = r"\bpolic(?:y|ies)\b"
@@ -159,10 +160,8 @@ FIELD_PAPERS = [
 def fields_library(tmp_path_factory):
     """Four titled papers (no seeds) whose fields are known exactly. Read-only."""
     home = tmp_path_factory.mktemp("fields-home")
-    path = home / "fields.json"
-    path.write_text(json.dumps(FIELD_PAPERS, ensure_ascii=False), encoding="utf-8")
     lib = Library(home, seed=False)
-    lib.add(path)
+    lib.add(write_json_list(home, "fields.json", FIELD_PAPERS))
     yield lib
     lib.close()
 
