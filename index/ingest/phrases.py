@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 
 from .scan import WordStarts, matches_at
 
@@ -110,8 +111,25 @@ def opens_clause(phrase: str) -> bool:
 
 
 # "we (then) (theoretically and empirically) W": W is a verb of the authors' in this abstract.
-_AUTHORS_VERB_OF = (r"\bwe(?:\s+(?:\w+ly|also|then|further|first|here|now|instead|thus"
-                    r"|therefore|next|finally|and))*\s+{}(?![\w-])")
+_WE = re.compile(r"\bwe\s+", re.I)
+_ADVERB_THEN_SPACE = re.compile(r"(?:\w+ly|also|then|further|first|here|now|instead|thus"
+                                r"|therefore|next|finally|and)\s+", re.I)
+
+
+@lru_cache(maxsize=8)
+def _after_we(text: str) -> tuple[int, ...]:
+    """Where a word that `we` and adverbs only come before starts: each place a W of
+    "we (then) (theoretically and empirically) W" may start."""
+    starts = []
+    for we in _WE.finditer(text):
+        at = we.end()
+        while True:
+            starts.append(at)
+            adverb = _ADVERB_THEN_SPACE.match(text, at)
+            if adverb is None:
+                break
+            at = adverb.end()
+    return tuple(starts)
 
 
 def opens_with_authors_verb(phrase: str, text: str) -> bool:
@@ -119,8 +137,13 @@ def opens_with_authors_verb(phrase: str, text: str) -> bool:
     X has …" (of "we empirically show that …", where a verb pattern took the adverb for
     the verb) is a clause that lost its subject, not a noun phrase."""
     first = re.match(r"[^\W\d_][\w'’-]*", phrase)
-    return first is not None and first.group().lower() not in ("a", "an", "the") and re.search(
-        _AUTHORS_VERB_OF.format(re.escape(first.group())), text, re.I) is not None
+    if first is None or first.group().lower() in ("a", "an", "the"):
+        return False
+    word = first.group().lower()
+    return any(text[at:at + len(word)].lower() == word
+               and not (text[at + len(word):at + len(word) + 1].isalnum()
+                        or text[at + len(word):at + len(word) + 1] in ("_", "-"))
+               for at in _after_we(text))
 
 
 def tidy(text: str) -> str:

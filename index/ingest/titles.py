@@ -57,6 +57,7 @@ _CUE = re.compile(
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
+_VERB_THEN_SPACE = re.compile(rf"\b{_VERB}s?\s+", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
@@ -286,7 +287,7 @@ def _name_like(name: str, after_article: bool) -> bool:
 def _noun_phrase_before(text: str, sentence_start: int, cue_start: int) -> str | None:
     """For "we propose <phrase>, called X": the <phrase>."""
     head = text[sentence_start:cue_start]
-    verbs = list(re.finditer(rf"\b{_VERB}s?\s+", head, re.I))
+    verbs = list(_VERB_THEN_SPACE.finditer(head))
     if not verbs:
         return None
     return head[verbs[-1].end() :].rstrip(" ,") or None
@@ -503,6 +504,29 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
     return strongest
 
 
+_NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)")
+_COMMA_NOT_A_LIST = re.compile(r"\s*,(?!\s*(?:and|or)\s)")
+
+
+def _word_char(char: str) -> bool:
+    """`char` is one a pattern's \\w or "-" matches (an empty one is not)."""
+    return char.isalnum() or char in "_-" if char else False
+
+
+def _set_off(phrase: str, name: str) -> tuple[int, int] | None:
+    """Where the first ", NAME," of `phrase` starts and ends (the commas' white space
+    with it), unless a list goes on after it ("…, NAME, and …")."""
+    at = phrase.find(name)
+    while at >= 0:
+        before = phrase[:at].rstrip()
+        if before.endswith(","):
+            after = _COMMA_NOT_A_LIST.match(phrase, at + len(name))
+            if after:
+                return len(before) - 1, after.end()
+        at = phrase.find(name, at + 1)
+    return None
+
+
 # --- building titles -------------------------------------------------------------------------
 
 
@@ -527,16 +551,17 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     phrase = contribution(text, sentences, limit)
     if phrase is None:  # nothing reads as a title: the name alone is one
         return best.name
-    name = re.escape(best.name)
     # A phrase that opens with the name says it already: "NAME: NAME, a …" would say it
     # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …".
-    opening = re.match(rf"{name}(?![\w-])(?:\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S))?", phrase)
-    if opening:
-        return f"{best.name}: {phrase[opening.end():]}" if opening.end() > len(best.name) \
-            else phrase
+    # (Names are looked for with str methods and fixed patterns: a pattern made for each
+    # name is compiled for each, a tenth of naming's time.)
+    end = len(best.name)
+    if phrase.startswith(best.name) and not _word_char(phrase[end:end + 1]):
+        comma = _NAME_THEN_COMMA.match(phrase, end)
+        return f"{best.name}: {phrase[comma.end():]}" if comma else phrase
     # The name as an appositive ("a two-level attention schema, Poolingformer, for …")
     # goes in front: "Poolingformer: A two-level attention schema for …".
-    appositive = re.search(rf",\s*{name}\s*,(?!\s*(?:and|or)\s)", phrase)  # (not a list's)
+    appositive = _set_off(phrase, best.name)
     if appositive:
-        return f"{best.name}: {phrase[:appositive.start()]}{phrase[appositive.end():]}"
+        return f"{best.name}: {phrase[:appositive[0]]}{phrase[appositive[1]:]}"
     return phrase if best.name in phrase.split() else f"{best.name}: {phrase}"

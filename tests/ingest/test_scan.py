@@ -175,3 +175,49 @@ def test_other_latex_is_left_to_pylatexenc_whole() -> None:
         "a \ue000b c\ue001 d \ue002e\ue003."
     assert render._prose_in_pieces("R{\\'e}nyi \\cite{x}, {\\em y}") == \
         "Rényi , \ue000y\ue001"
+
+
+# -- names looked for without a pattern made for each ------------------------------------
+PLAIN_AUTHORS_VERB_OF = (r"\bwe(?:\s+(?:\w+ly|also|then|further|first|here|now|instead|thus"
+                         r"|therefore|next|finally|and))*\s+{}(?![\w-])")
+
+
+def _plain_opens_with_authors_verb(phrase: str, text: str) -> bool:
+    first = re.match(r"[^\W\d_][\w'’-]*", phrase)
+    return first is not None and first.group().lower() not in ("a", "an", "the") and \
+        re.search(PLAIN_AUTHORS_VERB_OF.format(re.escape(first.group())), text, re.I) is not None
+
+
+def test_the_authors_verbs_are_what_the_pattern_made_for_each_word_finds(texts) -> None:
+    odd = ["we show that", "We also then Show-case x", "we  thus\nfind it", "owe show",
+           "we empirically and theoretically show that", "we showed", "we show’s", "we_show",
+           "we and and prove", "we supply x", "x we, show", "WE ALSO SHOW", "we İs"]
+    rng = random.Random(11)
+    for text in texts[:400] + odd + texts[-len(ODD):]:
+        words = re.findall(r"[^\W\d_][\w'’-]*", text)
+        after_we = re.findall(r"\bwe\s+(?:\w+\s+)?([^\W\d_][\w'’-]*)", text, re.I)
+        for word in after_we + rng.sample(words, min(5, len(words))) + ["show", "a", ""]:
+            for phrase in (word, f"{word} that", word.upper(), f"{word}-x", f"{word}s"):
+                assert phrases.opens_with_authors_verb(phrase, text) == \
+                    _plain_opens_with_authors_verb(phrase, text), (phrase, text[:80])
+
+
+NAME_PIECES = ["Foo", "Foo-", "Foox", "x", " ", "  ", ",", ", ", " ,", "and ", "or ", "a ",
+               "the ", "an ", "Bar ", "é", "_", "-", "\n", "(", ".", "Foo,", ", and", "\u00a0"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(NAME_PIECES), max_size=12).map("".join),
+       st.sampled_from(["Foo", "Fo", "F+o", "o"]))
+def test_a_name_in_a_phrase_is_found_where_the_patterns_made_for_it_find_it(phrase, name):
+    escaped = re.escape(name)
+    opening = re.match(rf"{escaped}(?![\w-])(?:\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S))?", phrase)
+    comma = titles._NAME_THEN_COMMA.match(phrase, len(name)) \
+        if phrase.startswith(name) and not titles._word_char(phrase[len(name):len(name) + 1]) \
+        else None
+    assert (opening is not None) == (phrase.startswith(name) and not titles._word_char(
+        phrase[len(name):len(name) + 1]))
+    if opening is not None:
+        assert opening.end() == (comma.end() if comma else len(name))
+    appositive = re.search(rf",\s*{escaped}\s*,(?!\s*(?:and|or)\s)", phrase)
+    assert titles._set_off(phrase, name) == (appositive.span() if appositive else None)
