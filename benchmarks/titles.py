@@ -79,17 +79,19 @@ class Score:
             return f"{100 * part / whole:5.1f}%" if whole else "    –"
         return (f"{self.label:<22} {self.papers:>6} {self.findable:>5}/{self.named:<5}"
                 f" {pct(self.right, self.findable)} {pct(self.right, self.named)}"
-                f" {pct(self.wrong, self.papers)} {pct(self.unconfirmed, self.papers)}"
+                f" {pct(self.wrong, self.papers)} {pct(self.wrong, self.named)}"
+                f" {pct(self.unconfirmed, self.papers)}"
                 f" {pct(self.sentence_like, self.papers)}"
                 f" {pct(self.cut, self.papers)} {pct(self.real_sentence_like, self.papers)}")
 
 
 HEADER = (f"{'list':<22} {'papers':>6} {'named':>11} {'recall':>6} {'r.all':>6}"
-          f" {'wrong':>6} {'unconf':>6} {'sent.':>6} {'cut':>6} {'real.s':>6}")
+          f" {'wrong':>6} {'w.nam':>6} {'unconf':>6} {'sent.':>6} {'cut':>6} {'real.s':>6}")
 LEGEND = """\
 named   real titles "NAME: …" whose abstract says NAME / all such titles
 recall  derived name = NAME, over the first count; r.all over the second
-wrong   derived names other than the title's NAME, over all papers
+wrong   derived names other than the title's NAME, over all papers; w.nam: the same
+        over the titles that name one (how issue 12 counted "9% get a different name")
 unconf  derived names on papers whose title has no NAME and neither contains nor spells
         the derived one (often a real introduction the title omits), over all papers
 sent.   derived titles that read as a sentence; cut: ending "…" or on a dangling word

@@ -192,6 +192,7 @@ class Tally:
                 f" {100 * self.right / max(1, self.findable):6.1f}%"
                 f" {100 * self.strict / max(1, self.findable):6.1f}%"
                 f" {100 * self.wrong_named / max(1, self.papers):6.1f}%"
+                f" {100 * self.wrong_named / max(1, self.findable):6.1f}%"
                 f" {100 * self.unconfirmed / max(1, self.papers):6.1f}%"
                 f" {self.sample.wrong:>3}/{self.sample.papers:<3}"
                 f" {100 * self.estimated_wrong():6.1f}%")
@@ -201,13 +202,14 @@ class Tally:
 
 
 HEADER = (f"{'held out':<22} {'papers':>6} {'named':>6} {'recall':>7} {'strict':>7}"
-          f" {'wrong':>7}"
+          f" {'wrong':>7} {'w.nam':>7}"
           f" {'unconf.':>7} {'hand':>7} {'est.wr':>7}")
 LEGEND = """\
 recall  derived name = the title's NAME, over papers whose title names one (findable),
         or the abstract spells one out as the other ("Think-on-Graph (ToG)")
 strict  derived name = the title's NAME exactly
-wrong   a name other than the title's NAME, over all papers
+wrong   a name other than the title's NAME, over all papers; w.nam: over the titles
+        that name one (how issue 12 counted "9% get a different name")
 unconf. a name on a paper whose title names nothing and neither contains nor spells it
 hand    wrong names / papers of the hand-labelled sample (name_check.tsv, titles naming
         nothing; read from the abstracts)
