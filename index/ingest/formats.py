@@ -18,13 +18,14 @@ import os
 import re
 import stat
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
+from .plain_layouts import MIN_ABSTRACT_CHARS, Titled, numbered_lines, read_titled
 from .readers_atom import read_atom
 from .readers_json import (
     is_csl_json,
@@ -49,15 +50,18 @@ from .records import (
 from .scripts import text_length
 from .sniff import binary_kind, foreign_text_kind, looks_like_prose, readable_text_kind
 
-MIN_ABSTRACT_CHARS = 30  # Latin characters; a CJK letter counts for three (scripts.py)
 MAX_FILE_BYTES = 512 * 1024 * 1024
 MAX_FIELD_CHARS = 64 * 1024 * 1024
 
 def read_plain(path: Path, text: str) -> ParsedList:
-    """First non-empty line names the list; then one abstract per blank-line paragraph."""
+    """First non-empty line names the list; then one abstract per blank-line paragraph,
+    or a title and its abstract in one of the layouts of plain_layouts.py."""
+    titled = read_titled(text)
+    if titled is not None:
+        return _titled_list(path, titled)
     # Lines are walked one at a time, not split into a list first: a list of every
     # line of a 200 MB file cost several times the file in memory.
-    lines = _lines(text)
+    lines = numbered_lines(text)
     start, title = next(((n, line.strip()) for n, line in lines if line.strip()),
                         (None, ""))
     if start is None:
@@ -86,6 +90,21 @@ def read_plain(path: Path, text: str) -> ParsedList:
                 records.append(Record(abstract=abstract, venue=venue, year=year,
                                       line=paragraph_line))
             paragraph = []
+    return _plain_list(path, title, venue, year, records, skipped)
+
+
+def _titled_list(path: Path, titled: Titled) -> ParsedList:
+    """A titled plain list: the heading's venue and year for papers that name none."""
+    title = titled.heading or path.stem
+    venue, year = venue_and_year(titled.heading) if titled.heading else (None, None)
+    for record in titled.records:
+        record.venue = record.venue or venue
+        record.year = record.year or year
+    return _plain_list(path, title, venue, year, titled.records, titled.skipped)
+
+
+def _plain_list(path: Path, title: str, venue: str | None, year: int | None,
+                records: list[Record], skipped: list[str]) -> ParsedList:
     if not records:
         problem = "only a title line, no abstracts" if not skipped else \
             f"no abstracts ({len(skipped)} paragraphs too short)"
@@ -108,18 +127,6 @@ def _reads_as_an_abstract(line: str) -> bool:
     length = text_length(line)
     return length > 200 or (length >= 2 * MIN_ABSTRACT_CHARS
                             and _SENTENCE_END.search(line) is not None)
-
-
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    """(1-based number, line) of each line of `text`, without a list of them all."""
-    start = 0
-    for number in itertools.count(1):
-        end = text.find("\n", start)
-        if end < 0:
-            yield number, text[start:]
-            return
-        yield number, text[start:end]
-        start = end + 1
 
 
 def read_json(path: Path, text: str) -> ParsedList:
@@ -154,7 +161,7 @@ def read_json_data(path: Path, data: Any) -> ParsedList:
 def read_jsonl(path: Path, text: str) -> ParsedList:
     records: list[Record] = []
     skipped: list[str] = []
-    for number, line in _lines(text):
+    for number, line in numbered_lines(text):
         if not line.strip():
             continue
         item = load_json(path, line, number)
@@ -359,7 +366,7 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _LABELS = [f.label for f in LIST_FORMATS.values()]
 _WHAT_WE_READ = "; papers reads " + ", ".join(_LABELS[:-1]) + f" and {_LABELS[-1]} " \
     "lists, and a .gz of any of them (plain text: a title line, then one abstract per " \
-    "paragraph)"
+    "paragraph, each with its title or not)"
 
 
 def decode(path: Path, data: bytes) -> str:

@@ -1,0 +1,382 @@
+"""Plain-text lists that carry titles: which layout their paragraphs follow.
+
+The bundled lists are bare: a heading line, then one abstract per paragraph. Lists copied
+from a conference's site or written by hand often give each paper's title (and authors)
+too, in one of three layouts:
+
+- *labelled*: "Title: …", "Authors: …", "Abstract: …" lines (any case, "**Title:**" and
+  "Summary:" too); a record per title, or wherever a field comes a second time;
+- *inline*: each paragraph's first line is the title, an authors line may follow, then
+  the abstract ("Title\\nAbstract …");
+- *alternating*: a one-line title paragraph (a Markdown heading is one) before each
+  abstract paragraph ("Title\\n\\nAbstract …").
+
+Read as bare, such a file makes garbage of its papers: titles glued to the front of their
+abstracts, or imported as papers of their own, the first paper's title taken for the
+list's name. A layout is taken only when it explains nearly every paragraph of the file's
+opening (EXPLAINED of the first SAMPLE paragraphs): a hard-wrapped bare abstract also has
+a first line without a full stop, but its next line seldom starts a sentence, and lines
+that do in nearly every paragraph are titles. With fewer than FEW paragraphs the titles
+must look like titles (Title Case, a Markdown heading or bold). Otherwise the file is
+bare, read as it always was (formats.read_plain).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..models import Record
+from .records import record_from_mapping, split_authors, venue_and_year
+from .scripts import text_length
+
+MIN_ABSTRACT_CHARS = 30  # Latin characters; a CJK letter counts for three (scripts.py)
+SAMPLE = 400  # paragraphs a layout is judged on
+EXPLAINED = 0.8  # of them it must explain
+FEW = 5  # papers below which titles must also look like titles
+TITLE_WORDS = 30  # a title line has at most this many words ...
+TITLE_LENGTH = 250  # ... and characters (text_length's)
+
+# A field's label at a line's start: "Title:", "**Abstract:**", "AUTHORS :", "Summary："
+_LABEL = re.compile(r"^[*_#\s]{0,4}(title|abstract|summary|authors?|venue|conference|year"
+                    r"|url|link|pdf|keywords|tl;?dr)[*_\s]{0,3}[:：][*_]{0,2}\s*", re.I)
+_RECORD_FIELDS = {"summary": "abstract", "link": "url", "pdf": "url", "author": "authors"}
+# What a title line may carry around it: "## Title", "**Title**", "1. Title", "[3] Title"
+_TITLE_DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|\(?\d{1,4}[.)]\s+|\[\d{1,4}\]\s+)")
+_ABSTRACT_WORD = re.compile(r"^[*_#\s]{0,4}(?:abstract|summary)[*_\s]{0,3}[:：]?[*_]{0,2}$", re.I)
+_HEADING = re.compile(r"^#{1,6}\s+\S|^\*\*[^*].*\*\*$|^__[^_].*__$")
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019)\]\u300d\u300f\uff09]*$")
+_FULL_STOP_END = re.compile(r"[.\u3002\uff0e][\"'\u201d\u2019)\]\u300d\u300f\uff09]*$")
+_WORD = re.compile(r"[^\W_][\w'’-]*")
+# Separators of an authors line: "Jane Doe, John Roe", "Jane Doe · John Roe; …", "… and …"
+_AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;·•|]|\band\b|&)\s*")
+# Words a wrapped line of prose often ends with and a title hardly ever does; and the
+# short words Title Case leaves in lowercase.
+_RUNS_ON = frozenset({"the", "a", "an", "of", "and", "or", "to", "in", "for", "with", "on",
+                      "by", "from", "as", "at", "that", "which", "is", "are", "was", "were",
+                      "be", "its", "their", "our", "this", "these", "we", "can", "has",
+                      "have", "than", "into", "such", "both", "between", "while"})
+_LOWER_IN_TITLES = frozenset({"with", "from", "into", "over", "upon", "onto", "without",
+                              "through", "across", "under", "that", "than", "when", "where",
+                              "versus", "within", "beyond", "toward", "towards", "via"})
+_NAME_PARTICLES = frozenset({"de", "van", "von", "der", "den", "di", "da", "del", "della",
+                             "le", "la", "du", "dos", "das", "y", "bin", "ibn", "al"})
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    line: int  # 1-based line of its first line
+    lines: tuple[str, ...]  # stripped, none empty
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.lines)
+
+
+@dataclass
+class Titled:
+    """What a titled layout read: the list's heading (None: the file has none) and papers."""
+
+    heading: str | None
+    records: list[Record]
+    skipped: list[str]
+
+
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based number, line) of each line of `text`, without a list of them all (a list
+    of every line of a 200 MB file cost several times the file in memory)."""
+    start = 0
+    for number in itertools.count(1):
+        end = text.find("\n", start)
+        if end < 0:
+            yield number, text[start:]
+            return
+        yield number, text[start:end]
+        start = end + 1
+
+
+def paragraphs(text: str) -> Iterator[Paragraph]:
+    lines: list[str] = []
+    first = 0
+    for number, line in itertools.chain(numbered_lines(text), [(0, "")]):
+        if line.strip():
+            if not lines:
+                first = number
+            lines.append(line.strip())
+        elif lines:
+            yield Paragraph(first, tuple(lines))
+            lines = []
+
+
+# -- the shapes of lines ---------------------------------------------------------------------
+def title_text(line: str) -> str:
+    """A title line without its decoration ("## ", "**…**", "1. ")."""
+    line = _TITLE_DECORATION.sub("", line.strip(), count=1).strip()
+    for mark in ("**", "__"):
+        if line.endswith(mark):
+            line = line[: -len(mark)].rstrip()
+    return line
+
+
+def title_shaped(line: str, *, full_stop: bool = False) -> bool:
+    """A line that can be a title: a few words, no full stop at its end (a title may end
+    with "?"; with `full_stop`, once a layout is known, with "." too: some do), not
+    broken off at a comma, a hyphen or a little word as a wrapped line is."""
+    text = title_text(line)
+    words = _WORD.findall(text)
+    if _HEADING.match(line.strip()):  # "## Title", "**Title**": marked as one
+        return 0 < len(words) <= TITLE_WORDS and text_length(text) <= TITLE_LENGTH
+    return (0 < len(words) <= TITLE_WORDS and text_length(text) <= TITLE_LENGTH
+            and (full_stop or not _FULL_STOP_END.search(text)) and text[-1:] not in ",;-–"
+            and words[-1].lower() not in _RUNS_ON and _LABEL.match(line) is None)
+
+
+def looks_like_a_title(line: str) -> bool:
+    """Title Case or marked as a heading: what a title line must be where a handful of
+    paragraphs is too few to judge a layout by."""
+    if _HEADING.match(line.strip()):
+        return True
+    text = title_text(line)
+    words = [w for w in _WORD.findall(text) if len(w) > 3 and w not in _LOWER_IN_TITLES]
+    # (All capitals is no sign: a line of capitals is as likely shouted prose.)
+    return bool(words) and text != text.upper() and \
+        sum(w[0].isupper() for w in words) >= 0.8 * len(words)
+
+
+def abstract_shaped(text: str) -> bool:
+    """Prose an abstract can be: long enough, and a sentence (its end) or longer than any
+    title."""
+    length = text_length(text)
+    return length >= MIN_ABSTRACT_CHARS and (
+        _SENTENCE_END.search(text) is not None or length > TITLE_LENGTH
+        or len(_WORD.findall(text)) > TITLE_WORDS)
+
+
+def starts_a_sentence(line: str) -> bool:
+    """The line's first letter is a capital, or it opens with no letter at all ("$k$-means
+    …", "(1) …"): the line before it ended, it did not run on."""
+    first = line[:1]
+    return not first.isalpha() or first.isupper() or not first.islower()  # (CJK: no case)
+
+
+def authors_shaped(line: str) -> bool:
+    """A line of people: a few capitalised words between commas, "·", ";" or "and"."""
+    if _SENTENCE_END.search(line) and not line.rstrip().endswith("."):
+        return False
+    people = [p for p in _AUTHOR_SEPARATORS.split(line.strip().rstrip(".")) if p]
+    if not people or len(people) > 100 or any(len(p.split()) > 5 for p in people):
+        return False
+    # Nearly every person's words capitalised (a source may write one "hui shi").
+    named = sum(all(w[0].isupper() or w[0].isdigit() or w[0] in "*†‡"
+                    for w in p.replace(".", ". ").split() if w.lower() not in _NAME_PARTICLES)
+                for p in people)
+    return named >= 0.75 * len(people) and (len(people) >= 2 or len(people[0].split()) >= 2)
+
+
+# -- layouts -------------------------------------------------------------------------------
+def _labelled(paragraph: Paragraph) -> bool:
+    return _LABEL.match(paragraph.lines[0]) is not None
+
+
+def _inline_parts(paragraph: Paragraph, *, full_stop: bool = False
+                  ) -> tuple[str, str | None, str] | None:
+    """(title, authors line or None, abstract) of a paragraph laid out inline. With
+    `full_stop` (reading a list known to be laid out so) a title may end with "." and
+    its abstract open in lowercase ("$k$-means …")."""
+    lines = paragraph.lines
+    if len(lines) < 2 or not title_shaped(lines[0], full_stop=full_stop):
+        return None
+    for authors in ((lines[1] if len(lines) > 2 and authors_shaped(lines[1]) else None), None):
+        rest = lines[2:] if authors else lines[1:]
+        if rest and _ABSTRACT_WORD.match(rest[0]):  # "Abstract" on a line of its own
+            rest = rest[1:]
+        if rest and (full_stop or starts_a_sentence(rest[0])) \
+                and abstract_shaped(" ".join(rest)):
+            return title_text(lines[0]), authors, " ".join(rest)
+    return None
+
+
+def _filled(paragraph: Paragraph) -> bool:
+    """The paragraph is hard-wrapped and its first line as full as the wrapping made the
+    others: the next line's first word would not have fitted on it."""
+    lines = paragraph.lines
+    if len(lines) < 3:
+        return False
+    width = max(len(line) for line in lines[1:-1])
+    return len(lines[0]) <= width < len(lines[0]) + 1 + len(lines[1].split()[0])
+
+
+def _is_title_paragraph(paragraph: Paragraph, *, full_stop: bool = False) -> bool:
+    return len(paragraph.lines) == 1 and title_shaped(paragraph.lines[0], full_stop=full_stop)
+
+
+def _alternating_share(body: list[Paragraph]) -> tuple[float, list[str]]:
+    """Paragraphs taken two by two, the share that are a title and its abstract (a
+    paragraph left over counts as half a pair unexplained)."""
+    pairs = [(body[i], body[i + 1]) for i in range(0, len(body) - 1, 2)]
+    good = [t.lines[0] for t, a in pairs
+            if _is_title_paragraph(t) and abstract_shaped(a.text) and not _is_title_paragraph(a)]
+    return (len(good) / (len(body) / 2) if pairs else 0.0), good
+
+
+def _share(body: list[Paragraph], layout: str) -> tuple[float, list[str]]:
+    """How much of `body` the layout explains, and the title lines it found."""
+    if not body:
+        return 0.0, []
+    if layout == "labelled":
+        # Opening with a field, and giving titles and abstracts: a bare abstract does not
+        # start "Title:" (an abstract's later paragraphs are unlabelled).
+        fields = {label.group(1).lower() for p in body for line in p.lines
+                  if (label := _LABEL.match(line)) is not None}
+        if not _labelled(body[0]) or not fields & {"abstract", "summary"} \
+                or "title" not in fields:
+            return 0.0, []
+        return 1.0, ["Title"]
+    if layout == "inline":
+        parts = [_inline_parts(p) for p in body]
+        share = sum(p is not None for p in parts) / len(body)
+        if len(body) < FEW and any(_filled(p) for p in body):
+            return 0.0, []  # too few paragraphs to tell a title from a wrapped line
+        return share, [p[0] for p in parts if p is not None]
+    return _alternating_share(body)
+
+
+def detect(sample: list[Paragraph]) -> tuple[str, bool] | None:
+    """The titled layout the opening paragraphs follow, and whether the first line is
+    the list's heading; None for a bare list."""
+    if not sample:
+        return None
+    first = sample[0]
+    # The first line is the heading where it stands alone (or names a year, "ICML 2026
+    # Papers" right above the first paper); the layouts are tried with it first.
+    options = []
+    if _LABEL.match(first.lines[0]) is None and (
+            len(first.lines) == 1 or venue_and_year(first.lines[0])[1] is not None):
+        rest = first.lines[1:]
+        options.append((True, ([Paragraph(first.line + 1, rest)] if rest else []) + sample[1:]))
+    options.append((False, sample))
+    for heading, body in options:
+        for layout in ("labelled", "inline", "alternating"):
+            share, titles = _share(body, layout)
+            if share >= EXPLAINED and titles and (
+                    len(titles) >= FEW or layout == "labelled"
+                    or all(looks_like_a_title(t) for t in titles)):
+                return layout, heading
+        if heading and body and sum(abstract_shaped(p.text) for p in body) >= \
+                EXPLAINED * len(body):
+            return None  # a heading, then abstracts: bare ("ICML 2024 Papers", abstracts)
+    return None
+
+
+def read_titled(text: str) -> Titled | None:
+    """The papers of a plain list laid out with titles, or None for a bare list."""
+    found = detect(list(itertools.islice(paragraphs(text), SAMPLE)))
+    if found is None:
+        return None
+    layout, has_heading = found
+    body = paragraphs(text)
+    heading = None
+    if has_heading:
+        first = next(body)
+        heading = first.lines[0]
+        if len(first.lines) > 1:
+            body = itertools.chain([Paragraph(first.line + 1, first.lines[1:])], body)
+    reader = {"labelled": _read_labelled, "inline": _read_inline,
+              "alternating": _read_alternating}[layout]
+    records, skipped = reader(body)
+    return Titled(heading, records, skipped)
+
+
+def _bare(paragraph: Paragraph, records: list[Record], skipped: list[str],
+          title: str | None = None) -> None:
+    """A paragraph as one paper's abstract (with the title before it, if any)."""
+    abstract = paragraph.text
+    if text_length(abstract) < MIN_ABSTRACT_CHARS:
+        what = "a title with no abstract after it" if title is None and \
+            _is_title_paragraph(paragraph) else \
+            f"too short for an abstract ({len(abstract)} characters)"
+        skipped.append(f"line {paragraph.line}: {what}")
+        return
+    records.append(Record(abstract=abstract, title=title, line=paragraph.line))
+
+
+def _people(line: str | None) -> list[str]:
+    return split_authors(re.sub(r"\s*[·•|]\s*", "; ", line)) if line else []
+
+
+def _read_inline(body: Iterable[Paragraph]) -> tuple[list[Record], list[str]]:
+    records: list[Record] = []
+    skipped: list[str] = []
+    for paragraph in body:
+        parts = _inline_parts(paragraph, full_stop=True)
+        if parts is None:
+            _bare(paragraph, records, skipped)
+        else:
+            title, authors, abstract = parts
+            records.append(Record(abstract=abstract, title=title, line=paragraph.line,
+                                  authors=_people(authors)))
+    return records, skipped
+
+
+def _read_alternating(body: Iterable[Paragraph]) -> tuple[list[Record], list[str]]:
+    records: list[Record] = []
+    skipped: list[str] = []
+    title: Paragraph | None = None  # a title paragraph whose abstract comes next
+    for paragraph, after in itertools.pairwise(itertools.chain(body, [None])):
+        if title is not None:
+            _bare(paragraph, records, skipped, title_text(title.lines[0]))
+            title = None
+        elif _is_title_paragraph(paragraph, full_stop=True) and after is not None \
+                and abstract_shaped(after.text) and not _is_title_paragraph(after):
+            title = paragraph
+        elif _is_title_paragraph(paragraph):
+            skipped.append(f"line {paragraph.line}: a title with no abstract after it")
+        else:
+            _bare(paragraph, records, skipped)
+    return records, skipped
+
+
+def _read_labelled(body: Iterable[Paragraph]) -> tuple[list[Record], list[str]]:
+    records: list[Record] = []
+    skipped: list[str] = []
+    fields: dict[str, list[str]] = {}
+    start = 0
+    last: str | None = None
+
+    def finish() -> None:
+        if not fields:
+            return
+        mapping = {name: " ".join(parts) for name, parts in fields.items()}
+        if "authors" in mapping:
+            mapping["authors"] = _people(mapping["authors"])
+        record = record_from_mapping(mapping, start)
+        if text_length(record.abstract) < MIN_ABSTRACT_CHARS:
+            skipped.append(f"line {start}: no abstract" if not record.abstract else
+                           f"line {start}: too short for an abstract "
+                           f"({len(record.abstract)} characters)")
+        else:
+            records.append(record)
+
+    for paragraph in body:
+        for offset, line in enumerate(paragraph.lines):
+            label = _LABEL.match(line)
+            if label is None:
+                if last is None:
+                    skipped.append(f"line {paragraph.line + offset}: not a field of a paper")
+                else:  # the field before it goes on (an abstract of several lines)
+                    fields[last].append(line)
+                continue
+            name = label.group(1).lower().replace(";", "")
+            name = _RECORD_FIELDS.get(name, name)
+            if name in fields or (name == "title" and fields):
+                finish()
+                fields = {}
+            if not fields:
+                start = paragraph.line + offset
+            value = line[label.end():].strip()
+            fields[name] = [value] if value else []
+            last = name
+    finish()
+    return records, skipped
