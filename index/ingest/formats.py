@@ -25,7 +25,17 @@ from typing import Any
 
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
-from .plain_layouts import MIN_ABSTRACT_CHARS, Titled, numbered_lines, read_titled
+from .plain_layouts import (
+    MIN_ABSTRACT_CHARS,
+    Paragraph,
+    Titled,
+    bare_abstracts,
+    bare_style,
+    numbered_lines,
+    paragraphs,
+    read_titled,
+    sample,
+)
 from .readers_atom import read_atom
 from .readers_json import (
     is_csl_json,
@@ -59,37 +69,35 @@ def read_plain(path: Path, text: str) -> ParsedList:
     titled = read_titled(text)
     if titled is not None:
         return _titled_list(path, titled)
-    # Lines are walked one at a time, not split into a list first: a list of every
+    # Paragraphs are walked one at a time, not split into a list first: a list of every
     # line of a 200 MB file cost several times the file in memory.
-    lines = numbered_lines(text)
-    start, title = next(((n, line.strip()) for n, line in lines if line.strip()),
-                        (None, ""))
-    if start is None:
+    body = paragraphs(text)
+    first = next(body, None)
+    if first is None:
         raise ListFormatError(path, "the file is empty")
+    title = first.lines[0]
     venue, year = venue_and_year(title)
+    opening = sample(text)
     if year is None and _reads_as_an_abstract(title):
         # No title line: the first line is already an abstract.
-        lines = itertools.chain([(start, title)], lines)
+        body = itertools.chain([first], body)
         title = path.stem
+    else:
+        # The first abstract may come right under the title line.
+        under = [Paragraph(first.line + 1, first.lines[1:])] if len(first.lines) > 1 else []
+        body = itertools.chain(under, body)
+        opening = [Paragraph(p.line + 1, p.lines[1:]) for p in opening[:1]
+                   if len(p.lines) > 1] + opening[1:]
+    style = bare_style(opening)
     records: list[Record] = []
     skipped: list[str] = []
-    paragraph: list[str] = []
-    paragraph_line = 0
-    for number, line in itertools.chain(lines, [(0, "")]):
-        if line.strip():
-            if not paragraph:
-                paragraph_line = number
-            paragraph.append(line.strip())
-            continue
-        if paragraph:
-            abstract = " ".join(paragraph)
+    for paragraph in body:
+        for line, abstract in bare_abstracts(paragraph, style):
             if text_length(abstract) < MIN_ABSTRACT_CHARS:
-                skipped.append(f"line {paragraph_line}: too short for an abstract "
+                skipped.append(f"line {line}: too short for an abstract "
                                f"({len(abstract)} characters)")
             else:
-                records.append(Record(abstract=abstract, venue=venue, year=year,
-                                      line=paragraph_line))
-            paragraph = []
+                records.append(Record(abstract=abstract, venue=venue, year=year, line=line))
     return _plain_list(path, title, venue, year, records, skipped)
 
 

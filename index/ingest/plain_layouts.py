@@ -33,7 +33,9 @@ from .records import record_from_mapping, split_authors, venue_and_year
 from .scripts import text_length
 
 MIN_ABSTRACT_CHARS = 30  # Latin characters; a CJK letter counts for three (scripts.py)
-SAMPLE = 400  # paragraphs a layout is judged on
+SAMPLE = 400  # paragraphs a layout is judged on ...
+SAMPLE_LINES = 50  # ... and lines of each
+LONG_LINE = 250  # characters (text_length's): longer than hard wrapping makes a line
 EXPLAINED = 0.8  # of them it must explain
 FEW = 5  # papers below which titles must also look like titles
 TITLE_WORDS = 30  # a title line has at most this many words ...
@@ -45,6 +47,8 @@ _LABEL = re.compile(r"^[*_#\s]{0,4}(title|abstract|summary|authors?|venue|confer
 _RECORD_FIELDS = {"summary": "abstract", "link": "url", "pdf": "url", "author": "authors"}
 # What a title line may carry around it: "## Title", "**Title**", "1. Title", "[3] Title"
 _TITLE_DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|\(?\d{1,4}[.)]\s+|\[\d{1,4}\]\s+)")
+_RULE = re.compile(r"^\s*([-*_=~])(?:\s*\1){2,}\s*$")  # "---", "* * *", "====="
+_MARKER = re.compile(r"^(?:\(?\d{1,5}[.)]|\[\d{1,5}\]|[-*•‣◦])\s+")
 _ABSTRACT_WORD = re.compile(r"^[*_#\s]{0,4}(?:abstract|summary)[*_\s]{0,3}[:：]?[*_]{0,2}$", re.I)
 _HEADING = re.compile(r"^#{1,6}\s+\S|^\*\*[^*].*\*\*$|^__[^_].*__$")
 _SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019)\]\u300d\u300f\uff09]*$")
@@ -97,17 +101,62 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
         start = end + 1
 
 
-def paragraphs(text: str) -> Iterator[Paragraph]:
+def paragraphs(text: str, limit: int | None = None) -> Iterator[Paragraph]:
+    """The blank-line (or rule-line: "---", "* * *") paragraphs of `text`; with `limit`,
+    only a paragraph's first `limit` lines (a sample need not hold a file of one
+    paragraph twice)."""
     lines: list[str] = []
     first = 0
     for number, line in itertools.chain(numbered_lines(text), [(0, "")]):
-        if line.strip():
+        if line.strip() and not _RULE.match(line):
             if not lines:
                 first = number
-            lines.append(line.strip())
+            if limit is None or len(lines) < limit:
+                lines.append(line.strip())
         elif lines:
             yield Paragraph(first, tuple(lines))
             lines = []
+
+
+def sample(text: str) -> list[Paragraph]:
+    """The opening paragraphs a layout or a bare list's style is judged on."""
+    return list(itertools.islice(paragraphs(text, SAMPLE_LINES), SAMPLE))
+
+
+# -- bare lists ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BareStyle:
+    """How a bare list sets its abstracts apart besides blank lines."""
+
+    per_line: bool  # long lines with no blank line between them: an abstract a line
+    markers: bool  # "1. …", "[1] …", "- …" before each abstract: not the abstract's
+
+
+def bare_style(body: list[Paragraph]) -> BareStyle:
+    """The style of a bare list's paragraphs (its heading left out). A paragraph of long
+    lines, each longer than any hard wrapping makes them, is a list with no blank lines
+    between its abstracts when it is the whole list or half its paragraphs are such (a
+    list that has blank lines between abstracts keeps a long line break inside one);
+    markers are dropped when four in five paragraphs (or lines) open with one."""
+    long = [p for p in body if len(p.lines) >= 2
+            and all(text_length(line) >= LONG_LINE for line in p.lines)]
+    per_line = bool(long) and (len(body) == 1 or len(long) >= 0.5 * len(body))
+    openings = [line for p in body for line in (p.lines if per_line and p in long
+                                                 else p.lines[:1])]
+    marked = sum(_MARKER.match(line) is not None for line in openings)
+    return BareStyle(per_line, bool(openings) and marked >= 0.8 * len(openings))
+
+
+def bare_abstracts(paragraph: Paragraph, style: BareStyle) -> list[tuple[int, str]]:
+    """(line, abstract) of each abstract a bare list's paragraph holds."""
+    if style.per_line and len(paragraph.lines) >= 2 and all(
+            text_length(line) >= LONG_LINE for line in paragraph.lines):
+        found = [(paragraph.line + n, line) for n, line in enumerate(paragraph.lines)]
+    else:
+        found = [(paragraph.line, paragraph.text)]
+    if style.markers:
+        found = [(line, _MARKER.sub("", text, count=1)) for line, text in found]
+    return found
 
 
 # -- the shapes of lines ---------------------------------------------------------------------
@@ -272,7 +321,7 @@ def detect(sample: list[Paragraph]) -> tuple[str, bool] | None:
 
 def read_titled(text: str) -> Titled | None:
     """The papers of a plain list laid out with titles, or None for a bare list."""
-    found = detect(list(itertools.islice(paragraphs(text), SAMPLE)))
+    found = detect(sample(text))
     if found is None:
         return None
     layout, has_heading = found

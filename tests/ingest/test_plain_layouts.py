@@ -181,3 +181,53 @@ def test_what_a_title_line_is(line, expected):
 ])
 def test_what_an_authors_line_is(line, expected):
     assert authors_shaped(line) is expected
+
+
+# -- bare lists set apart otherwise ------------------------------------------------------
+@pytest.fixture(scope="module")
+def long_abstracts(icml2023) -> list[str]:
+    """Eight real abstracts, each longer than any hard-wrapped line."""
+    return [r["abstract"] for r in icml2023 if len(r["abstract"]) > 400][:8]
+
+
+@pytest.mark.parametrize("heading, first_line", [
+    ("ICML 2023 Papers\n", 2), ("ICML 2023 Papers\n\n", 3), ("", 1)])
+def test_one_abstract_a_line_without_blank_lines_is_an_abstract_a_line(
+        tmp_path, long_abstracts, heading, first_line):
+    parsed = read_list(write(tmp_path, heading + "\n".join(long_abstracts) + "\n"))
+    assert [r.abstract for r in parsed.records] == long_abstracts
+    assert [r.line for r in parsed.records] == list(range(first_line, first_line + 8))
+    assert [r.title for r in parsed.records] == [None] * 8
+
+
+def test_a_long_line_break_inside_one_abstract_of_a_blank_line_list_is_kept(
+        tmp_path, long_abstracts):
+    # Blank lines set these abstracts apart: the one in two long lines is one abstract.
+    two_lines = f"{long_abstracts[0]}\n{long_abstracts[1]}"
+    text = "ICML 2023 Papers\n\n" + "\n\n".join([two_lines, *long_abstracts[2:]]) + "\n"
+    parsed = read_list(write(tmp_path, text))
+    assert [r.abstract for r in parsed.records] == \
+        [f"{long_abstracts[0]} {long_abstracts[1]}", *long_abstracts[2:]]
+
+
+@pytest.mark.parametrize("marker", [
+    lambda n: f"{n}. ", lambda n: f"{n}) ", lambda n: f"[{n}] ", lambda n: "- ",
+    lambda n: "* ", lambda n: "• "])
+@pytest.mark.parametrize("separator", ["\n\n", "\n"])
+def test_numbers_and_bullets_before_every_abstract_are_dropped(tmp_path, long_abstracts,
+                                                               marker, separator):
+    text = "ICML 2023 Papers\n\n" + separator.join(
+        marker(n) + a for n, a in enumerate(long_abstracts, 1)) + "\n"
+    assert [r.abstract for r in read_list(write(tmp_path, text)).records] == long_abstracts
+
+
+def test_an_abstract_that_opens_with_a_number_of_its_own_keeps_it(tmp_path):
+    abstracts = [*ABSTRACTS, "2) Two results: first we prove the bound, then we test it."]
+    parsed = read_list(write(tmp_path, "ICML 2024 Papers\n\n" + "\n\n".join(abstracts)))
+    assert [r.abstract for r in parsed.records] == abstracts
+
+
+@pytest.mark.parametrize("rule", ["---", "***", "* * *", "_____", "=========="])
+def test_rule_lines_set_abstracts_apart(tmp_path, rule):
+    text = "ICML 2024 Papers\n" + f"\n{rule}\n".join(ABSTRACTS) + "\n"
+    assert [r.abstract for r in read_list(write(tmp_path, text)).records] == ABSTRACTS
