@@ -48,8 +48,7 @@ from .readers_json import (
 from .readers_openalex import is_openalex, read_openalex, read_openalex_data
 from .readers_ris import read_ris
 from .records import (
-    ABSTRACT_KEYS,
-    TITLE_KEYS,
+    has_paper_fields,
     keep_or_skip,
     load_json,
     read_items,
@@ -152,7 +151,7 @@ def read_json(path: Path, text: str) -> ParsedList:
 
 def read_json_data(path: Path, data: Any) -> ParsedList:
     if isinstance(data, dict):
-        if {str(k).strip().lower() for k in data} & {*TITLE_KEYS, *ABSTRACT_KEYS}:
+        if has_paper_fields(data):
             data = [data]  # one paper on its own (its authors are not the list)
         else:
             # A {"papers": [...]}-style wrapper around the list: one list of objects.
@@ -258,7 +257,7 @@ def read_csv(path: Path, text: str) -> ParsedList:
         header = [h.strip().lower() for h in (reader.fieldnames or [])]
     except csv.Error as error:
         raise ListFormatError(path, f"invalid CSV header: {error}", 1) from None
-    if not {"title", "abstract", "summary"} & set(header):
+    if not has_paper_fields(header):
         found = ", ".join(header) or "nothing"
         raise ListFormatError(path, f"the CSV header has no 'title' or 'abstract' column "
                                     f"(found: {found})", 1)

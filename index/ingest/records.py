@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,13 +22,19 @@ _YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&+\-]*")
 _GENERIC_WORDS = {"papers", "paper", "list", "accepted", "proceedings", "of", "the", "abstracts"}
 
-TITLE_KEYS = ("title",)
-ABSTRACT_KEYS = ("abstract", "summary")
-_AUTHOR_KEYS = ("authors", "author")
-_VENUE_KEYS = ("venue", "conference", "booktitle", "journal", "howpublished")
-_YEAR_KEYS = ("year",)
-_URL_KEYS = ("url", "paper_url", "pdf_url", "link")
-_ID_KEYS = ("id", "key", "ID")
+# Field names as `field_key` writes them (lowercase letters and digits only): "Paper
+# Title", "paper_title" and "paperTitle" are one; Zotero's CSV says "Abstract Note",
+# "Publication Title" and "Publication Year", BibLaTeX "journaltitle".
+TITLE_KEYS = ("title", "papertitle", "articletitle", "documenttitle")
+ABSTRACT_KEYS = ("abstract", "summary", "abstracttext", "abstractnote", "paperabstract")
+_AUTHOR_KEYS = ("authors", "author", "authornames", "authorlist")
+_VENUE_KEYS = ("venue", "conference", "booktitle", "journal", "howpublished",
+               "publicationtitle", "journaltitle", "journalname", "proceedingstitle",
+               "conferencename")
+_YEAR_KEYS = ("year", "publicationyear", "pubyear")
+_URL_KEYS = ("url", "paperurl", "pdfurl", "link", "pdflink")
+_ID_KEYS = ("id", "key", "paperid")
+_PAPER_FIELDS = frozenset((*TITLE_KEYS, *ABSTRACT_KEYS))
 
 
 def venue_and_year(title: str) -> tuple[str | None, int | None]:
@@ -239,29 +245,33 @@ def load_json(path: Path, text: str, line: int | None = None) -> Any:
 
 # --- mappings onto records --------------------------------------------------------------
 
-def _first(mapping: dict[str, Any], keys: tuple[str, ...]) -> tuple[str | None, Any]:
-    for key in keys:
-        if key in mapping and mapping[key] not in (None, "", []):
-            return key, mapping[key]
-    return None, None
-
-
 @cache
-def _lowercase(keys: tuple[str, ...]) -> tuple[str, ...]:
-    """The field names, lowercased (once: they are the readers' constants)."""
-    return tuple(k.lower() for k in keys)
+def field_key(name: str) -> str:
+    """A field's name as the readers look it up: lowercase letters and digits only."""
+    return re.sub(r"[\W_]+", "", name.lower())
+
+
+def has_paper_fields(names: Iterable[Any]) -> bool:
+    """Some of `names` name a title or an abstract (in any of their spellings)."""
+    return any(field_key(str(name)) in _PAPER_FIELDS for name in names)
 
 
 def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
-    """Map the usual field names (case-insensitive) onto a Record, keeping the rest."""
+    """Map the usual field names (any case or spelling, `field_key`) onto a Record,
+    keeping the rest."""
     lowered = {str(k).strip().lower(): v for k, v in mapping.items()}
+    spelled: dict[str, str] = {}
+    for name in lowered:
+        spelled.setdefault(field_key(name), name)
     used: set[str] = set()
 
     def take(keys: tuple[str, ...]) -> Any:
-        key, value = _first(lowered, _lowercase(keys))
-        if key is not None:
-            used.add(key)
-        return value
+        for key in keys:
+            name = spelled.get(key)
+            if name is not None and lowered[name] not in (None, "", []):
+                used.add(name)
+                return lowered[name]
+        return None
 
     title = take(TITLE_KEYS)
     abstract = take(ABSTRACT_KEYS)
