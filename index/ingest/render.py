@@ -34,6 +34,7 @@ from pylatexenc.latex2text import (
 from pylatexenc.macrospec import MacroSpec
 
 from ..models import Rendered, Span
+from .html_text import from_html, has_markup
 from .safe import sanitize
 
 # --- markers and placeholders ---------------------------------------------------------------
@@ -650,6 +651,8 @@ def render(source: str) -> Rendered:
     # makes a string of each character (50 ms over ICML 2023's abstracts).
     if clean and not clean.isascii() and max(clean) >= "\ue000":
         clean = _PRIVATE.sub("", clean)
+    if has_markup(clean):  # HTML or JATS (html_text.py): after the markers were dropped
+        clean = from_html(clean, (EM_OPEN, EM_CLOSE), (STRONG_OPEN, STRONG_CLOSE))
     try:
         literals = _Literals()
         text = _set_aside_links(clean, literals)
