@@ -35,6 +35,7 @@ from .plain_layouts import (
     paragraphs,
     read_titled,
     sample,
+    title_text,
 )
 from .readers_atom import read_atom
 from .readers_json import (
@@ -74,7 +75,7 @@ def read_plain(path: Path, text: str) -> ParsedList:
     first = next(body, None)
     if first is None:
         raise ListFormatError(path, "the file is empty")
-    title = first.lines[0]
+    title = title_text(first.lines[0])  # "# ICML 2026 Papers" is "ICML 2026 Papers"
     venue, year = venue_and_year(title)
     opening = sample(text)
     if year is None and _reads_as_an_abstract(title):
@@ -102,8 +103,8 @@ def read_plain(path: Path, text: str) -> ParsedList:
 
 def _titled_list(path: Path, titled: Titled) -> ParsedList:
     """A titled plain list: the heading's venue and year for papers that name none."""
-    title = titled.heading or path.stem
-    venue, year = venue_and_year(titled.heading) if titled.heading else (None, None)
+    title = title_text(titled.heading) if titled.heading else path.stem
+    venue, year = venue_and_year(title) if titled.heading else (None, None)
     for record in titled.records:
         record.venue = record.venue or venue
         record.year = record.year or year

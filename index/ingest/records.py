@@ -19,6 +19,7 @@ from ..errors import ListFormatError
 from ..models import ParsedList, Record
 
 _YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
+_SHORT_YEAR = re.compile(r"(?<=[A-Za-z])['’](\d\d)(?!\d)")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&+\-]*")
 _GENERIC_WORDS = {"papers", "paper", "list", "accepted", "proceedings", "of", "the", "abstracts"}
 
@@ -38,9 +39,11 @@ _PAPER_FIELDS = frozenset((*TITLE_KEYS, *ABSTRACT_KEYS))
 
 
 def venue_and_year(title: str) -> tuple[str | None, int | None]:
-    """'ICML 2026 Papers' and 'ICML 2026 论文列表' both give ('ICML', 2026)."""
-    match = _YEAR.search(title)
-    year = int(match.group(1)) if match else None
+    """'ICML 2026 Papers' and 'ICML 2026 论文列表' both give ('ICML', 2026), and so does
+    "ICML'26" (a venue's short year, after an apostrophe)."""
+    match = _YEAR.search(title) or _SHORT_YEAR.search(title)
+    year = None if match is None else int(match.group(1)) if len(match.group(1)) == 4 \
+        else (1900 if int(match.group(1)) > 50 else 2000) + int(match.group(1))
     before = title[: match.start()] if match else title
     after = title[match.end():] if match else ""
     for part in (before, after):
@@ -51,6 +54,11 @@ def venue_and_year(title: str) -> tuple[str | None, int | None]:
         acronyms = [w for w in words if sum(c.isupper() for c in w) >= 2]
         if acronyms:
             return canonical_venue(acronyms[-1] if part is before else acronyms[0]), year
+        if year is None:
+            # Without a year, a plain word is no venue ("My reading list" is not at a
+            # venue named "reading"); a venue's full name still is.
+            known = canonical_venue(title)
+            return (known if known != title.strip() else None), year
         return canonical_venue(words[-1] if part is before else words[0]), year
     return None, year
 

@@ -40,9 +40,23 @@ def read_error(path: Path) -> ListFormatError:
     ("ICML 2026 论文列表", ("ICML", 2026)),
     ("NeurIPS 2024 accepted papers", ("NeurIPS", 2024)),
     ("Accepted papers of ICLR 2025", ("ICLR", 2025)),
+    ("NeurIPS'25 accepted papers", ("NeurIPS", 2025)),  # a venue's short year
+    ("Papers from ICML’99", ("ICML", 1999)),
+    ("Neural Information Processing Systems papers", ("NeurIPS", None)),
+    # Without a year a plain word is no venue: these were at "reading", "Bob", "s".
+    ("My reading list", (None, None)),
+    ("Interesting stuff from Bob", (None, None)),
+    ("O'Neil's list", (None, None)),
 ])
 def test_title_line_names_venue_and_year_in_any_language(title, expected):
     assert venue_and_year(title) == expected
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("# NeurIPS 2025 Papers", "NeurIPS 2025 Papers"), ("**NeurIPS 2025**", "NeurIPS 2025")])
+def test_a_markdown_heading_names_the_list_without_its_marks(tmp_path, heading, title):
+    parsed = read_list(write(tmp_path, "list.md", f"{heading}\n\n{ABSTRACT_A}\n"))
+    assert (parsed.title, parsed.venue, parsed.year) == (title, "NeurIPS", 2025)
 
 
 def test_both_seed_files_are_icml_2026():
