@@ -1,0 +1,81 @@
+"""The lines of the results list and the abstract pane, drawn without Textual's general
+machinery where a keystroke replaces them all, and exactly as that machinery draws them:
+content lines framed by the view itself (SteadyScrollView)."""
+
+from __future__ import annotations
+
+import pytest
+from textual._styles_cache import StylesCache
+from textual.geometry import Region
+from textual.widget import Widget
+
+from tui.widgets.abstract import AbstractPane
+from tui.widgets.results import ResultsView
+
+from .helpers import results, running_app, type_query
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def textuals_lines(view) -> list[list]:
+    """The view's lines as Textual's own Widget.render_lines draws them, afresh."""
+    view._styles_cache.clear()
+    return [list(strip) for strip in Widget.render_lines(view, Region(0, 0, *view.region.size))]
+
+
+def framed_lines(view) -> list[list]:
+    return [list(strip) for strip in view.render_lines(Region(0, 0, *view.region.size))]
+
+
+async def test_framed_lines_are_the_lines_textual_draws(home):
+    async with running_app(home) as (app, pilot):
+        views = [results(app), app.query_one(AbstractPane)]
+
+        def same() -> None:
+            for view in views:
+                assert framed_lines(view) == textuals_lines(view), type(view).__name__
+
+        same()
+        for query in ("learning", "graph neural", "zzzz"):
+            await type_query(app, pilot, query)
+            same()
+        await type_query(app, pilot, "learning")
+        app.action_focus_results()  # the border's colour changes with the focus
+        await pilot.press("down", "down", "space")
+        await pilot.pause()
+        same()
+        app.theme = "textual-light"
+        await pilot.pause()
+        same()
+        # A part of a line (the compositor asks for what is not covered).
+        view = views[0]
+        crop = Region(3, 2, 20, 5)
+        assert [list(s) for s in view.render_lines(crop)] == \
+            [line for line in (list(s) for s in (
+                Widget.render_lines(view, crop)))]
+
+
+async def test_a_key_that_replaces_the_list_frames_its_lines_outside_the_styles_cache(
+        home, monkeypatch):
+    """Textual's styles cache frames only the views' border lines (and once, to learn
+    the frame, a content line), not the some 60 content lines a new list and paper
+    bring."""
+    framed_by_textual = []
+    render_line = StylesCache.render_line
+
+    def counted(self, styles, y, size, content_size, padding, base_background, background,
+                render_content_line, *args):
+        if isinstance(getattr(render_content_line, "__self__", None),
+                      (ResultsView, AbstractPane)):
+            framed_by_textual.append(y)
+        return render_line(self, styles, y, size, content_size, padding, base_background,
+                           background, render_content_line, *args)
+
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "learning")
+        monkeypatch.setattr(StylesCache, "render_line", counted)
+        view = results(app)
+        shown = view.results.card(0).id
+        await type_query(app, pilot, "")  # every paper, by title
+        assert view.count > 20 and view.results.card(0).id != shown
+        assert len(framed_by_textual) <= 8, framed_by_textual  # borders: 2 a view, twice
