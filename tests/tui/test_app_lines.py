@@ -1,16 +1,20 @@
-"""The lines of the results list and the abstract pane, drawn without Textual's general
-machinery where a keystroke replaces them all, and exactly as that machinery draws them:
-content lines framed by the view itself (SteadyScrollView)."""
+"""The lines of the results list and the abstract pane, drawn without Textual's and
+Rich's general machinery where a keystroke replaces them all, and exactly as that
+machinery draws them: content lines framed by the view itself (SteadyScrollView), rows
+without Rich's Text (ResultsView._segments_of_row)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from rich.cells import cell_len
 from textual._styles_cache import StylesCache
 from textual.geometry import Region
 from textual.widget import Widget
 
 from tui.widgets.abstract import AbstractPane
-from tui.widgets.results import ResultsView
+from tui.widgets.results import ONE_CELL, ResultsView
 
 from .helpers import results, running_app, type_query
 
@@ -79,3 +83,52 @@ async def test_a_key_that_replaces_the_list_frames_its_lines_outside_the_styles_
         await type_query(app, pilot, "")  # every paper, by title
         assert view.count > 20 and view.results.card(0).id != shown
         assert len(framed_by_textual) <= 8, framed_by_textual  # borders: 2 a view, twice
+
+
+def rich_rows(view, card, width, segments, base, cursor):
+    return list(view._rich_row(card, width, segments, base, cursor))
+
+
+async def test_rows_drawn_without_rich_text_are_the_rows_rich_draws(home):
+    async with running_app(home) as (app, pilot):
+        view = results(app)
+        await type_query(app, pilot, "learning")
+        cards = [view.results.card(i) for i in range(view.count)]
+        assert cards
+        card = cards[0]
+        cards += [
+            replace(card, title="A plain title"),
+            replace(card, title="A title long enough to be cut " * 6),
+            replace(card, title="Naïve Bayes, ℓ1 norms and α–β pruning…", title_derived=True),
+            replace(card, tags=("reading", "a-rather-long-tag-name", "x" * 30)),
+            replace(card, title="中文标题 and more words " * 3),  # wide: Rich draws it
+            replace(card, title="Cafe\u0301 combining"),  # combining: Rich draws it
+        ]
+        base = view.base_style
+        direct = 0
+        for card in cards:
+            segments = tuple(view._segments(card.title))
+            for width in (128, 56, 40):
+                for state in (("unread", 0), ("seen", 2), ("read", 3)):
+                    view.reading[card.id] = state
+                    for marked, cursor in ((False, None), (True, view.component_style(
+                            "results--cursor"))):
+                        (view.marked.add if marked else view.marked.discard)(card.id)
+                        drawn = view._segments_of_row(card, width, segments, base, cursor)
+                        if drawn is not None:
+                            direct += 1
+                            assert drawn == rich_rows(view, card, width, segments, base,
+                                                      cursor), (card.title, width, state)
+                view.reading.pop(card.id, None)
+                view.marked.discard(card.id)
+        assert direct > len(cards) * 3 * 3  # most rows at the widths a list has
+        plain = replace(card, title="A plain title", tags=())
+        assert view._segments_of_row(plain, 56, (("A plain title", False),), base, None)
+        wide = replace(card, title="中文标题")
+        assert view._segments_of_row(wide, 56, (("中文标题", False),), base, None) is None
+
+
+def test_the_one_cell_characters_are_one_cell_each():
+    one_cell = [chr(c) for c in range(0x3000) if ONE_CELL.fullmatch(chr(c))]
+    assert len(one_cell) > 500
+    assert all(cell_len(c) == 1 for c in one_cell)
