@@ -132,3 +132,34 @@ def test_the_one_cell_characters_are_one_cell_each():
     one_cell = [chr(c) for c in range(0x3000) if ONE_CELL.fullmatch(chr(c))]
     assert len(one_cell) > 500
     assert all(cell_len(c) == 1 for c in one_cell)
+
+
+async def test_a_new_list_is_refreshed_once_and_a_kept_one_row_by_row(home, monkeypatch):
+    """Most rows changed: one refresh of the list, not one Textual bookkeeping per row;
+    few changed: only those rows."""
+    async with running_app(home) as (app, pilot):
+        view = results(app)
+        await type_query(app, pilot, "learning")
+        lines, wholes = [], []
+        refresh_line, refresh = ResultsView.refresh_line, ResultsView.refresh
+
+        def counted_line(self, y):
+            lines.append(y)
+            return refresh_line(self, y)
+
+        def counted(self, *regions, **kwargs):
+            if not regions and kwargs.get("repaint", True) and not kwargs.get("layout"):
+                wholes.append(True)
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(ResultsView, "refresh_line", counted_line)
+        monkeypatch.setattr(ResultsView, "refresh", counted)
+        shown = view.results.card(0).id
+        await type_query(app, pilot, "")  # every paper, by title: a new list
+        assert view.results.card(0).id != shown
+        assert wholes and len(lines) <= 2, lines  # (the cursor's rows at most)
+        lines.clear()
+        wholes.clear()
+        view.marked.add(view.results.card(3).id)  # one row changes
+        view.show(view.results, cursor=view.cursor)
+        assert 3 in lines and not wholes
