@@ -1,7 +1,8 @@
 """The lines of the results list and the abstract pane, drawn without Textual's and
 Rich's general machinery where a keystroke replaces them all, and exactly as that
 machinery draws them: content lines framed by the view itself (SteadyScrollView), rows
-without Rich's Text (ResultsView._segments_of_row)."""
+without Rich's Text (ResultsView._segments_of_row), the pane's lines without a styled copy
+(AbstractPane._draw)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from dataclasses import replace
 
 import pytest
 from rich.cells import cell_len
+from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.widgets.abstract import AbstractPane
@@ -163,3 +166,39 @@ async def test_a_new_list_is_refreshed_once_and_a_kept_one_row_by_row(home, monk
         view.marked.add(view.results.card(3).id)  # one row changes
         view.show(view.results, cursor=view.cursor)
         assert 3 in lines and not wholes
+
+
+def stylized_copy(pane, line, width):
+    """How the pane drew a line before: a copy with the base style under its spans."""
+    base = pane.base_style
+    line = line.copy()
+    line.stylize_before(base)
+    return Strip(line.render(pane.app.console), cell_len(line.plain)) \
+        .extend_cell_length(width, base).crop(0, width)
+
+
+async def test_pane_lines_drawn_from_the_line_are_those_of_a_stylized_copy(home,
+                                                                            monkeypatch):
+    async with running_app(home) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        library = app.library
+        found = library.search("learning")
+        drawn = 0
+        for row in range(len(found)):
+            paper = library.paper(found.card(row).id)
+            pane.header = pane.header_text(paper)
+            pane.body = pane.body_text(paper, found.terms)
+            for width in (60, 23):
+                lines = pane._wrap(width)
+                lines += [Text(""), Text("plain, no spans"), Text("wide 中文 text")]
+                for line in lines:
+                    for cut in (width, width - 5):
+                        assert list(pane._draw(line, cut)) == \
+                            list(stylized_copy(pane, line, cut)), (line.plain, cut)
+                        drawn += 1
+        assert drawn > 100
+        copies = []
+        copy = Text.copy
+        monkeypatch.setattr(Text, "copy", lambda self: copies.append(self) or copy(self))
+        pane._draw(Text("a line with a span", style="bold"), 40)
+        assert not copies  # drawn from the line itself
