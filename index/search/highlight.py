@@ -107,6 +107,14 @@ class HighlightTerms:
     words: set[str] = field(default_factory=set)
     stems: set[str] = field(default_factory=set)
     prefixes: set[str] = field(default_factory=set)
+    # Word -> whether it matches, for the sets as they were when it was asked (their
+    # sizes: they only grow): a keystroke's new rows and paper ask for a few hundred
+    # words, most of them again and again (stemming each, and each prefix, every time
+    # was a third of marking a title).
+    _matched: dict[str, bool] = field(default_factory=dict, init=False, repr=False,
+                                      compare=False)
+    _matched_for: tuple[int, int, int] = field(default=(0, 0, 0), init=False, repr=False,
+                                               compare=False)
 
     @property
     def prefix(self) -> str | None:
@@ -145,8 +153,15 @@ class HighlightTerms:
         return bool(self.words or self.stems or self.prefixes)
 
     def matches(self, word: str) -> bool:
-        return (word in self.words or analysis.stem_word(word) in self.stems
+        sizes = (len(self.words), len(self.stems), len(self.prefixes))
+        if sizes != self._matched_for:
+            self._matched, self._matched_for = {}, sizes
+        found = self._matched.get(word)
+        if found is None:
+            found = self._matched[word] = (
+                word in self.words or analysis.stem_word(word) in self.stems
                 or any(analysis.begins(word, p) for p in self.prefixes))
+        return found
 
     def _termset(self, text: str) -> set[str]:
         return {w for w in set(analysis.words(text)) if self.matches(w)}

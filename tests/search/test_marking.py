@@ -65,3 +65,23 @@ def test_the_long_text_marks_only_within_whooshs_limit() -> None:
     # (Whoosh's whole-text fragment stops at its character limit: so does the mark.)
     marked = marking._marked.__wrapped__(LONG, frozenset({"deep", "x"}))
     assert ("deep", True) not in marked and ("x", True) in marked
+
+
+def test_a_words_match_is_worked_out_once_for_the_terms_as_they_are(monkeypatch):
+    """HighlightTerms.matches remembers each word's answer (titles on screen share most
+    words), and forgets them all when the terms grow."""
+    stemmed = []
+    stem = analysis.stem_word
+    monkeypatch.setattr(analysis, "stem_word", lambda word: stemmed.append(word) or stem(word))
+    terms = marking.HighlightTerms.from_query("graph network")
+    first = terms.segments("Graph networks for molecules")
+    asked = len(stemmed)
+    assert asked and [s for s, hit in first if hit] == ["Graph", "networks"]
+    terms.segments("Networks of molecules and graphs")
+    assert set(stemmed[asked:]) <= {"of", "and", "graphs"}  # the new words only
+    terms.add_words(["molecules"])  # grown: every answer again, the new word's right
+    assert [s for s, hit in terms.segments("Graph networks for molecules") if hit] == \
+        ["Graph", "networks", "molecules"]
+    assert not any(hit for s, hit in terms.segments("Chemistry") if s == "Chemistry")
+    terms.words.add("chemistry")  # grown through the set itself
+    assert ("Chemistry", True) in terms.segments("Chemistry")

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -164,12 +165,20 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         return strip
 
     def _draw(self, line: Text, width: int) -> Strip:
+        """The line on the pane's own colours, padded or cut to `width`: what rendering a
+        copy with the base style put under its spans gives (Text.stylize_before), from
+        the line itself (a copy, its spans and two more Strips were half of a line's 80
+        us, some 30 lines a new paper)."""
         base = self.base_style
-        line = line.copy()
-        line.stylize_before(base)
-        line.end = ""
-        return Strip(line.render(self.app.console), cell_len(line.plain)) \
-            .extend_cell_length(width, base).crop(0, width)
+        segments = [Segment(text, base if style is None else base + style) if text
+                    else Segment(text, style)
+                    for text, style, _ in line.render(self.app.console)]
+        cells = cell_len(line.plain)
+        if cells < width:
+            segments.append(Segment(" " * (width - cells), base))
+            cells = width
+        strip = Strip(segments, cells)
+        return strip.crop(0, width) if cells > width else strip
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """The text selected with the mouse, as in the paper (not broken where the pane

@@ -8,10 +8,12 @@ that leaves a paper on screen, a cursor move or a repaint draws no row twice.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -36,6 +38,11 @@ STAR = "★"
 META_WIDTH = 34
 DEFAULT_STATE = ("unread", 0)
 ROWS_KEPT = 512  # drawn rows remembered: a dozen screens of a 40-line terminal
+# Characters one cell wide each, whatever follows them (no wide, combining or control
+# characters): a row made only of these is drawn by `_segments_of_row`, one character a
+# cell, and any other row through Rich's Text (tests check both draw the same).
+ONE_CELL = re.compile(r"[\x20-\x7e\u00a1-\u00ac\u00ae-\u02af\u0391-\u03a1\u03a3-\u03c9"
+                      r"\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2200-\u22ff\u25cf\u2605\u2713]*")
 
 
 class ResultsView(SteadyScrollView, can_focus=True):
@@ -109,11 +116,17 @@ class ResultsView(SteadyScrollView, can_focus=True):
             return
         # Typing on in a word often leaves rows as they were: draw only the rows whose
         # paper, marked words or state changed (and send only those to the terminal).
+        # Most of them changed (a new list): one refresh, not one a row (each one
+        # Textual's dirty-region bookkeeping: some 3 ms a key at 35 rows).
         top = round(self.scroll_offset.y)
-        width = self.scrollable_content_region.width
-        for y in range(self.scrollable_content_region.height):
-            if self._on_screen.get(y) != self._row_key(top + y, width):
-                self.refresh_line(top + y)
+        region = self.scrollable_content_region
+        changed = [y for y in range(region.height)
+                   if self._on_screen.get(y) != self._row_key(top + y, region.width)]
+        if len(changed) > region.height // 2:
+            self.refresh()
+            return
+        for y in changed:
+            self.refresh_line(top + y)
 
     def show_message(self, lines: list[str]) -> None:
         self.results = None
@@ -235,48 +248,118 @@ class ResultsView(SteadyScrollView, can_focus=True):
             text.stylize_before(base)
             return Strip(text.render(self.app.console)).simplify()
         card, segments, _marked, _state, is_cursor = what
+        cursor = self.component_style("results--cursor") if is_cursor else None
+        drawn = self._segments_of_row(card, width, segments, base, cursor)
+        if drawn is not None:
+            return Strip(drawn, width)
+        return self._rich_row(card, width, segments, base, cursor)
+
+    def _rich_row(self, card: Card, width: int, segments, base: Style,
+                  cursor: Style | None) -> Strip:
+        """The row drawn through Rich's Text (any characters, any width)."""
         text = self._row_text(card, width, list(segments))
         text.stylize_before(base)
-        if is_cursor:
-            text.stylize(self.component_style("results--cursor"))
+        if cursor is not None:
+            text.stylize(cursor)
         return Strip(text.render(self.app.console), width).simplify()
 
-    def _row_text(self, card: Card, width: int,
-                  segments: list[tuple[str, bool]] | None = None) -> Text:
-        if segments is None:
-            segments = list(self._segments(card.title))
-        marked = card.id in self.marked
+    def _row_pieces(self, card: Card, segments) -> tuple[list, list]:
+        """The row's pieces before its meta and the meta's, (text, style): what
+        `_row_text` appends."""
         status, priority = self.reading.get(card.id, DEFAULT_STATE)
-        meta = Text(no_wrap=True)
+        marked = card.id in self.marked
+        meta = []
         if priority:
-            meta.append(STAR * priority + " ", self.component_style("results--star"))
-        meta.append(card.venue_year, self.component_style("results--meta"))
+            meta.append((STAR * priority + " ", self.component_style("results--star")))
+        meta.append((card.venue_year, self.component_style("results--meta")))
         tag_style = self.component_style("results--tag")
-        for tag in card.tags:
-            meta.append(f" #{tag}", tag_style)
-        if cell_len(meta.plain) > META_WIDTH:
-            meta.truncate(META_WIDTH, overflow="ellipsis")
-        row = Text(no_wrap=True, overflow="ellipsis", end="")
-        row.append(MARKED if marked else UNMARKED,
-                   self.component_style("results--marked") if marked else Style())
-        status_style = self.component_style("results--unread") \
-            if status == "unread" else self.component_style("results--read") \
-            if status == "read" else Style()
-        row.append(STATUS_MARKS[status], status_style)
+        meta += [(f" #{tag}", tag_style) for tag in card.tags]
         title_style = self.component_style("results--derived") \
             if card.title_derived else Style()
         if status == "unread":
             title_style += Style(bold=True)
         elif status == "read":
             title_style += self.component_style("results--read")
+        head = [(MARKED if marked else UNMARKED,
+                 self.component_style("results--marked") if marked else Style()),
+                (STATUS_MARKS[status], self.component_style("results--unread")
+                 if status == "unread" else self.component_style("results--read")
+                 if status == "read" else Style())]
         if card.title_derived:
-            row.append(DERIVED_MARK, title_style)
+            head.append((DERIVED_MARK, title_style))
         match_style = self.component_style("results--match")
-        for segment, matched in segments:
-            row.append(segment, title_style + match_style if matched else title_style)
+        head += [(segment, title_style + match_style if matched else title_style)
+                 for segment, matched in segments]
+        return head, meta
+
+    def _segments_of_row(self, card: Card, width: int, segments, base: Style,
+                         cursor: Style | None) -> list[Segment] | None:
+        """The row's segments as `_row_text` rendered, stylized and simplified would give
+        them, without Rich's Text (a tenth of the time); None for a row with a character
+        that is not one cell wide, or too narrow a list (Rich's Text draws those)."""
+        head, meta = self._row_pieces(card, segments)
+        one_cell = ONE_CELL.fullmatch
+        if not all(one_cell(text) for text, _ in head) \
+                or not all(one_cell(text) for text, _ in meta):
+            return None
+        meta_len = sum(len(text) for text, _ in meta)
+        if meta_len > META_WIDTH:  # cut as Text.truncate cuts: the last kept cell an ellipsis
+            meta = _ellipsized(meta, META_WIDTH)
+            meta_len = META_WIDTH
+        room = max(width - meta_len - 2, 10)
+        if room + 2 + meta_len != width:
+            return None
+        head_len = sum(len(text) for text, _ in head)
+        if head_len > room:
+            head = _ellipsized(head, room)
+        elif head_len < room:
+            head.append((" " * (room - head_len), None))
+        pieces = [*head, ("  ", None), *meta]
+        out: list[Segment] = []
+        last_text, last_style = "", None
+        for text, style in pieces:
+            if not text:
+                continue
+            style = base if style is None or not style else base + style
+            if cursor is not None:
+                style += cursor
+            if out and last_style == style:
+                last_text += text
+                out[-1] = Segment(last_text, last_style)
+            else:
+                last_text, last_style = text, style
+                out.append(Segment(text, style))
+        return out
+
+    def _row_text(self, card: Card, width: int,
+                  segments: list[tuple[str, bool]] | None = None) -> Text:
+        if segments is None:
+            segments = list(self._segments(card.title))
+        head, meta_pieces = self._row_pieces(card, segments)
+        meta = Text(no_wrap=True)
+        for text, style in meta_pieces:
+            meta.append(text, style)
+        if cell_len(meta.plain) > META_WIDTH:
+            meta.truncate(META_WIDTH, overflow="ellipsis")
+        row = Text(no_wrap=True, overflow="ellipsis", end="")
+        for text, style in head:
+            row.append(text, style)
         room = max(width - cell_len(meta.plain) - 2, 10)
         row.truncate(room, overflow="ellipsis", pad=True)
         row.append("  ")
         row.append_text(meta)
         row.truncate(width, pad=True)
         return row
+
+
+def _ellipsized(pieces: list[tuple[str, Style]], cells: int) -> list[tuple[str, Style]]:
+    """One-cell pieces cut to `cells`, the last cell an ellipsis in the style of the
+    character it replaces (as Text.truncate's spans leave it)."""
+    out, used = [], 0
+    for text, style in pieces:
+        if used + len(text) >= cells:
+            out.append((text[:cells - 1 - used] + "…", style))
+            return out
+        out.append((text, style))
+        used += len(text)
+    return out
