@@ -44,6 +44,9 @@ TITLE_LENGTH = 250  # ... and characters (text_length's)
 # A field's label at a line's start: "Title:", "**Abstract:**", "AUTHORS :", "Summary："
 _LABEL = re.compile(r"^[*_#\s]{0,4}(title|abstract|summary|authors?|venue|conference|year"
                     r"|url|link|pdf|keywords|tl;?dr)[*_\s]{0,3}[:：][*_]{0,2}\s*", re.I)
+# Any other short label with a value after it: "Comments: …", "Primary Area: …", "DOI: …"
+_OTHER_LABEL = re.compile(r"^[*_]{0,2}([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})[*_]{0,2}"
+                          r"\s*[:：][*_]{0,2}\s+(?=\S)")
 _RECORD_FIELDS = {"summary": "abstract", "link": "url", "pdf": "url", "author": "authors"}
 # What a title line may carry around it: "## Title", "**Title**", "1. Title", "[3] Title"
 _TITLE_DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|\(?\d{1,4}[.)]\s+|\[\d{1,4}\]\s+)")
@@ -411,6 +414,10 @@ def _read_labelled(body: Iterable[Paragraph]) -> tuple[list[Record], list[str]]:
     for paragraph in body:
         for offset, line in enumerate(paragraph.lines):
             label = _LABEL.match(line)
+            if label is None and fields and "abstract" not in fields:
+                # Before the abstract, "Comments: 10 pages" or "Subjects: cs.LG" is a field
+                # of its own (kept with the paper), not more of the authors' line.
+                label = _OTHER_LABEL.match(line)
             if label is None:
                 if last is None:
                     skipped.append(f"line {paragraph.line + offset}: not a field of a paper")

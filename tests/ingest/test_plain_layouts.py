@@ -111,6 +111,18 @@ def test_a_labelled_abstract_in_two_paragraphs_is_one_abstract(tmp_path):
     assert (parsed.records[1].year, parsed.records[1].url) == (2024, "https://example.org/m")
 
 
+def test_other_labelled_lines_before_the_abstract_are_fields_of_their_own(tmp_path):
+    text = ("Title: Sparse Attention\nAuthors: Jane Doe, John Roe\nComments: 10 pages, 3 "
+            "figures\nSubjects: Machine Learning (cs.LG)\nDOI: 10.5555/1234.5678\n"
+            "Abstract: " + ABSTRACTS[0] + "\nResults: it holds on three benchmarks.\n")
+    [record] = read_list(write(tmp_path, text)).records
+    assert record.authors == ["Jane Doe", "John Roe"]
+    assert (record.extra["comments"], record.extra["subjects"], record.extra["doi"]) == \
+        ("10 pages, 3 figures", "Machine Learning (cs.LG)", "10.5555/1234.5678")
+    # After the abstract began, a "Word: …" line is more of it (a structured abstract).
+    assert record.abstract == f"{ABSTRACTS[0]} Results: it holds on three benchmarks."
+
+
 def test_titles_without_abstracts_are_skipped_and_said(tmp_path):
     alternating = "ICML 2024 Papers\n\n" + "\n\n".join(
         f"{t}\n\n{a}" for t, a in zip(TITLES * 2, ABSTRACTS * 2, strict=True)) + \
