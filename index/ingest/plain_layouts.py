@@ -47,6 +47,8 @@ _LABEL = re.compile(r"^[*_#\s]{0,4}(title|abstract|summary|authors?|venue|confer
 # Any other short label with a value after it: "Comments: …", "Primary Area: …", "DOI: …"
 _OTHER_LABEL = re.compile(r"^[*_]{0,2}([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2})[*_]{0,2}"
                           r"\s*[:：][*_]{0,2}\s+(?=\S)")
+_LISTING_FIELDS = {"listing", "arxiv"}  # what a listing's line before the fields gives
+_LISTED_ARXIV = re.compile(r"\barXiv:\s*(\d{4}\.\d{4,5}|[a-z.-]+/\d{7})", re.I)
 _RECORD_FIELDS = {"summary": "abstract", "link": "url", "pdf": "url", "author": "authors"}
 # What a title line may carry around it: "## Title", "**Title**", "1. Title", "[3] Title"
 _TITLE_DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|\(?\d{1,4}[.)]\s+|\[\d{1,4}\]\s+)")
@@ -229,7 +231,9 @@ def authors_shaped(line: str) -> bool:
 
 # -- layouts -------------------------------------------------------------------------------
 def _labelled(paragraph: Paragraph) -> bool:
-    return _LABEL.match(paragraph.lines[0]) is not None
+    """The paragraph gives a paper's fields: a labelled line opens it, or follows a
+    listing's line or two ("[1] arXiv:2312.00001 [pdf, other]", then "Title: …")."""
+    return any(_LABEL.match(line) is not None for line in paragraph.lines[:3])
 
 
 def _inline_parts(paragraph: Paragraph, *, full_stop: bool = False
@@ -282,10 +286,15 @@ def _share(body: list[Paragraph], layout: str) -> tuple[float, list[str]]:
         # start "Title:" (an abstract's later paragraphs are unlabelled).
         fields = {label.group(1).lower() for p in body for line in p.lines
                   if (label := _LABEL.match(line)) is not None}
-        if not _labelled(body[0]) or not fields & {"abstract", "summary"} \
-                or "title" not in fields:
+        if not _labelled(body[0]) or "title" not in fields:
             return 0.0, []
-        return 1.0, ["Title"]
+        if fields & {"abstract", "summary"}:
+            return 1.0, ["Title"]
+        # Fields, then the abstract as an unlabelled paragraph (arXiv's listings): every
+        # fields paragraph followed by one.
+        fielded = [i for i, p in enumerate(body) if _labelled(p)]
+        followed = sum(i + 1 < len(body) and not _labelled(body[i + 1]) for i in fielded)
+        return (followed / len(fielded) if fielded else 0.0), ["Title"]
     if layout == "inline":
         parts = [_inline_parts(p) for p in body]
         share = sum(p is not None for p in parts) / len(body)
@@ -391,48 +400,77 @@ def _read_alternating(body: Iterable[Paragraph]) -> tuple[list[Record], list[str
 
 
 def _read_labelled(body: Iterable[Paragraph]) -> tuple[list[Record], list[str]]:
-    records: list[Record] = []
-    skipped: list[str] = []
-    fields: dict[str, list[str]] = {}
-    start = 0
-    last: str | None = None
+    reader = _LabelledReader()
+    for paragraph in body:
+        reader.paragraph(paragraph)
+    reader.finish()
+    return reader.records, reader.skipped
 
-    def finish() -> None:
+
+class _LabelledReader:
+    """Records of labelled lines: a title (or a field said a second time) starts the
+    next; a line without a label goes on with the field before it."""
+
+    def __init__(self) -> None:
+        self.records: list[Record] = []
+        self.skipped: list[str] = []
+        self.fields: dict[str, list[str]] = {}
+        self.start = 0
+        self.last: str | None = None
+
+    def paragraph(self, paragraph: Paragraph) -> None:
+        if not _labelled(paragraph) and self.fields and "abstract" not in self.fields:
+            # Fields, then their paper's abstract as a paragraph of its own (arXiv's
+            # listings say no "Abstract:").
+            self.fields["abstract"] = list(paragraph.lines)
+            self.last = "abstract"
+            return
+        opening = next(n for n, line in enumerate(paragraph.lines)
+                       if _LABEL.match(line)) if _labelled(paragraph) else 0
+        if opening:  # a listing's line before the fields: "[1] arXiv:2312.00001 [pdf]"
+            self.finish()
+            self.fields = {"listing": list(paragraph.lines[:opening])}
+            listed = _LISTED_ARXIV.search(" ".join(paragraph.lines[:opening]))
+            if listed:  # the paper's arXiv id (its link, and one paper with its other copies)
+                self.fields["arxiv"] = [listed.group(1)]
+            self.start, self.last = paragraph.line, "listing"
+        for offset, line in enumerate(paragraph.lines[opening:], opening):
+            self.line(line, paragraph.line + offset)
+
+    def line(self, line: str, number: int) -> None:
+        label = _LABEL.match(line)
+        if label is None and self.fields and "abstract" not in self.fields:
+            # Before the abstract, "Comments: 10 pages" or "Subjects: cs.LG" is a field
+            # of its own (kept with the paper), not more of the authors' line.
+            label = _OTHER_LABEL.match(line)
+        if label is None:
+            if self.last is None:
+                self.skipped.append(f"line {number}: not a field of a paper")
+            else:  # the field before it goes on (an abstract of several lines)
+                self.fields[self.last].append(line)
+            return
+        name = label.group(1).lower().replace(";", "")
+        name = _RECORD_FIELDS.get(name, name)
+        if name in self.fields or (name == "title" and set(self.fields) - _LISTING_FIELDS):
+            self.finish()
+        if not self.fields:
+            self.start = number
+        value = line[label.end():].strip()
+        self.fields[name] = [value] if value else []
+        self.last = name
+
+    def finish(self) -> None:
+        """The record of the fields read so far, if any; then none."""
+        fields, self.fields = self.fields, {}
         if not fields:
             return
-        mapping = {name: " ".join(parts) for name, parts in fields.items()}
+        mapping: dict[str, object] = {name: " ".join(parts) for name, parts in fields.items()}
         if "authors" in mapping:
-            mapping["authors"] = _people(mapping["authors"])
-        record = record_from_mapping(mapping, start)
+            mapping["authors"] = _people(str(mapping["authors"]))
+        record = record_from_mapping(mapping, self.start)
         if text_length(record.abstract) < MIN_ABSTRACT_CHARS:
-            skipped.append(f"line {start}: no abstract" if not record.abstract else
-                           f"line {start}: too short for an abstract "
-                           f"({len(record.abstract)} characters)")
+            self.skipped.append(f"line {self.start}: no abstract" if not record.abstract else
+                                f"line {self.start}: too short for an abstract "
+                                f"({len(record.abstract)} characters)")
         else:
-            records.append(record)
-
-    for paragraph in body:
-        for offset, line in enumerate(paragraph.lines):
-            label = _LABEL.match(line)
-            if label is None and fields and "abstract" not in fields:
-                # Before the abstract, "Comments: 10 pages" or "Subjects: cs.LG" is a field
-                # of its own (kept with the paper), not more of the authors' line.
-                label = _OTHER_LABEL.match(line)
-            if label is None:
-                if last is None:
-                    skipped.append(f"line {paragraph.line + offset}: not a field of a paper")
-                else:  # the field before it goes on (an abstract of several lines)
-                    fields[last].append(line)
-                continue
-            name = label.group(1).lower().replace(";", "")
-            name = _RECORD_FIELDS.get(name, name)
-            if name in fields or (name == "title" and fields):
-                finish()
-                fields = {}
-            if not fields:
-                start = paragraph.line + offset
-            value = line[label.end():].strip()
-            fields[name] = [value] if value else []
-            last = name
-    finish()
-    return records, skipped
+            self.records.append(record)

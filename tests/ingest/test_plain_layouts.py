@@ -123,6 +123,22 @@ def test_other_labelled_lines_before_the_abstract_are_fields_of_their_own(tmp_pa
     assert record.abstract == f"{ABSTRACTS[0]} Results: it holds on three benchmarks."
 
 
+def test_an_arxiv_listing_gives_each_paper_its_fields_and_abstract(tmp_path):
+    # As arxiv.org/list/…/new shows a day's papers, copied as text: a listing line, the
+    # labelled fields, then the abstract as a paragraph of its own.
+    text = "New submissions for Mon, 4 Dec 23\n\n" + "\n\n".join(
+        f"[{n}] arXiv:2312.0000{n} [pdf, other]\nTitle: {title}\nAuthors: Jane Doe, Li Wei\n"
+        f"Comments: {n + 9} pages\nSubjects: Machine Learning (cs.LG)\n\n{abstract}"
+        for n, (title, abstract) in enumerate(zip(TITLES, ABSTRACTS, strict=True), 1)) + "\n"
+    parsed = read_list(write(tmp_path, text))
+    assert [(r.title, r.abstract, r.authors) for r in parsed.records] == \
+        [(t, a, ["Jane Doe", "Li Wei"]) for t, a in zip(TITLES, ABSTRACTS, strict=True)]
+    assert [r.extra["arxiv_id"] for r in parsed.records] == \
+        ["2312.00001", "2312.00002", "2312.00003"]
+    assert [r.extra["comments"] for r in parsed.records] == ["10 pages", "11 pages", "12 pages"]
+    assert parsed.skipped == []
+
+
 def test_titles_without_abstracts_are_skipped_and_said(tmp_path):
     alternating = "ICML 2024 Papers\n\n" + "\n\n".join(
         f"{t}\n\n{a}" for t, a in zip(TITLES * 2, ABSTRACTS * 2, strict=True)) + \
