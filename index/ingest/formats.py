@@ -27,13 +27,13 @@ from ..errors import ListFormatError
 from ..models import ParsedList, Record
 from .plain_layouts import (
     MIN_ABSTRACT_CHARS,
-    Paragraph,
     Titled,
     bare_abstracts,
     bare_style,
     numbered_lines,
     paragraphs,
     read_titled,
+    reads_as_an_abstract,
     sample,
     title_text,
 )
@@ -66,7 +66,8 @@ MAX_FIELD_CHARS = 64 * 1024 * 1024
 def read_plain(path: Path, text: str) -> ParsedList:
     """First non-empty line names the list; then one abstract per blank-line paragraph,
     or a title and its abstract in one of the layouts of plain_layouts.py."""
-    titled = read_titled(text)
+    opening = sample(text)
+    titled = read_titled(text, opening)
     if titled is not None:
         return _titled_list(path, titled)
     # Paragraphs are walked one at a time, not split into a list first: a list of every
@@ -77,17 +78,14 @@ def read_plain(path: Path, text: str) -> ParsedList:
         raise ListFormatError(path, "the file is empty")
     title = title_text(first.lines[0])  # "# ICML 2026 Papers" is "ICML 2026 Papers"
     venue, year = venue_and_year(title)
-    opening = sample(text)
-    if year is None and _reads_as_an_abstract(title):
+    if year is None and reads_as_an_abstract(title):
         # No title line: the first line is already an abstract.
         body = itertools.chain([first], body)
         title = path.stem
     else:
         # The first abstract may come right under the title line.
-        under = [Paragraph(first.line + 1, first.lines[1:])] if len(first.lines) > 1 else []
-        body = itertools.chain(under, body)
-        opening = [Paragraph(p.line + 1, p.lines[1:]) for p in opening[:1]
-                   if len(p.lines) > 1] + opening[1:]
+        body = itertools.chain(first.after_first_line(), body)
+        opening = opening[0].after_first_line() + opening[1:]
     style = bare_style(opening)
     records: list[Record] = []
     skipped: list[str] = []
@@ -122,19 +120,6 @@ def _plain_list(path: Path, title: str, venue: str | None, year: int | None,
                                     f"are not prose{_WHAT_WE_READ}")
     return ParsedList(title=title, venue=venue, year=year, format="plain",
                       records=records, skipped=skipped)
-
-
-# What ends a sentence, in Latin and CJK scripts: a list's title line has no such end.
-_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f][\"'\u201d\u2019)\]\u300d\u300f\uff09]*$")
-
-
-def _reads_as_an_abstract(line: str) -> bool:
-    """The first line of a plain list is an abstract, not the list's title: longer than
-    any title, or a sentence (its end says so) as long as two short abstracts' minimum.
-    Lengths are text_length's, so a Chinese or Japanese abstract of 30 letters counts."""
-    length = text_length(line)
-    return length > 200 or (length >= 2 * MIN_ABSTRACT_CHARS
-                            and _SENTENCE_END.search(line) is not None)
 
 
 def read_json(path: Path, text: str) -> ParsedList:

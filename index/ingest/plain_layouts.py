@@ -83,6 +83,16 @@ class Paragraph:
     def text(self) -> str:
         return " ".join(self.lines)
 
+    def after_first_line(self) -> list[Paragraph]:
+        """What follows its first line (a heading's), as a paragraph: none or one."""
+        return [Paragraph(self.line + 1, self.lines[1:])] if len(self.lines) > 1 else []
+
+    @property
+    def long_lines(self) -> bool:
+        """Two lines or more, each longer than hard wrapping makes one: an abstract each."""
+        return len(self.lines) >= 2 and all(text_length(line) >= LONG_LINE
+                                            for line in self.lines)
+
 
 @dataclass
 class Titled:
@@ -143,8 +153,7 @@ def bare_style(body: list[Paragraph]) -> BareStyle:
     between its abstracts when it is the whole list or half its paragraphs are such (a
     list that has blank lines between abstracts keeps a long line break inside one);
     markers are dropped when four in five paragraphs (or lines) open with one."""
-    long = [p for p in body if len(p.lines) >= 2
-            and all(text_length(line) >= LONG_LINE for line in p.lines)]
+    long = [p for p in body if p.long_lines]
     per_line = bool(long) and (len(body) == 1 or len(long) >= 0.5 * len(body))
     openings = [line for p in body for line in (p.lines if per_line and p in long
                                                  else p.lines[:1])]
@@ -154,8 +163,7 @@ def bare_style(body: list[Paragraph]) -> BareStyle:
 
 def bare_abstracts(paragraph: Paragraph, style: BareStyle) -> list[tuple[int, str]]:
     """(line, abstract) of each abstract a bare list's paragraph holds."""
-    if style.per_line and len(paragraph.lines) >= 2 and all(
-            text_length(line) >= LONG_LINE for line in paragraph.lines):
+    if style.per_line and paragraph.long_lines:
         found = [(paragraph.line + n, line) for n, line in enumerate(paragraph.lines)]
     else:
         found = [(paragraph.line, paragraph.text)]
@@ -206,6 +214,15 @@ def abstract_shaped(text: str) -> bool:
     return length >= MIN_ABSTRACT_CHARS and (
         _SENTENCE_END.search(text) is not None or length > TITLE_LENGTH
         or len(_WORD.findall(text)) > TITLE_WORDS)
+
+
+def reads_as_an_abstract(line: str) -> bool:
+    """The first line of a plain list is an abstract, not the list's title: longer than
+    any title, or a sentence (its end says so) as long as two short abstracts' minimum.
+    Lengths are text_length's, so a Chinese or Japanese abstract of 30 letters counts."""
+    length = text_length(line)
+    return length > 200 or (length >= 2 * MIN_ABSTRACT_CHARS
+                            and _SENTENCE_END.search(line) is not None)
 
 
 def starts_a_sentence(line: str) -> bool:
@@ -315,8 +332,7 @@ def detect(sample: list[Paragraph]) -> tuple[str, bool] | None:
     options = []
     if _LABEL.match(first.lines[0]) is None and (
             len(first.lines) == 1 or venue_and_year(first.lines[0])[1] is not None):
-        rest = first.lines[1:]
-        options.append((True, ([Paragraph(first.line + 1, rest)] if rest else []) + sample[1:]))
+        options.append((True, first.after_first_line() + sample[1:]))
     options.append((False, sample))
     for heading, body in options:
         for layout in ("labelled", "inline", "alternating"):
@@ -331,19 +347,19 @@ def detect(sample: list[Paragraph]) -> tuple[str, bool] | None:
     return None
 
 
-def read_titled(text: str) -> Titled | None:
-    """The papers of a plain list laid out with titles, or None for a bare list."""
-    found = detect(sample(text))
+def read_titled(text: str, opening: list[Paragraph]) -> Titled | None:
+    """The papers of a plain list laid out with titles, or None for a bare list
+    (`opening`: its `sample`)."""
+    found = detect(opening)
     if found is None:
         return None
     layout, has_heading = found
-    body = paragraphs(text)
+    body: Iterator[Paragraph] = paragraphs(text)
     heading = None
     if has_heading:
         first = next(body)
         heading = first.lines[0]
-        if len(first.lines) > 1:
-            body = itertools.chain([Paragraph(first.line + 1, first.lines[1:])], body)
+        body = itertools.chain(first.after_first_line(), body)
     reader = {"labelled": _read_labelled, "inline": _read_inline,
               "alternating": _read_alternating}[layout]
     records, skipped = reader(body)

@@ -320,7 +320,7 @@ class ResultsView(SteadyScrollView, can_focus=True):
         for text, style in pieces:
             if not text:
                 continue
-            style = base if style is None or not style else base + style
+            style = base + style if style else base
             if cursor is not None:
                 style += cursor
             if out and last_style == style:
