@@ -65,9 +65,15 @@ def _get(mapping: Any, *keys: str) -> Any:
     return mapping
 
 
+def _items(value: Any) -> list:
+    """A list field as a list: anything else (`"keywords": true` in a hand-made file)
+    holds no items."""
+    return value if isinstance(value, list) else []
+
+
 def _openalex_record(work: dict[str, Any], number: int) -> Record:
     title = work.get("title") or work.get("display_name")
-    authors = [name for a in work.get("authorships") or []
+    authors = [name for a in _items(work.get("authorships"))
                if isinstance(name := _get(a, "author", "display_name"), str) and name.strip()]
     extra: dict[str, Any] = {}
     source = _get(work, "primary_location", "source") or {}
@@ -85,7 +91,7 @@ def _openalex_record(work: dict[str, Any], number: int) -> Record:
         kind = "article"
     if kind is not None:
         extra["entry_type"] = kind  # how citations tell an article (output/publication.py)
-    keywords = [k.get("display_name") for k in work.get("keywords") or []
+    keywords = [k.get("display_name") for k in _items(work.get("keywords"))
                 if isinstance(k, dict) and isinstance(k.get("display_name"), str)]
     if keywords:
         extra["keywords"] = keywords

@@ -56,3 +56,15 @@ def test_an_inverted_index_is_put_back_in_order_and_odd_positions_are_ignored():
     assert abstract_from_index({"b": [1, 3], "a": [0], "c": [2]}) == "a b c b"
     assert abstract_from_index({"a": [0], "x": [-1, "2", 10**9, None], "y": "3"}) == "a"
     assert abstract_from_index(None) == "" and abstract_from_index([1]) == ""
+
+
+def test_list_fields_that_are_not_lists_are_read_as_empty(tmp_path):
+    # Found by the fuzz test of the JSON readers: `"keywords": true` raised a TypeError.
+    work = {"title": "A work", "abstract_inverted_index": {"We": [0], "study": [1],
+                                                           "sparse": [2], "models": [3]}}
+    for odd in ({"keywords": True}, {"authorships": 5}, {"keywords": "not a list"}):
+        path = tmp_path / "works.json"
+        path.write_text(json.dumps([{**work, **odd}]), encoding="utf-8")
+        [record] = read_list(path).records
+        assert record.abstract == "We study sparse models"
+        assert record.authors == [] and "keywords" not in record.extra
