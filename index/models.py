@@ -85,6 +85,7 @@ class NewPaper:
     name: str | None
     derived_title: str
     extra: dict[str, Any]
+    name_from_title: bool = False  # the name is the one the real title gives ("NAME: …")
 
 
 @dataclass(slots=True)

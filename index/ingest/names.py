@@ -197,6 +197,11 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
     return NameStatistics(documents, usage)
 
 
+def capitalised_in_sentences(text: str) -> list[str]:
+    """The capitalised words of `text` that do not open a sentence (Perceiver, Gaussian)."""
+    return _MID_CAPITAL.findall(text)
+
+
 def _projects(text: str, links: list[tuple[int, int]]) -> dict[str, str]:
     """The projects the abstract's code links are for: casefolded -> as written."""
     found = {}

@@ -16,7 +16,7 @@ from typing import Any
 from ..models import NewPaper, Record, Rendered
 from .names import NameStatistics, list_statistics
 from .render import render, sanitize
-from .titles import derive_name_and_title
+from .titles import derive_name, derive_name_and_title, name_in_title
 
 _MATH = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
 # Line and paragraph separators end a line in some terminals: never inside a one-line field.
@@ -75,17 +75,25 @@ def clean_value(value: Any) -> Any:
     return value
 
 
-# What a paper takes from its abstract alone: its rendering, and the name and title
-# derived from it (for one list's statistics).
-FromAbstract = tuple[Rendered | None, str | None, str]
+# What a paper takes from its abstract: its rendering, and the name and title derived
+# from it (for one list's statistics). A paper with a real title takes the name its title
+# gives, if any, and derives no title (None): none would be shown.
+FromAbstract = tuple[Rendered | None, str | None, str | None]
 
 
-def from_abstract(abstract: str, statistics: NameStatistics | None) -> FromAbstract:
+def from_abstract(abstract: str, statistics: NameStatistics | None,
+                  title: str | None = None) -> FromAbstract:
+    """`title`: the paper's real title, rendered (None for a bare paper)."""
     rendered = render(abstract) if abstract else None
     if rendered is not None:  # one character for one: emphasis offsets stay exact
         rendered = replace(rendered, text=one_line(rendered.text))
+    text = rendered.text if rendered else ""
+    if title:
+        name = name_in_title(title, text, statistics) or \
+            (derive_name(abstract, rendered, statistics) if text else None)
+        return rendered, name, None
     name, derived_title = (derive_name_and_title(abstract, rendered, statistics)
-                           if rendered and rendered.text else (None, ""))
+                           if text else (None, ""))
     return rendered, name, derived_title
 
 
@@ -93,8 +101,18 @@ def prepare(record: Record, statistics: NameStatistics | None = None,
             derived: FromAbstract | None = None) -> NewPaper:
     """`statistics`: `list_statistics` of the record's whole list (see names.py);
     `derived`: `from_abstract` of this record's abstract, if known already."""
-    rendered, name, derived_title = derived or from_abstract(record.abstract, statistics)
+    return _prepared(record, statistics, derived)[0]
+
+
+def _prepared(record: Record, statistics: NameStatistics | None,
+              derived: FromAbstract | None) -> tuple[NewPaper, FromAbstract]:
+    """The paper, and what it took from its abstract (for a repeat of the abstract)."""
     title = clean_line(render(record.title).text) if record.title else None
+    # What another record of the same abstract took serves one with a title as this one
+    # is (or is not); with the list's titles for some records only, it is taken again.
+    if derived is None or (derived[2] is None) != bool(title):
+        derived = from_abstract(record.abstract, statistics, title)
+    rendered, name, derived_title = derived
     extra = clean_value(record.extra)
     if record.title and _MATH.search(record.title):
         # The title as the source wrote it, math and all: BibTeX keeps `$\mathcal{O}(n)$`
@@ -102,17 +120,19 @@ def prepare(record: Record, statistics: NameStatistics | None = None,
         extra["title_source"] = clean_line(record.title)
     abstract_key, title_key = keys_for(record)
     authors = [clean_line(a) for a in record.authors]
-    return NewPaper(
+    name = clean_line(name) or None if name else None
+    text = rendered.text if rendered else ""
+    paper = NewPaper(
         abstract_key=abstract_key, title_key=title_key, title=title or None,
         authors=[a for a in authors if a],
         venue=clean_line(record.venue) or None if record.venue else None, year=record.year,
         url=clean_line(record.url) or None if record.url else None,
         abstract_source=one_line(sanitize(record.abstract)),
-        abstract=rendered.text if rendered else "",
+        abstract=text,
         emphasis=rendered.spans if rendered else (), urls=rendered.urls if rendered else (),
-        name=clean_line(name) or None if name else None,
-        derived_title=clean_line(derived_title or (title or "")),
-        extra=extra)
+        name=name, derived_title=clean_line(derived_title or (title or "")), extra=extra,
+        name_from_title=name is not None and name == name_in_title(title, text, statistics))
+    return paper, derived
 
 
 # -- many records, over the cores ----------------------------------------------------------
@@ -133,8 +153,8 @@ def _prepare_chunk(records: list[Record | None], kept: list[bool],
         if record is None:
             prepared.append(None)
             continue
-        derived = from_abstract(record.abstract, statistics)
-        prepared.append((prepare(record, statistics, derived), derived if keep else None))
+        paper, derived = _prepared(record, statistics, None)
+        prepared.append((paper, derived if keep else None))
     return prepared
 
 

@@ -21,7 +21,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..models import Rendered
-from .names import Cue, KnownNames, NameStatistics, best_name, candidate_features
+from .names import (
+    Cue,
+    KnownNames,
+    NameStatistics,
+    best_name,
+    candidate_features,
+    capitalised_in_sentences,
+)
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
 from .scan import WordStarts, matches_at
 
@@ -154,6 +161,62 @@ def derive_name_and_title(source: str, rendered: Rendered,
         return None, unnamed_title(text, sentences, UNNAMED_LIMIT)
     except Exception:  # a title is never worth failing an import over
         return None, shorten(text, UNNAMED_LIMIT) or "Untitled"
+
+
+def derive_name(source: str, rendered: Rendered,
+                statistics: NameStatistics | None = None) -> str | None:
+    """The name alone, for a paper with a real title whose own words name nothing (its
+    derived title would never be shown: deriving one is a ninth of naming's time)."""
+    text, rendered = _naming_text(source, rendered)
+    try:
+        best = _best_candidate(text, _sentences(text), rendered, statistics)
+    except Exception:  # a name is never worth failing an import over
+        return None
+    return best.name if best is not None else None
+
+
+# "GraphCleaner: Detecting …", "Meta-StyleSpeech : Multi-Speaker …", "“X-Paste”: …"
+_TITLE_NAME = re.compile(r"\s*[\"'“‘]?(?P<name>[^\s:\"“”‘’]+)[\"'”’]?\s*:\s*\S")
+_HYPHENATED = re.compile(r"[^\W_]-[^\W_]")
+_FEW_OTHERS = 2  # (a list that repeats a paper for each session counts it again)
+
+
+def _made_up(name: str) -> bool:
+    """A made-up shape: a capital after the first letter (GraphCleaner, DRIBO, pFedGraph),
+    a digit (Voice2Series, G²N², Nevis'22) or a hyphen between letters (X-Paste,
+    Coarse-to-Fine), and a letter. A plain word is not a name a title gives: "Position:
+    …" (a position paper), "Transformers: …", "Review: …"; nor is a year."""
+    return any(char.isalpha() for char in name) and (
+        any(char.isupper() for char in name[1:]) or any(char.isdigit() for char in name)
+        or _HYPHENATED.search(name) is not None)
+
+
+def title_word(title: str | None) -> str | None:
+    """The one word before a title's colon, as a name would stand there ("NAME: …")."""
+    match = _TITLE_NAME.match(title or "")
+    return match.group("name") if match else None
+
+
+def name_in_title(title: str | None, abstract: str = "",
+                  statistics: NameStatistics | None = None) -> str | None:
+    """The name a real title gives its method ("NAME: what it is"), or None.
+
+    The title is the truth about a paper's name: a list with titles takes it from there
+    rather than guessing from the abstract, which also names components, datasets and
+    baselines (ConViT's abstract introduces GPSA, VLMixer's CMC). A made-up shape is a
+    name; a plain word ("Monarch: …", "Perceiver: …") is one when the abstract (rendered
+    text) calls it that inside a sentence and at most `_FEW_OTHERS` other abstracts of the
+    list do — "Transformers: …" names the field, "Position: …" a position paper.
+    """
+    name = title_word(title)
+    if name is None:
+        return None
+    if _made_up(name):
+        return name
+    if name in capitalised_in_sentences(abstract) and \
+            (statistics is None or statistics.others(name) <= _FEW_OTHERS):
+        return name
+    return None
 
 
 # --- sentences -------------------------------------------------------------------------------

@@ -517,6 +517,8 @@ class Store:
                                        ("year", paper.year, row[5]), ("url", paper.url, row[6])):
             if value and not current:
                 updates[column] = value
+        if "title" in updates and paper.name_from_title:  # the title's name is the truth
+            updates["name"] = paper.name
         if paper.authors and row[3] == "[]":
             updates["authors"] = json.dumps(paper.authors, ensure_ascii=False)
         extra = json.loads(row[8])

@@ -1,11 +1,13 @@
-"""Bare papers stored by an older name model get their names and titles derived again.
+"""Bare papers stored by an older name model get their names and titles derived again;
+papers with a real title get the name their title gives ("NAME: …").
 
 A paper's derived name and title are computed once, when its list is imported, and stored;
 a newer name model (index/ingest/data/name_model.json) or title rule would otherwise reach
 only lists imported after it. The library's `meta` holds the stamp of the derivation that
 made its names (`STAMP_KEY`); when it differs from this code's (`current_stamp`), every
 bare paper (no real title) is derived again from its stored abstract with its list's
-statistics, as at import.
+statistics, as at import, and a paper whose title gives a name (titles.name_in_title)
+takes it, as one imported now would (the abstract's other names are not derived again).
 
 What it never touches: real titles, and any paper the user has made their own (an edit, a
 tag, a note, a read mark or a priority): they keep the name and title the user knows them
@@ -39,7 +41,7 @@ MODEL_FILE = "name_model.json"
 STAMP_KEY = "names_model"
 # Bumped by hand when titles.py, phrases.py or names.py change what they derive without the weights
 # changing (the model file's digest covers a retrained model).
-DERIVATION = 5
+DERIVATION = 6
 CHUNK = 500  # papers a transaction
 
 
@@ -66,31 +68,31 @@ def names_current_if_empty(store: Store) -> None:
         mark_current(store)
 
 
-# Bare papers nobody made their own, with the list they came with (the oldest they are in).
-_BARE = """
-SELECT p.id, p.abstract_source, p.name, p.derived_title,
+# Nobody made the paper their own (`{p}`: the papers table's name in the statement).
+_NOT_OWN = """
+  AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.paper_id = {p}.id)
+  AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.paper_id = {p}.id)
+  AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.paper_id = {p}.id)
+  AND NOT EXISTS (SELECT 1 FROM reading r WHERE r.paper_id = {p}.id
+                  AND (r.status >= 2 OR r.priority > 0))
+"""
+# Such papers with the list they came with (the oldest they are in): bare ones, and those
+# whose title may give their name (a colon in it: "NAME: what it is").
+_PAPERS = """
+SELECT p.id, p.abstract_source, p.name, p.derived_title, p.title,
        (SELECT m.list FROM memberships m JOIN lists l ON l.name = m.list
         WHERE m.paper_id = p.id ORDER BY l.added_at, l.name LIMIT 1) AS list
 FROM papers p
-WHERE (p.title IS NULL OR p.title = '') AND p.abstract_source != ''
-  AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.paper_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.paper_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.paper_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM reading r WHERE r.paper_id = p.id
-                  AND (r.status >= 2 OR r.priority > 0))
-ORDER BY p.id
-"""
+WHERE {which}""" + _NOT_OWN.format(p="p") + "ORDER BY p.id"
+_BARE = _PAPERS.format(which="(p.title IS NULL OR p.title = '') AND p.abstract_source != ''")
+_TITLED = _PAPERS.format(which="p.title LIKE '%:%'")
 # The same conditions at write time: a tag or an edit made meanwhile (another process)
-# keeps its paper as it is.
+# keeps its paper as it is; so does a title changed meanwhile.
 _UPDATE = """
 UPDATE papers SET name = ?, derived_title = ?
-WHERE id = ? AND (title IS NULL OR title = '')
-  AND NOT EXISTS (SELECT 1 FROM edits e WHERE e.paper_id = papers.id)
-  AND NOT EXISTS (SELECT 1 FROM tags t WHERE t.paper_id = papers.id)
-  AND NOT EXISTS (SELECT 1 FROM notes n WHERE n.paper_id = papers.id)
-  AND NOT EXISTS (SELECT 1 FROM reading r WHERE r.paper_id = papers.id
-                  AND (r.status >= 2 OR r.priority > 0))
-"""
+WHERE id = ? AND (title IS NULL OR title = '')""" + _NOT_OWN.format(p="papers")
+_UPDATE_NAME = """
+UPDATE papers SET name = ? WHERE id = ? AND title = ?""" + _NOT_OWN.format(p="papers")
 
 
 def _list_statistics(store: Store, lists: set[str]) -> dict[str, NameStatistics]:
@@ -107,39 +109,72 @@ def _list_statistics(store: Store, lists: set[str]) -> dict[str, NameStatistics]
 
 def rederive(store: Store, progress: Callable[[int, int], None] | None = None, *,
              chunk: int = CHUNK) -> int:
-    """Derive the bare papers' names and titles again when the stamp is stale; the
-    number of papers changed. `progress(done, total)` after each transaction."""
+    """Derive the bare papers' names and titles again when the stamp is stale, and give
+    papers with a title the name their title gives; the number of papers changed.
+    `progress(done, total)` after each transaction (of `chunk` papers looked at)."""
     if not stale(store):
         return 0
-    rows = store.read(_BARE)
-    if not rows:
-        mark_current(store)
-        return 0
-    from ..ingest.prepare import clean_line, from_abstract
-
-    statistics = _list_statistics(store, {row[4] for row in rows if row[4]})
+    bare, titled = store.read(_BARE), store.read(_TITLED)
+    deriving = _Deriving(store, {row[5] for row in bare if row[5]})
+    rows = [(deriving.bare, row) for row in bare] + [(deriving.titled, row) for row in titled]
     changed = 0
     for start in range(0, len(rows), chunk):
-        updates = []
-        for paper_id, source, old_name, old_title, list_name in rows[start:start + chunk]:
-            _rendered, name, title = from_abstract(source, statistics.get(list_name))
-            name = clean_line(name) or None if name else None
-            title = clean_line(title or "")
-            if (name, title) != (old_name, old_title):
-                updates.append((name, title, paper_id))
+        updates = [update for derive, row in rows[start:start + chunk]
+                   if (update := derive(*row)) is not None]
         if updates:
             with store.transaction() as db:
                 before = db.total_changes
-                for update in updates:
-                    db.execute(_UPDATE, update)
+                for statement, values, paper_id in updates:
+                    db.execute(statement, values)
                     if db.total_changes > before:
-                        db.execute("INSERT INTO changes (paper_id) VALUES (?)", (update[2],))
+                        db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
                         changed += 1
                     before = db.total_changes
         if progress is not None:
             progress(min(start + chunk, len(rows)), len(rows))
     mark_current(store)
     return changed
+
+
+class _Deriving:
+    """What one paper of `_BARE` or `_TITLED` takes now: (statement, values, paper id),
+    or None when it has that already."""
+
+    def __init__(self, store: Store, lists: set[str]) -> None:
+        self.store = store
+        self.statistics = _list_statistics(store, lists)
+
+    def statistics_of(self, list_name: str | None) -> NameStatistics | None:
+        if list_name and list_name not in self.statistics:
+            self.statistics |= _list_statistics(self.store, {list_name})
+        return self.statistics.get(list_name) if list_name else None
+
+    def bare(self, paper_id: str, source: str, old_name: str | None, old_title: str,
+             _title: None, list_name: str | None) -> tuple[str, tuple, str] | None:
+        from ..ingest.prepare import clean_line, from_abstract
+
+        _rendered, name, title = from_abstract(source, self.statistics_of(list_name))
+        name = clean_line(name) or None if name else None
+        title = clean_line(title or "")
+        if (name, title) == (old_name, old_title):
+            return None
+        return _UPDATE, (name, title, paper_id), paper_id
+
+    def titled(self, paper_id: str, source: str, old_name: str | None, _derived: str,
+               title: str, list_name: str | None) -> tuple[str, tuple, str] | None:
+        """The name the title gives, if any (libraries from before titles gave names kept
+        the abstract's: ConViT named GPSA); without one, the abstract's from import."""
+        from ..ingest.render import render
+        from ..ingest.titles import name_in_title, title_word
+
+        if title_word(title) is None:
+            return None
+        name = name_in_title(title)  # a made-up shape; else a plain word (few titles),
+        if name is None:  # a name when the abstract calls it that and few others do
+            name = name_in_title(title, render(source).text, self.statistics_of(list_name))
+        if name is None or name == old_name:
+            return None
+        return _UPDATE_NAME, (name, paper_id, title), paper_id
 
 
 def rederive_quietly(store: Store) -> int:
