@@ -5,10 +5,15 @@ format; everything else goes to tui.cli."""
 
 from __future__ import annotations
 
+import io
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from . import __version__
+
+_INSTEAD = ("To print results instead: papers search QUERY, papers show ID, papers export "
+            "(papers --help lists every command).")
 
 
 def _app_only(args: list[str]) -> tuple[bool, str | None]:
@@ -22,6 +27,24 @@ def _app_only(args: list[str]) -> tuple[bool, str | None]:
     return False, None  # anything else, bad usage included, is the parser's to answer
 
 
+def why_no_app(stdin: io.TextIOBase | None, stdout: io.TextIOBase | None,
+               environ: Mapping[str, str]) -> str | None:
+    """Why the app cannot run here, or None. Drawn into a pipe or a file it would be
+    escape codes there (`papers | less`, `papers > out.txt`), and keys cannot come from
+    a file; a dumb terminal (Emacs's shell) cannot draw it."""
+    not_terminals = [name for name, stream in (("input", stdin), ("output", stdout))
+                     if stream is None or not stream.isatty()]
+    if not_terminals:
+        streams = " and ".join(not_terminals)
+        verb = "are" if len(not_terminals) > 1 else "is"
+        return (f"papers: the app needs a terminal, and its standard {streams} {verb} "
+                f"not one. {_INSTEAD}")
+    if environ.get("TERM") == "dumb":
+        return ("papers: this terminal (TERM=dumb) cannot draw the app; run it in a "
+                f"terminal emulator (in Emacs: M-x term or vterm). {_INSTEAD}")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args == ["--version"]:
@@ -29,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     app_only, data_dir = _app_only(args)
     if app_only:
+        refusal = why_no_app(sys.stdin, sys.stdout, os.environ)
+        if refusal is not None:
+            print(refusal, file=sys.stderr)
+            return 1
         from .collection import pause_for_launch
 
         pause_for_launch()  # until the first paint
