@@ -13,6 +13,9 @@ Two ways through the import, giving the same names and titles:
 - `--import`: `papers`' real import (`Library.add`) into a temporary PAPERS_HOME, papers
   read back from the store (slower: it also builds the search index).
 
+Last, each list is prepared with its titles, as a list that has them is imported: of the
+titles that name a method, the share whose paper is named that (titles.name_in_title).
+
 The seeds (the two bundled lists) are scored against the names read by hand in
 tests/ingest/test_titles.py: right names, and no name for the six without one.
 
@@ -33,6 +36,7 @@ from pathlib import Path
 from index.ingest.formats import read_list
 from index.ingest.names import list_statistics
 from index.ingest.prepare import normalise, prepare
+from index.ingest.records import Record
 from index.ingest.render import render
 from index.ingest.titles import defined_pairs
 from tests import locations
@@ -201,6 +205,42 @@ def seeds() -> tuple[int, int, int, int, list[str]]:
     return right, named, invented, unnamed, problems
 
 
+def with_titles(papers: list[Real]) -> tuple[int, int, int]:
+    """The list imported with its titles (as `import_list` prepares it): of the titles
+    naming a method ("NAME: …", read from the rendered title as title_truth reads
+    titles), how many papers are named NAME, and how many another name."""
+    records = [Record(abstract=p.abstract, title=p.title) for p in papers]
+    statistics = list_statistics(record.abstract for record in records)
+    naming = right = other = 0
+    for record in records:
+        paper = prepare(record, statistics)
+        expected = truth.true_name(paper.title)
+        if expected is None:
+            continue
+        naming += 1
+        right += truth.same_name(paper.name, expected)
+        other += paper.name is not None and not truth.same_name(paper.name, expected)
+    return naming, right, other
+
+
+def print_with_titles(names: list[str]) -> None:
+    print("\nlists with their titles (a paper takes the name its title gives):")
+    print(f"{'list':<22} {'naming':>7} {'right':>7} {'other':>7}")
+    total = [0, 0, 0]
+    for name in names:
+        counts = with_titles(load(name))
+        total = [a + b for a, b in zip(total, counts, strict=True)]
+        print(_titled_row(name, *counts), flush=True)
+    print(_titled_row("all lists", *total))
+    print("naming  titles that name a method (NAME: …); right: the paper is named NAME; "
+          "other: another name")
+
+
+def _titled_row(label: str, naming: int, right: int, other: int) -> str:
+    return (f"{label:<22} {naming:>7} {100 * right / max(1, naming):6.1f}%"
+            f" {100 * other / max(1, naming):6.1f}%")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.titles",
                                      description=__doc__.split("\n\n")[0])
@@ -245,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
           "without one")
     for problem in problems:
         print("  ", problem)
+    print_with_titles(args.lists)
     rng = random.Random(0)
     for kind, texts in sorted(total.examples.items()):
         if args.show:
