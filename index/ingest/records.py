@@ -149,8 +149,16 @@ _BOOKTITLE_VENUES = (
     ("conference on computer vision and pattern recognition", "CVPR"),
     ("international conference on computer vision", "ICCV"),
     ("european conference on computer vision", "ECCV"),
+    # The ACL's chapters and journal before the ACL itself: NAACL's, EACL's and AACL's
+    # proceedings, and TACL, all name "the Association for Computational Linguistics".
+    ("north american chapter of the association for computational linguistics", "NAACL"),
+    ("european chapter of the association for computational linguistics", "EACL"),
+    ("asia-pacific chapter of the association for computational linguistics", "AACL"),
+    ("transactions of the association for computational linguistics", "TACL"),
     ("association for computational linguistics", "ACL"),
     ("empirical methods in natural language processing", "EMNLP"),
+    ("international conference on computational linguistics", "COLING"),
+    ("conference on computational natural language learning", "CoNLL"),
     ("aaai conference on artificial intelligence", "AAAI"),
     ("international joint conference on artificial intelligence", "IJCAI"),
     ("knowledge discovery and data mining", "KDD"),
@@ -165,9 +173,13 @@ _BOOKTITLE_VENUES = (
 
 
 _KNOWN_VENUES = {v.lower(): v for v in (
-    "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "CVPR", "ICCV", "ECCV", "AAAI",
-    "IJCAI", "KDD", "COLT", "AISTATS", "UAI", "SIGIR", "WWW", "TMLR", "JMLR", "CoRL",
-    "COLM")}
+    "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "EACL", "AACL", "TACL", "COLING",
+    "CoNLL", "CVPR", "ICCV", "ECCV", "AAAI", "IJCAI", "KDD", "COLT", "AISTATS", "UAI",
+    "SIGIR", "WWW", "TMLR", "JMLR", "CoRL", "COLM")}
+# The ACL Anthology's "Findings of the Association for Computational Linguistics: EMNLP
+# 2023" (or "ACL 2023", "NAACL 2024"): a companion volume of that conference, not the ACL.
+_FINDINGS = re.compile(r"\bfindings of (?:the association for computational linguistics\W*)?"
+                       r"(?P<venue>[a-z]+)\b")
 _KNOWN_VENUES["nips"] = "NeurIPS"
 
 
@@ -179,6 +191,9 @@ def canonical_venue(venue: str | None) -> str | None:
     lowered = " ".join(venue.strip().lower().split())
     if lowered in _KNOWN_VENUES:
         return _KNOWN_VENUES[lowered]
+    findings = _FINDINGS.search(lowered)
+    if findings and findings.group("venue") in _KNOWN_VENUES:
+        return f"{_KNOWN_VENUES[findings.group('venue')]} Findings"
     for long_name, short in _BOOKTITLE_VENUES:
         if long_name in lowered:
             return short

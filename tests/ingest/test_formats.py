@@ -249,6 +249,40 @@ def test_a_bibtex_proceedings_volume_is_no_paper(tmp_path):
         "entry acl-2023-long: a whole proceedings volume, not a paper"]
 
 
+# The ACL Anthology's booktitles: its chapters, journal and Findings all name "the
+# Association for Computational Linguistics", and were all filed under ACL.
+@pytest.mark.parametrize("booktitle, venue", [
+    ("Proceedings of the 61st Annual Meeting of the Association for Computational "
+     "Linguistics (Volume 1: Long Papers)", "ACL"),
+    ("Findings of the Association for Computational Linguistics: EMNLP 2023",
+     "EMNLP Findings"),
+    ("Findings of the Association for Computational Linguistics: ACL 2023", "ACL Findings"),
+    ("Proceedings of the 2024 Conference of the North American Chapter of the Association "
+     "for Computational Linguistics: Human Language Technologies (Volume 1: Long Papers)",
+     "NAACL"),
+    ("Proceedings of the 18th Conference of the European Chapter of the Association for "
+     "Computational Linguistics (Volume 1: Long Papers)", "EACL"),
+    ("Proceedings of the 13th International Joint Conference on Natural Language Processing "
+     "and the 3rd Conference of the Asia-Pacific Chapter of the Association for "
+     "Computational Linguistics (Volume 1: Long Papers)", "AACL"),
+    ("Transactions of the Association for Computational Linguistics", "TACL"),
+    ("Proceedings of the 29th International Conference on Computational Linguistics",
+     "COLING"),
+    ("Proceedings of the 27th Conference on Computational Natural Language Learning (CoNLL)",
+     "CoNLL"),
+    ("Proceedings of the 2023 Conference on Empirical Methods in Natural Language "
+     "Processing", "EMNLP"),
+    ("Computational Linguistics", "Computational Linguistics"),  # the journal, as named
+])
+def test_the_acl_anthologys_venues_are_told_apart(tmp_path, booktitle, venue):
+    text = (f'@inproceedings{{doe-2023-x,\n  title = "A Paper",\n  author = "Doe, Jane",\n'
+            f'  booktitle = "{booktitle}",\n  year = "2023",\n  abstract = "{ABSTRACT_A}",\n}}\n')
+    [record] = read_list(write(tmp_path, "anthology.bib", text)).records
+    assert record.venue == venue
+    if venue != booktitle:  # a citation still names the proceedings as the source did
+        assert record.extra["venue_as_given"] == booktitle
+
+
 # -- CSV ---------------------------------------------------------------------------------
 
 def test_csv_header_in_any_case(tmp_path):
