@@ -169,13 +169,27 @@ _BOOKTITLE_VENUES = (
     ("conference on robot learning", "CoRL"),
     ("transactions on machine learning research", "TMLR"),
     ("journal of machine learning research", "JMLR"),
+    ("winter conference on applications of computer vision", "WACV"),
+    ("british machine vision conference", "BMVC"),
+    ("medical image computing and computer assisted intervention", "MICCAI"),
+    ("international conference on acoustics, speech and signal processing", "ICASSP"),
+    ("international conference on robotics and automation", "ICRA"),
+    ("international conference on intelligent robots and systems", "IROS"),
+    ("sigir conference on research and development in information retrieval", "SIGIR"),
+    ("web search and data mining", "WSDM"),
+    ("conference on information and knowledge management", "CIKM"),
+    ("acm web conference", "WWW"),
+    ("conference on fairness, accountability, and transparency", "FAccT"),
+    ("siam international conference on data mining", "SDM"),
+    ("ieee international conference on data mining", "ICDM"),
 )
 
 
 _KNOWN_VENUES = {v.lower(): v for v in (
     "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "EACL", "AACL", "TACL", "COLING",
     "CoNLL", "CVPR", "ICCV", "ECCV", "AAAI", "IJCAI", "KDD", "COLT", "AISTATS", "UAI",
-    "SIGIR", "WWW", "TMLR", "JMLR", "CoRL", "COLM")}
+    "SIGIR", "WWW", "TMLR", "JMLR", "CoRL", "COLM", "WACV", "BMVC", "MICCAI", "ICASSP",
+    "ICRA", "IROS", "WSDM", "CIKM", "FAccT", "SDM", "ICDM", "Interspeech")}
 # The ACL Anthology's "Findings of the Association for Computational Linguistics: EMNLP
 # 2023" (or "ACL 2023", "NAACL 2024"): a companion volume of that conference, not the ACL.
 _FINDINGS = re.compile(r"\bfindings of (?:the association for computational linguistics\W*)?"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from index.ingest.formats import ListFormatError, detect_format, read_list, venue_and_year
+from index.ingest.records import canonical_venue
 
 from ..locations import SEED_FILES
 
@@ -281,6 +282,27 @@ def test_the_acl_anthologys_venues_are_told_apart(tmp_path, booktitle, venue):
     assert record.venue == venue
     if venue != booktitle:  # a citation still names the proceedings as the source did
         assert record.extra["venue_as_given"] == booktitle
+
+
+@pytest.mark.parametrize("given, venue", [
+    ("Proceedings of the IEEE/CVF Winter Conference on Applications of Computer Vision "
+     "(WACV)", "WACV"),
+    ("ICASSP 2023 - 2023 IEEE International Conference on Acoustics, Speech and Signal "
+     "Processing (ICASSP)", "ICASSP"),
+    ("Proceedings of the 46th International ACM SIGIR Conference on Research and "
+     "Development in Information Retrieval", "SIGIR"),
+    ("Proceedings of the ACM Web Conference 2023", "WWW"),
+    ("Proceedings of the 2023 ACM Conference on Fairness, Accountability, and Transparency",
+     "FAccT"),
+    ("2023 IEEE/RSJ International Conference on Intelligent Robots and Systems (IROS)",
+     "IROS"),
+    ("Proceedings of the 2023 SIAM International Conference on Data Mining (SDM)", "SDM"),
+    ("2023 IEEE International Conference on Data Mining (ICDM)", "ICDM"),
+    ("INTERSPEECH", "Interspeech"),
+    ("A Workshop on Something New", "A Workshop on Something New"),  # unknown: as written
+])
+def test_other_venues_long_names_are_their_short_ones(given, venue):
+    assert canonical_venue(given) == venue
 
 
 # -- CSV ---------------------------------------------------------------------------------
