@@ -74,7 +74,13 @@ which who whose whom where when while than then its their our his her this these
 such is are was were be been being has have had can could may might must should will would
 both each either every not no very more most less least between among through without
 across towards toward upon per using based including whether if
+because although though unless whereas so
 """.strip()))
+# Idioms a phrase cannot end on either: each needs the word after it ("with respect to",
+# "in order to", "in terms of", "due to", "as well as", "according to").
+_DANGLING_IDIOM = re.compile(
+    r"(?<![\w-])(?:with respect|in order|in terms|due|as well|according)\W*$",
+    re.I)
 _ARTICLES = ("a", "an", "the")
 # A participle that needed what was cut after it ("… environments designed", "… an
 # algorithm inspired"): lowercase, after a noun (past an adverb), not "… are trained".
@@ -173,7 +179,8 @@ def sentence_like(title: str, abstract: str | None = None) -> bool:
 
 
 def cut(title: str) -> bool:
-    """The title ends with "…", on a word no phrase ends on ("… of the", "… and"), or on
+    """The title ends with "…", on a word no phrase ends on ("… of the", "… and",
+    "… because") or an idiom cut from its word ("… with respect", "… in order"), or on
     an appositive of a word or two that lost what it said ("Message Passing Networks, a
     method" of "…, a method for Y"; after a one-word head it is the phrase's content), or
     on a participle that lost its complement ("… environments designed" of "designed
@@ -187,4 +194,5 @@ def cut(title: str) -> bool:
     if participle and participle.group("before").lower() not in _BEFORE_A_VERB:
         return True
     last = _LAST_WORD.search(title)
-    return last is not None and last.group(1).lower() in _DANGLING
+    return last is not None and last.group(1).lower() in _DANGLING or \
+        _DANGLING_IDIOM.search(title) is not None

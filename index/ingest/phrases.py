@@ -54,8 +54,12 @@ _JUNK_WORDS = re.split(r"\s+", """
 a an the and or of to with for in on by that which as its both their our this these such
 from at via into than is are be can we without across under over through between among
 within using towards toward against upon including where when while whose who whether how
-based not no more most very
-""".strip())
+based not no more most very because although though unless whereas so due according but nor
+each every either those especially particularly notably namely
+""".strip()) + [
+    # idioms cut from the word they need: "with respect (to)", "in order (to)", "in
+    # terms (of)", "as well (as)"
+    r"with\s+respect", r"in\s+order", r"in\s+terms", r"as\s+well"]
 # One separator at a time: a run of them repeated ("(?:[,.]+)+") takes exponential time to
 # fail on a long run of commas followed by a word (30 commas: minutes).
 # (Chinese and Japanese punctuation too: "…研究。" is a title without its full stop.)

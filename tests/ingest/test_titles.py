@@ -382,6 +382,35 @@ def test_a_cut_leaves_a_whole_phrase(text, limit, expected):
     assert shorten(text, limit) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # A conjunction or an idiom cut from the word it needs ends no title: "with respect
+    # (to)", "in order (to)", "as well (as)", "because", "but", "especially (those)".
+    ("The efficiency of the Stacked Tempering method with respect",
+     "The efficiency of the Stacked Tempering method"),
+    ("The problem of disentangling the latent space of an autoencoder in order",
+     "The problem of disentangling the latent space of an autoencoder"),
+    ("A novel approach to transfer learning across different datasets as well",
+     "A novel approach to transfer learning across different datasets"),
+    ("Exact representations of two-layer networks with rectified linear units in terms",
+     "Exact representations of two-layer networks with rectified linear units"),
+    ("Previous attempts to incorporate CI into GNNs because",
+     "Previous attempts to incorporate CI into GNNs"),
+    ("Mixtures of two Mallows models with equal location parameters but",
+     "Mixtures of two Mallows models with equal location parameters"),
+    ("Automatic modeling for complex operation research problems, so",
+     "Automatic modeling for complex operation research problems"),
+    ("Objective functions in modern machine learning problems, especially",
+     "Objective functions in modern machine learning problems"),
+    ("Two extensions of the PGD attack overcoming failures due",
+     "Two extensions of the PGD attack overcoming failures"),
+    # ... and the same words inside a title stay.
+    ("Learning with respect to a prior, in order of difficulty",
+     "Learning with respect to a prior, in order of difficulty"),
+])
+def test_a_title_never_ends_on_a_conjunction_or_a_cut_idiom(text, expected):
+    assert shorten(text, 200) == expected
+
+
 @pytest.mark.parametrize("abstract, expected", [
     # The parenthesis keeps "X, a …" from being read as the name's description, so the
     # contribution's phrase (which opens with the name) makes the title.
