@@ -79,7 +79,13 @@ because although though unless whereas so
 # Idioms a phrase cannot end on either: each needs the word after it ("with respect to",
 # "in order to", "in terms of", "due to", "as well as", "according to").
 _DANGLING_IDIOM = re.compile(
-    r"(?<![\w-])(?:with respect|in order|in terms|due|as well|according)\W*$",
+    r"(?<![\w-])(?:with respect|in order|in terms|due|as well|according)\W*$"
+    # ... and a preposition's noun that needs its "of": "in the presence", "through the
+    # lens", "for the problem", "from the perspective", "under a variety"
+    r"|(?<![\w-])(?:in|on|at|by|with|under|for|through|to|from|into|over|across|via)\s+"
+    r"(?:the|a|an)\s+(?:presence|absence|context|number|lens|form|set|problem|amount|class"
+    r"|family|variety|range|case|sense|course|light|face|basis|lack|use|role|sum|size|order"
+    r"|framework|notion|perspective|help|cost|expense|sake|means)\W*$",
     re.I)
 _ARTICLES = ("a", "an", "the")
 # A participle that needed what was cut after it ("… environments designed", "… an
@@ -180,7 +186,8 @@ def sentence_like(title: str, abstract: str | None = None) -> bool:
 
 def cut(title: str) -> bool:
     """The title ends with "…", on a word no phrase ends on ("… of the", "… and",
-    "… because") or an idiom cut from its word ("… with respect", "… in order"), or on
+    "… because") or an idiom cut from its word ("… with respect", "… in order", "… in the
+    presence"), or on
     an appositive of a word or two that lost what it said ("Message Passing Networks, a
     method" of "…, a method for Y"; after a one-word head it is the phrase's content), or
     on a participle that lost its complement ("… environments designed" of "designed

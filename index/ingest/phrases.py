@@ -56,18 +56,35 @@ from at via into than is are be can we without across under over through between
 within using towards toward against upon including where when while whose who whether how
 based not no more most very because although though unless whereas so due according but nor
 each every either those especially particularly notably namely
-""".strip()) + [
-    # idioms cut from the word they need: "with respect (to)", "in order (to)", "in
-    # terms (of)", "as well (as)"
-    r"with\s+respect", r"in\s+order", r"in\s+terms", r"as\s+well"]
+""".strip())
+# Idioms cut from the word they need: "with respect (to)", "in order (to)", "as well (as)".
+_CUT_IDIOMS = ("with respect", "in order", "in terms", "as well")
+# Nouns that are nothing without their "of …", after a preposition and an article: "in
+# the presence (of)", "through the lens (of)", "for the problem (of)", "to a set (of)".
+# (After a verb they are its object: "for solving the problem" keeps it, or the verb
+# would dangle.)
+_OF_PREPOSITIONS = ("in", "on", "at", "by", "with", "under", "for", "through", "to", "from",
+                    "into", "over", "across", "via", "among", "within", "upon")
+_OF_NOUNS = re.split(r"\s+", """
+presence absence context number lens form set problem amount class family variety range case
+sense course light face basis lack use role sum size order task setting framework notion
+question perspective spirit help cost expense sake name means area field domain regime scope
+limit end
+""".strip())
+_JUNK = [*_JUNK_WORDS, *(idiom.replace(" ", r"\s+") for idiom in _CUT_IDIOMS),
+         r"(?:" + "|".join(_OF_PREPOSITIONS) + r")\s+(?:the|a|an)\s+(?:"
+         + "|".join(_OF_NOUNS) + ")"]
 # One separator at a time: a run of them repeated ("(?:[,.]+)+") takes exponential time to
 # fail on a long run of commas followed by a word (30 commas: minutes).
 # (Chinese and Japanese punctuation too: "…研究。" is a title without its full stop.)
 _TRAILING_JUNK = re.compile(
-    r"(?:[\s,;:.!?—–(。，、；：！？．-]|\s+(?:" + "|".join(_JUNK_WORDS) + "))+$", re.I)
+    r"(?:[\s,;:.!?—–(。，、；：！？．-]|\s+(?:" + "|".join(_JUNK) + "))+$", re.I)
 # tidy() searches only the end of a long text: the junk pattern is tried at every character.
 _JUNK_TAIL = 64
-_JUNK_WORD_LONGEST = max(map(len, _JUNK_WORDS))
+# The longest text one junk item matches (single spaces).
+_JUNK_WORD_LONGEST = max(*map(len, _JUNK_WORDS), *map(len, _CUT_IDIOMS),
+                         max(map(len, _OF_PREPOSITIONS)) + len(" the ")
+                         + max(map(len, _OF_NOUNS)))
 
 _CONTRIBUTION = re.compile(
     r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))"
