@@ -48,7 +48,10 @@ _CLAUSE_BOUNDARY = re.compile(
     r"|\w+ing\b)"
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
-    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!")
+    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!"
+    # a full stop that lost its space ("… data.It consists"), not one inside a name or an
+    # abbreviation ("Node.js", "e.g.", "U.S.")
+    r"|(?<=[a-z]{2})\.(?=[A-Z][a-z]+\s)")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
 _JUNK_WORDS = re.split(r"\s+", """
 a an the and or of to with for in on by that which as its both their our this these such

@@ -14,6 +14,8 @@ import pytest
 from benchmarks import title_truth
 from index.ingest.names import list_statistics
 from index.ingest.phrases import capitalised, shorten
+from index.ingest.prepare import prepare
+from index.ingest.records import Record
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
 
@@ -522,3 +524,13 @@ def test_a_cue_in_the_past_tense_introduces_a_name():
     strengths = [c.strength for c in _cue_candidates(
         text, _sentences(text), rendered, _definitions(text)) if c.name == "FoldSwift"]
     assert max(strengths) == 3, strengths  # a cue verb's (the appositive gives 1)
+
+
+def test_a_full_stop_that_lost_its_space_still_ends_the_description() -> None:
+    # "… data.It consists …" (abstracts pasted without the space) ran on into the next
+    # sentence: "Genie: a novel method … content-grounded data.It consists".
+    abstract = ("Large language models need data. We present Genie, a novel method for "
+                "automatically generating high-quality content-grounded data.It consists of "
+                "three stages: content preparation, generation and filtering.")
+    assert prepare(Record(abstract=abstract)).derived_title == (
+        "Genie: a novel method for automatically generating high-quality content-grounded data")
