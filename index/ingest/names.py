@@ -15,7 +15,8 @@ X", "X has been", "X-based", a bracketed citation; whether the abstract studies 
 ("we study X", "the problem of X") or spells it out in lowercase ("inverse reinforcement
 learning (IRL)": a field or a problem, where a method's long form is mostly capitalised);
 whether it is built on another candidate, "Quant-BnB" on "BnB"; whether it is an item of
-an enumeration of names, "on MS COCO, CityScapes and YoutubeVIS"),
+an enumeration of names, "on MS COCO, CityScapes and YoutubeVIS"; whether it is said
+where a later candidate is introduced, "we present VLMixer, that integrates CMC"),
 of how the *list* treats it (a name many other abstracts of the same list use is prior
 work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
 (`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
@@ -160,7 +161,7 @@ FEATURES = (
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
-    "named_by_us", "extends_other", "part_of_other", "inside_other", "listed",
+    "named_by_us", "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
     "known", "long_known",  # last: candidate_features appends them
 )
 
@@ -407,6 +408,9 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     features: dict[str, list[float]] = {}
     # Hyphenated candidates and their parts: "Quant-BnB" is built on "BnB", "R-EDL" on EDL.
     parts = {name: set(name.split("-")) for name in by_name if "-" in name}
+    # Each cue verb's introduction: the name, where, and the sentence it is in.
+    introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
+                     if c.strength == 3]
     for name, found in by_name.items():
         if sum(c.isalpha() for c in name) < 2:
             continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
@@ -428,7 +432,10 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            # and YoutubeVIS", benchmarks or baselines, not the contribution
                            # (unless it introduces them: "two new variants, A and B")
                            sum(_listed(text, o, name, by_name) for o in occurrences[:3])
-                           / min(len(occurrences), 3)]
+                           / min(len(occurrences), 3),
+                           # said where a later candidate is introduced: "we present
+                           # VLMixer, that integrates CMC" (a part of it or its basis)
+                           float(_in_later_intro(name, occurrences, introductions))]
         # A long form many other abstracts spell out too ("inverse reinforcement learning
         # (IRL)", "Monte-Carlo Tree Search (MCTS)") names a field, a problem or prior work:
         # a new method's long form is spelled out by its own paper. (On the development
@@ -491,6 +498,16 @@ def _enumeration_start(text: str, position: int, name: str, names: Container[str
             return first
         item_end = origin + len(head) - (len(words[-1]) - len(words[-1].rstrip(_ITEM_EDGES)))
         start = first = item_end - len(item)
+
+
+def _in_later_intro(name: str, occurrences: list[int],
+                    introductions: list[tuple[str, int, tuple[int, int]]]) -> bool:
+    """`name` occurs in the sentence of a cue verb's introduction of another candidate that
+    comes after its first occurrence; a name of the same family (STanHop of STanHop-Net,
+    its parts' features say) does not count."""
+    return any(start > occurrences[0] and other not in name and name not in other
+               and any(begin <= o < end for o in occurrences)
+               for other, start, (begin, end) in introductions)
 
 
 def _listed(text: str, position: int, name: str, names: Container[str]) -> bool:

@@ -168,6 +168,23 @@ def test_an_item_of_an_enumeration_of_names_is_marked():
     assert derive(clause) == "QuillNet"
 
 
+def test_a_name_said_where_a_later_candidate_is_introduced_is_marked():
+    """"we present FooMixer, that integrates ZQM": what a later introduction is built of is
+    a part or a basis of the method; a name of the same family ("ZorbHop" of "ZorbHop-Net")
+    is left to the parts' features."""
+    abstract = ("Pre-training needs paired data. This paper proposes a data augmentation, "
+                "namely zorb quill mixing (ZQM), for unpaired pre-training. ZQM replaces "
+                "words by image patches. Furthermore, we present a new unpaired method, dubbed "
+                "FooMixer, that integrates ZQM with contrastive learning. Experiments show "
+                "that FooMixer beats prior unpaired methods.")
+    family = ("We propose ZorbHop, a memory block. We then propose ZorbHop-Net, built by "
+              "stacking ZorbHop blocks.")
+    assert features_of(abstract, "ZQM")["in_later_intro"] == 1.0
+    assert features_of(abstract, "FooMixer")["in_later_intro"] == 0.0
+    assert features_of(family, "ZorbHop")["in_later_intro"] == 0.0
+    assert derive(abstract) == "FooMixer"  # the model without the feature named ZQM
+
+
 def test_prior_work_phrases_are_marked():
     built_on = "Our sampler is based on ZorbHMC and mixes fast on three benchmarks."
     has_been = "ZorbHMC has been used widely. We study its mixing on three benchmarks."
