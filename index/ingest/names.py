@@ -14,7 +14,9 @@ named after it, whether it is treated as existing work: "such as A, B and X", "b
 X", "X has been", "X-based", a bracketed citation; whether the abstract studies it
 ("we study X", "the problem of X") or spells it out in lowercase ("inverse reinforcement
 learning (IRL)": a field or a problem, where a method's long form is mostly capitalised);
-whether it is built on another candidate, "Quant-BnB" on "BnB"),
+whether it is built on another candidate, "Quant-BnB" on "BnB"; whether it is an item of
+an enumeration of names, "on MS COCO, CityScapes and YoutubeVIS"; whether it is said
+where a later candidate is introduced, "we present VLMixer, that integrates CMC"),
 of how the *list* treats it (a name many other abstracts of the same list use is prior
 work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
 (`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
@@ -36,7 +38,7 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -159,7 +161,7 @@ FEATURES = (
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
-    "named_by_us", "extends_other", "part_of_other", "inside_other",
+    "named_by_us", "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
     "known", "long_known",  # last: candidate_features appends them
 )
 
@@ -411,6 +413,9 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     features: dict[str, list[float]] = {}
     # Hyphenated candidates and their parts: "Quant-BnB" is built on "BnB", "R-EDL" on EDL.
     parts = {name: set(name.split("-")) for name in by_name if "-" in name}
+    # Each cue verb's introduction: the name, where, and the sentence it is in.
+    introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
+                     if c.strength == 3]
     for name, found in by_name.items():
         if sum(c.isalpha() for c in name) < 2:
             continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
@@ -427,7 +432,15 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         features[name] += [float(bool(parts.get(name, set()) & by_name.keys())), float(part),
                            # inside a longer word otherwise: SDF of "SDFflow", DeVAE of
                            # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
-                           float(not part and any(_inside(single, other) for other in by_name))]
+                           float(not part and any(_inside(single, other) for other in by_name)),
+                           # an item of an enumeration of names: "on MS COCO, CityScapes
+                           # and YoutubeVIS", benchmarks or baselines, not the contribution
+                           # (unless it introduces them: "two new variants, A and B")
+                           sum(_listed(text, o, name, by_name) for o in occurrences[:3])
+                           / min(len(occurrences), 3),
+                           # said where a later candidate is introduced: "we present
+                           # VLMixer, that integrates CMC" (a part of it or its basis)
+                           float(_in_later_intro(name, occurrences, introductions))]
         # A long form many other abstracts spell out too ("inverse reinforcement learning
         # (IRL)", "Monte-Carlo Tree Search (MCTS)") names a field, a problem or prior work:
         # a new method's long form is spelled out by its own paper. (On the development
@@ -451,6 +464,66 @@ def _inside(name: str, other: str) -> bool:
         return False
     end = at + len(name)
     return not ((at == 0 or other[at - 1] in "- ") and (end >= len(other) - 1 or other[end] in "- "))
+
+
+# Two names joined as items of an enumeration: a comma, "and" or "or" between them.
+_JOINED_AFTER = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+# What opens a clause after a name: the comma before it ended a phrase, it lists nothing
+# ("compared with LLMs, ToG has", "such as BALD, and SoQal outperforms").
+_VERB_AFTER = re.compile(
+    r"\)?,?\s+(?:has|have|had|is|are|was|were|can|could|will|would|does|do)\b")
+_ITEM_EDGES = "()[]{},.;:\"“”'"
+
+
+def _enumeration_start(text: str, position: int, name: str, names: Container[str]
+                       ) -> int | None:
+    """Where the enumeration of names that the occurrence of `name` at `position` is an
+    item of starts (its first item), or None when it is no item: an enumeration is names
+    joined by a comma, "and" or "or", the later of two not opening a clause with its verb."""
+    first, end = None, position + len(name)
+    joined = _JOINED_AFTER.match(text, end)
+    if joined is not None:
+        words = text[joined.end():joined.end() + 60].split()
+        item = words[0].strip(_ITEM_EDGES) if words else ""
+        if item != name and item in names and not _opens_clause(
+                text, joined.end() + words[0].find(item) + len(item)):
+            first = position
+    start, item_end = position, end
+    while True:  # back over the earlier items (string methods: a pattern anchored at the
+        # window's end would be tried at each of its 60 positions)
+        origin = max(0, start - 60)
+        head = text[origin:start].rstrip()
+        linked = head.endswith(",")
+        if head.endswith((" and", " or")):  # "A and B", "A, and B"
+            head, linked = head[:head.rfind(" ")].rstrip(), True
+        head = head.rstrip(",")
+        words = head.split() if linked else []
+        item = words[-1].strip(_ITEM_EDGES) if words else ""
+        if item == name or item not in names or _opens_clause(text, item_end):
+            return first
+        item_end = origin + len(head) - (len(words[-1]) - len(words[-1].rstrip(_ITEM_EDGES)))
+        start = first = item_end - len(item)
+
+
+def _in_later_intro(name: str, occurrences: list[int],
+                    introductions: list[tuple[str, int, tuple[int, int]]]) -> bool:
+    """`name` occurs in the sentence of a cue verb's introduction of another candidate that
+    comes after its first occurrence; a name of the same family (STanHop of STanHop-Net,
+    its parts' features say) does not count."""
+    return any(start > occurrences[0] and other not in name and name not in other
+               and any(begin <= o < end for o in occurrences)
+               for other, start, (begin, end) in introductions)
+
+
+def _listed(text: str, position: int, name: str, names: Container[str]) -> bool:
+    """An item of an enumeration of names that no "new"/"novel" shortly before introduces."""
+    start = _enumeration_start(text, position, name, names)
+    return start is not None and _NEW.isdisjoint(_words_before(text, start)[-4:])
+
+
+def _opens_clause(text: str, end: int) -> bool:
+    """A verb right after the name ending at `end`: it is a subject, not a list's item."""
+    return bool(_CLAIM_AFTER.match(text, end) or _VERB_AFTER.match(text, end))
 
 
 def _introduced_once(text: str, word: str, intros: list[tuple[int, int]]) -> bool:

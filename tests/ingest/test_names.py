@@ -141,6 +141,50 @@ def test_members_of_an_example_list_are_marked_as_such():
     assert derive(abstract) == "BarSampler"
 
 
+def test_an_item_of_an_enumeration_of_names_is_marked():
+    """"on ZorbCOCO, QuillScapes and FooVIS": names listed together are benchmarks or
+    baselines; a comma that ends a phrase ("compared with ZorbNets, QuillNet has") lists
+    nothing, and names a "new" introduces ("two new variants, A and B") are no such list."""
+    listed = ("Detectors use a list of learned queries. We propose to learn their convex "
+              "combination with dynamic coefficients. It achieves superior performance on "
+              "different benchmarks (ZorbCOCO, QuillScapes, FooVIS).")
+    clause = ("We propose QuillNet for detection. Compared with ZorbNets, QuillNet has "
+              "fewer parameters.")
+    coordinated = "We propose QuillNet. It beats ZorbNet and FooNet, or BarNet, on ZorbCOCO."
+    assert features_of(listed, "QuillScapes")["listed"] == 1.0
+    assert features_of(listed, "FooVIS")["listed"] == 1.0
+    assert features_of(listed, "ZorbCOCO")["listed"] == 1.0
+    assert features_of(clause, "QuillNet")["listed"] == 0.0
+    assert features_of(clause, "ZorbNets")["listed"] == 0.0
+    assert features_of(coordinated, "FooNet")["listed"] == 1.0
+    assert features_of(coordinated, "ZorbCOCO")["listed"] == 0.0
+    assert features_of(coordinated, "QuillNet")["listed"] == 0.0
+    introduced = ("We propose an initialisation that leads to two new variants, ZorbRLPO and "
+                  "ZorbRLMO. Both beat QuillLoRA and FooLoRA.")
+    assert features_of(introduced, "ZorbRLPO")["listed"] == 0.0
+    assert features_of(introduced, "ZorbRLMO")["listed"] == 0.0
+    assert features_of(introduced, "FooLoRA")["listed"] == 1.0
+    assert derive(listed) is None  # the model without the feature named QuillScapes
+    assert derive(clause) == "QuillNet"
+
+
+def test_a_name_said_where_a_later_candidate_is_introduced_is_marked():
+    """"we present FooMixer, that integrates ZQM": what a later introduction is built of is
+    a part or a basis of the method; a name of the same family ("ZorbHop" of "ZorbHop-Net")
+    is left to the parts' features."""
+    abstract = ("Pre-training needs paired data. This paper proposes a data augmentation, "
+                "namely zorb quill mixing (ZQM), for unpaired pre-training. ZQM replaces "
+                "words by image patches. Furthermore, we present a new unpaired method, dubbed "
+                "FooMixer, that integrates ZQM with contrastive learning. Experiments show "
+                "that FooMixer beats prior unpaired methods.")
+    family = ("We propose ZorbHop, a memory block. We then propose ZorbHop-Net, built by "
+              "stacking ZorbHop blocks.")
+    assert features_of(abstract, "ZQM")["in_later_intro"] == 1.0
+    assert features_of(abstract, "FooMixer")["in_later_intro"] == 0.0
+    assert features_of(family, "ZorbHop")["in_later_intro"] == 0.0
+    assert derive(abstract) == "FooMixer"  # the model without the feature named ZQM
+
+
 def test_prior_work_phrases_are_marked():
     built_on = "Our sampler is based on ZorbHMC and mixes fast on three benchmarks."
     has_been = "ZorbHMC has been used widely. We study its mixing on three benchmarks."
