@@ -223,12 +223,12 @@ def with_titles(papers: list[Real]) -> tuple[int, int, int]:
     return naming, right, other
 
 
-def print_with_titles(names: list[str]) -> None:
+def print_with_titles(lists: dict[str, list[Real]]) -> None:
     print("\nlists with their titles (a paper takes the name its title gives):")
     print(f"{'list':<22} {'naming':>7} {'right':>7} {'other':>7}")
     total = [0, 0, 0]
-    for name in names:
-        counts = with_titles(load(name))
+    for name, papers in lists.items():
+        counts = with_titles(papers)
         total = [a + b for a, b in zip(total, counts, strict=True)]
         print(_titled_row(name, *counts), flush=True)
     print(_titled_row("all lists", *total))
@@ -257,11 +257,12 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER)
     total = Score("all lists")
     scores = []
+    loaded: dict[str, list[Real]] = {}
     labels, hand = check.read_labels(), check.Check()
     with tempfile.TemporaryDirectory(prefix="papers-bare-") as folder:
         for name in args.lists:
             start = time.perf_counter()
-            papers = load(name)
+            papers = loaded[name] = load(name)
             path = Path(folder) / f"{name}.txt"
             write_bare(papers, path, f"{name.upper()} Papers")
             derived = derive(path)
@@ -285,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
           "without one")
     for problem in problems:
         print("  ", problem)
-    print_with_titles(args.lists)
+    print_with_titles(loaded)
     rng = random.Random(0)
     for kind, texts in sorted(total.examples.items()):
         if args.show:

@@ -169,9 +169,10 @@ class _Deriving:
 
         if title_word(title) is None:
             return None
-        name = name_in_title(title)  # a made-up shape; else a plain word (few titles),
-        if name is None:  # a name when the abstract calls it that and few others do
-            name = name_in_title(title, render(source).text, self.statistics_of(list_name))
+        # A made-up shape needs nothing more; a plain word (few titles) the abstract and
+        # the list's statistics.
+        name = name_in_title(title) or name_in_title(
+            title, render(source).text, self.statistics_of(list_name))
         if name is None or name == old_name:
             return None
         return _UPDATE_NAME, (name, paper_id, title), paper_id
