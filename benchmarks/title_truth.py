@@ -27,6 +27,7 @@ Shared by the evaluation (`python -m benchmarks.titles`) and the name model's tr
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 # One token before the first colon, then the rest.
@@ -149,12 +150,29 @@ def same_name(derived: str | None, truth: str,
     """The derived name is the title's, or the abstract spells one out as the other: a
     title "Think-on-Graph: …" is named by "ToG" when the abstract says "Think-on-Graph
     (ToG)" (the derived title then reads "ToG: Think-on-Graph"), and a title "MoE: …" by
-    "Mixture of Experts" defined as MoE. Without `definitions`, only the same name."""
+    "Mixture of Experts" defined as MoE. Without `definitions`, only the same name, in
+    any case, as typeset or plain (`_name_key`), or its plural or singular."""
     if derived is None:
         return False
-    pair = {derived.casefold(), truth.casefold()}
-    return len(pair) == 1 or any({short.casefold(), long.casefold()} == pair
-                                 for short, long in definitions)
+    pair = {_name_key(derived), _name_key(truth)}
+    return len(pair) == 1 or _plural_of(*pair) or any(
+        {_name_key(short), _name_key(long)} == pair for short, long in definitions)
+
+
+def _name_key(name: str) -> str:
+    """A name as compared: case folded, and its letters' compatibility forms ("D²Match",
+    as an abstract's "D$^2$Match" renders, is the title's "D2Match"; "ﬁ" is "fi")."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _plural_of(*pair: str) -> bool:
+    """One name is the other's plural: a title "Brainformers: …" names the model its
+    abstract calls "a complex block, named Brainformer" (a name of one letter is no
+    plural's stem)."""
+    if len(pair) != 2:
+        return False
+    short, long = sorted(pair, key=len)
+    return len(short) >= 2 and long == f"{short}s"
 
 
 def sentence_like(title: str, abstract: str | None = None) -> bool:

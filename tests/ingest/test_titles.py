@@ -534,3 +534,17 @@ def test_a_full_stop_that_lost_its_space_still_ends_the_description() -> None:
                 "three stages: content preparation, generation and filtering.")
     assert prepare(Record(abstract=abstract)).derived_title == (
         "Genie: a novel method for automatically generating high-quality content-grounded data")
+
+
+def test_the_judge_takes_a_typeset_or_plural_form_of_a_title_name_as_that_name():
+    # The abstract's "D$^2$Match" renders as D²Match; "a block, named Brainformer" is the
+    # model of a paper titled "Brainformers: …".
+    assert title_truth.same_name("D²Match", "D2Match")
+    assert title_truth.same_name("Brainformer", "Brainformers")
+    assert title_truth.same_name("ModLaNets", "ModLaNet")
+    assert title_truth.same_name("graphcleaner", "GraphCleaner")
+    # Other names stay other names: a stem of one letter, a longer tail, another digit.
+    assert not title_truth.same_name("X", "Xs")
+    assert not title_truth.same_name("BrainformerS2", "Brainformer")
+    assert not title_truth.same_name("D3Match", "D²Match")
+    assert not title_truth.same_name("StyleSpeech", "Meta-StyleSpeech")
