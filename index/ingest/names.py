@@ -9,8 +9,9 @@ candidate: a repository slug is not what the abstract calls its contribution. Ea
 features of how the abstract treats it (the cue that introduced it and how closely an
 introducing verb precedes it, a spelled-out definition, its shape, where and how often it
 occurs, the words before it, whether it is the subject of a claim: "X outperforms",
-whether it comes up before the abstract says what it contributes, whether a code link is
-named after it, whether it is treated as existing work: "such as A, B and X", "based on
+whether it comes up before the abstract says what it contributes, whether a code link
+(its text, or its target when marked up: "[code](https://github.com/x/FooNet)") is named
+after it, whether it is treated as existing work: "such as A, B and X", "based on
 X", "X has been", "X-based", a bracketed citation; whether the abstract studies it
 ("we study X", "the problem of X") or spells it out in lowercase ("inverse reinforcement
 learning (IRL)": a field or a problem, where a method's long form is mostly capitalised);
@@ -204,13 +205,16 @@ def capitalised_in_sentences(text: str) -> list[str]:
     return _MID_CAPITAL.findall(text)
 
 
-def _projects(text: str, links: list[tuple[int, int]]) -> dict[str, str]:
-    """The projects the abstract's code links are for: casefolded -> as written."""
+def _projects(text: str, links: list[tuple[int, int]], urls: Iterable[str] = ()
+              ) -> dict[str, str]:
+    """The projects the abstract's code links are for: casefolded -> as written. `urls`
+    are the targets of its marked-up links ("[code](https://github.com/x/FooNet)"), which
+    the rendered text shows only by their words."""
     found = {}
     # Each link alone: searched over the whole text, the pattern is slow on long words.
     # A link broken after "github." ("github. com/x/DRIBO") is joined to the word before.
-    for start, end in links:
-        match = _PROJECT.search(text, max(0, start - 8), end)
+    matches = [_PROJECT.search(text, max(0, start - 8), end) for start, end in links]
+    for match in [*matches, *map(_PROJECT.search, urls)]:
         if match is None:
             continue
         # A github.io site is its owner's unless it has no page ("scalecrafter.github.io").
@@ -366,8 +370,10 @@ class _Abstract:
 
 def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                        statistics: NameStatistics | None,
-                       known: KnownNames | None = None) -> dict[str, list[float]]:
-    """Each candidate name of the abstract `text` -> its feature vector (FEATURES order)."""
+                       known: KnownNames | None = None, urls: tuple[str, ...] = ()
+                       ) -> dict[str, list[float]]:
+    """Each candidate name of the abstract `text` -> its feature vector (FEATURES order).
+    `urls`: the targets of the abstract's marked-up links (`_projects`)."""
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
@@ -394,7 +400,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
     # and "we propose RobustTSF"), never a name by itself: a repository slug the prose
     # never says is not what the abstract calls its contribution.
-    projects = _projects(text, links) if links else {}
+    projects = _projects(text, links, urls) if links or urls else {}
     if not by_name:
         return {}
     positions = {name: _token_positions(text, name) or [
@@ -767,12 +773,14 @@ def _studied(words: list[str]) -> bool:
 
 
 def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
-              statistics: NameStatistics | None, model: Model | None = None) -> Scored | None:
-    """The likeliest candidate when the model thinks it likely enough, else None."""
+              statistics: NameStatistics | None, model: Model | None = None,
+              urls: tuple[str, ...] = ()) -> Scored | None:
+    """The likeliest candidate when the model thinks it likely enough, else None (`urls`:
+    the targets of the abstract's marked-up links)."""
     model = model or shipped_model()
     best: Scored | None = None
     for name, vector in candidate_features(text, sentences, cues, statistics,
-                                           model.known).items():
+                                           model.known, urls).items():
         probability = model.probability(vector)
         if best is None or probability > best.probability:
             best = Scored(name, probability)

@@ -132,6 +132,19 @@ def test_a_name_only_in_a_code_link_is_not_given():
     assert derive(said) == "ZorbSort"
 
 
+def test_a_marked_up_code_links_target_is_its_project():
+    """"The [code](https://github.com/jane/ZorbMixer) is provided": the rendered text says
+    only "code", the link's target names the project, as a bare link would."""
+    abstract = ("We first sample quill tokens (QT) for each node. We then formalize our "
+                "Zorb Mixer (ZorbMixer) on top of them. Overall, ZorbMixer is fast. The "
+                "[code](https://github.com/jane/ZorbMixer) is provided.")
+    assert "github" not in render(abstract).text
+    assert features_of(abstract, "ZorbMixer")["project"] == 1.0
+    assert features_of(abstract, "QT")["project"] == 0.0
+    unlinked = abstract.replace("(https://github.com/jane/ZorbMixer)", "")
+    assert features_of(unlinked, "ZorbMixer")["project"] == 0.0
+
+
 def test_members_of_an_example_list_are_marked_as_such():
     abstract = ("Samplers such as QuillMC, ZorbHMC and FooGibbs mix slowly. We propose "
                 "BarSampler, a sampler that mixes fast.")
