@@ -9,14 +9,18 @@ candidate: a repository slug is not what the abstract calls its contribution. Ea
 features of how the abstract treats it (the cue that introduced it and how closely an
 introducing verb precedes it, a spelled-out definition, its shape, where and how often it
 occurs, the words before it, whether it is the subject of a claim: "X outperforms",
-whether it comes up before the abstract says what it contributes, whether a code link is
-named after it, whether it is treated as existing work: "such as A, B and X", "based on
-X", "X has been", "X-based", a bracketed citation; whether the abstract studies it
-("we study X", "the problem of X") or spells it out in lowercase ("inverse reinforcement
-learning (IRL)": a field or a problem, where a method's long form is mostly capitalised);
-whether it is built on another candidate, "Quant-BnB" on "BnB"; whether it is an item of
-an enumeration of names, "on MS COCO, CityScapes and YoutubeVIS"; whether it is said
-where a later candidate is introduced, "we present VLMixer, that integrates CMC"),
+whether it comes up before the abstract says what it contributes, whether a code link
+(its text, or its target when marked up: "[code](https://github.com/x/FooNet)") is named
+after it, whether it is treated as existing work: "such as A, B and X", "based on X", "X
+has been", "X-based", a bracketed citation; whether the abstract studies it ("we study
+X", "the problem of X") or spells it out in lowercase ("inverse reinforcement learning
+(IRL)": a field or a problem, where a method's long form is mostly capitalised); whether
+it names a part or a measure ("GPSA layers", "FID score"); whether it follows the
+authors' own kind of thing ("our algorithm, OptiDICE") or qualifies the head of "a new
+... KIND" ("a new model-free IRL method": a field, not a name); whether it is built on
+another candidate, "Quant-BnB" on "BnB"; whether it is an item of an enumeration of
+names, "on MS COCO, CityScapes and YoutubeVIS"; whether it is said where a later
+candidate is introduced, "we present VLMixer, that integrates CMC"),
 of how the *list* treats it (a name many other abstracts of the same list use is prior
 work or the field: LLM, CLIP, RLHF) and of how widely the development lists used it
 (`KnownNames`, shipped with the weights: PGD, NYUv2, BERT).
@@ -132,6 +136,13 @@ _CLASS_AFTER = re.compile(
     r"|theory|approaches|methods|algorithms|models|frameworks|techniques|layers|systems"
     r"|agents|policies|variants|architectures|networks|estimators|objectives|losses)\b",
     re.I)
+# After an occurrence: a part of a whole or a measure it names ("GPSA layers", "the DyCE
+# encoder", "MLE objective", "FID score"), singular or plural (not a kind of contribution
+# the cues know, "X module", "X loss", "X strategy": a contribution may be one).
+_PART_AFTER = re.compile(
+    r"\)?\s+(?:layers?|blocks?|units?|heads?|cells?|kernels?|filters?|gates?|operators?"
+    r"|mechanisms?|components?|embeddings?|encoders?|decoders?|backbones?|tokenizers?"
+    r"|terms?|regularizers?|regularization|objectives?|scores?|metrics?)\b", re.I)
 # Before an occurrence (or its long form), within a few words: what the paper studies,
 # the problem or the object of its analysis rather than what it contributes ("we study
 # inverse reinforcement learning (IRL)", "we consider the X problem").
@@ -161,7 +172,8 @@ FEATURES = (
     "uncued_prior", "capital_next", "project", "claim_subject",
     "before_intro", "verb_near", "in_examples", "prior_phrase", "class_after",
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
-    "named_by_us", "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
+    "named_by_us", "part_after", "kind_of_ours", "new_kind_modifier",
+    "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
     "known", "long_known",  # last: candidate_features appends them
 )
 
@@ -204,13 +216,16 @@ def capitalised_in_sentences(text: str) -> list[str]:
     return _MID_CAPITAL.findall(text)
 
 
-def _projects(text: str, links: list[tuple[int, int]]) -> dict[str, str]:
-    """The projects the abstract's code links are for: casefolded -> as written."""
+def _projects(text: str, links: list[tuple[int, int]], urls: Iterable[str] = ()
+              ) -> dict[str, str]:
+    """The projects the abstract's code links are for: casefolded -> as written. `urls`
+    are the targets of its marked-up links ("[code](https://github.com/x/FooNet)"), which
+    the rendered text shows only by their words."""
     found = {}
     # Each link alone: searched over the whole text, the pattern is slow on long words.
     # A link broken after "github." ("github. com/x/DRIBO") is joined to the word before.
-    for start, end in links:
-        match = _PROJECT.search(text, max(0, start - 8), end)
+    matches = [_PROJECT.search(text, max(0, start - 8), end) for start, end in links]
+    for match in [*matches, *map(_PROJECT.search, urls)]:
         if match is None:
             continue
         # A github.io site is its owner's unless it has no page ("scalecrafter.github.io").
@@ -366,8 +381,10 @@ class _Abstract:
 
 def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                        statistics: NameStatistics | None,
-                       known: KnownNames | None = None) -> dict[str, list[float]]:
-    """Each candidate name of the abstract `text` -> its feature vector (FEATURES order)."""
+                       known: KnownNames | None = None, urls: tuple[str, ...] = ()
+                       ) -> dict[str, list[float]]:
+    """Each candidate name of the abstract `text` -> its feature vector (FEATURES order).
+    `urls`: the targets of the abstract's marked-up links (`_projects`)."""
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
@@ -394,7 +411,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
     # and "we propose RobustTSF"), never a name by itself: a repository slug the prose
     # never says is not what the abstract calls its contribution.
-    projects = _projects(text, links) if links else {}
+    projects = _projects(text, links, urls) if links or urls else {}
     if not by_name:
         return {}
     positions = {name: _token_positions(text, name) or [
@@ -567,7 +584,8 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     # scale (GNS)" is prior work, though "(" stands before GNS itself.
     contexts = [*(c.start for c in found if c.defined), *occurrences][:5]
     prior = sum(_after_prior_word(text, o) for o in contexts) / len(contexts)
-    ours, new, naming, verb, studied = _context_before(text, occurrences)
+    ours, new, naming, verb, studied, kind_of_ours, modifier = _context_before(
+        text, occurrences, len(name))
     uncued = float(strength == 0 and not defined and not naming and not verb)
     return [
         *(float(any(c.strength == k for c in found)) for k in (3, 2, 1)),
@@ -625,6 +643,18 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         # The authors giving the name: "which we name GMAC", "we call it X", "a strategy
         # we refer to as X" (not "denoted", "known as", "called": anyone's naming).
         float(any(_NAMED_BY_US.search(text, max(0, c - 40), c) for c in contexts[:3])),
+        # Naming a part: "the GPSA layers", "a DyCE encoder", "the MLE objective", "FID
+        # scores": a layer or term of a whole (the contribution or another's model) or a
+        # measure, which the abstract's contribution is seldom named by. (On the development
+        # lists' papers whose title names a method, 9 of 93 such candidates are its name.)
+        sum(bool(_PART_AFTER.match(text, o + len(name))) for o in occurrences[:5])
+        / min(count, 5),
+        # "our algorithm, OptiDICE", "the resulting architecture, ConViT": the authors' own
+        # kind of thing, named (26 of 34 such candidates are the title's name).
+        kind_of_ours,
+        # "a new model-free IRL method", "a novel GNN framework": the name qualifies the
+        # head of an indefinite "a new ... KIND", a field or class the new thing is of.
+        modifier,
     ]
 
 
@@ -741,20 +771,61 @@ def _after_prior_word(text: str, position: int) -> bool:
     return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
 
 
-def _context_before(text: str, occurrences: list[int]
-                    ) -> tuple[float, float, float, float, float]:
+def _context_before(text: str, occurrences: list[int], length: int
+                    ) -> tuple[float, float, float, float, float, float, float]:
     """Whether some occurrence follows, within its sentence and a few words, "our"/"we",
     "proposed"/"novel", a naming word ("called", "namely"), an introducing verb, or a
-    study word ("we study", "consider", "the problem of"; `_studied`)."""
-    ours = new = naming = verb = studied = False
+    study word ("we study", "consider", "the problem of"; `_studied`); and whether one
+    names the authors' own method, model, ... (`_kind_of_ours`) or qualifies the head of
+    "a new ... KIND" (`_new_kind_modifier`; `length`: the name's)."""
+    ours = new = naming = verb = studied = kind_of_ours = modifier = False
     for occurrence in occurrences[:3]:
         words = _words_before(text, occurrence)
+        kind_of_ours = kind_of_ours or _kind_of_ours(text, occurrence, words)
+        modifier = modifier or _new_kind_modifier(text, occurrence, length, words)
         ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
         new = new or not _NEW.isdisjoint(words)
         naming = naming or not _NAMING_WORDS.isdisjoint(words[-4:])
         verb = verb or any(w.startswith(_VERB_STEMS) for w in words)
         studied = studied or _studied(words)
-    return float(ours), float(new), float(naming), float(verb), float(studied)
+    return (float(ours), float(new), float(naming), float(verb), float(studied),
+            float(kind_of_ours), float(modifier))
+
+
+# What a contribution is, as its authors call it before its name: "our method, X".
+_KIND_WORDS = re.split(r"\s+", """
+method framework approach algorithm model system benchmark dataset technique architecture
+agent pipeline library toolkit tool environment optimizer planner loss estimator paradigm
+strategy procedure scheme module network solver suite family variant
+""".strip())
+_KINDS = frozenset(k + plural for k in _KIND_WORDS for plural in ("", "s"))
+# After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
+# framework", "VAE-based generative model": a word between).
+_KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(_KIND_WORDS)})\b", re.I)
+# Words that make that kind the authors' own: "our (proposed) method", "the resulting model".
+_OWN_KIND = frozenset({"our", "resulting", "proposed"})
+
+
+def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) -> bool:
+    """A modifier of the head of "a new/novel ... KIND": "a new model-free IRL method", "a
+    novel GNN framework" are a method of a field or a class, which the name qualifies;
+    the abstract's own name is the kind's appositive ("a new method, X") or is called."""
+    near = words[-4:]
+    for i, word in enumerate(near):
+        if word in ("new", "novel") and i and near[i - 1] in ("a", "an"):
+            between = text[max(0, position - 40):position].lower().rpartition(word)[2]
+            return (not any(c in ",;:()" for c in between)
+                    and bool(_KIND_HEAD.match(text, position + length)))
+    return False
+
+
+def _kind_of_ours(text: str, position: int, words: list[str]) -> bool:
+    """Right after the authors' own kind of thing, as its name: "our algorithm, OptiDICE",
+    "the resulting ViT architecture, ConViT", "our proposed LP solver ECLIPSE" (an
+    appositive: what the authors contribute, where a thing of others is "the X model")."""
+    head = text[max(0, position - 40):position].rstrip(" ,(“\"")
+    return (len(words) >= 2 and words[-1] in _KINDS and head.lower().endswith(words[-1])
+            and not _OWN_KIND.isdisjoint(words[-5:-1]))
 
 
 def _studied(words: list[str]) -> bool:
@@ -767,12 +838,14 @@ def _studied(words: list[str]) -> bool:
 
 
 def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
-              statistics: NameStatistics | None, model: Model | None = None) -> Scored | None:
-    """The likeliest candidate when the model thinks it likely enough, else None."""
+              statistics: NameStatistics | None, model: Model | None = None,
+              urls: tuple[str, ...] = ()) -> Scored | None:
+    """The likeliest candidate when the model thinks it likely enough, else None (`urls`:
+    the targets of the abstract's marked-up links)."""
     model = model or shipped_model()
     best: Scored | None = None
     for name, vector in candidate_features(text, sentences, cues, statistics,
-                                           model.known).items():
+                                           model.known, urls).items():
         probability = model.probability(vector)
         if best is None or probability > best.probability:
             best = Scored(name, probability)

@@ -530,7 +530,8 @@ def name_features(source: str, rendered: Rendered, statistics: NameStatistics | 
     text, rendered = _naming_text(source, rendered)
     sentences = _sentences(text)
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
-    return candidate_features(text, sentences, _cues(candidates), statistics, known)
+    return candidate_features(text, sentences, _cues(candidates), statistics, known,
+                              _link_urls(rendered))
 
 
 def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
@@ -543,10 +544,16 @@ def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
     return found
 
 
+def _link_urls(rendered: Rendered) -> tuple[str, ...]:
+    """The targets of the marked-up links ("[code](https://github.com/x/FooNet)")."""
+    return tuple(s.url for s in rendered.spans if s.kind == "link" and s.url)
+
+
 def _best_candidate(text: str, sentences, rendered: Rendered,
                     statistics: NameStatistics | None) -> _Candidate | None:
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
-    chosen = best_name(text, sentences, _cues(candidates), statistics)
+    chosen = best_name(text, sentences, _cues(candidates), statistics,
+                       urls=_link_urls(rendered))
     if chosen is None:
         return None
     same = [c for c in candidates if c.name == chosen.name]

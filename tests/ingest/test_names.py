@@ -132,6 +132,19 @@ def test_a_name_only_in_a_code_link_is_not_given():
     assert derive(said) == "ZorbSort"
 
 
+def test_a_marked_up_code_links_target_is_its_project():
+    """"The [code](https://github.com/jane/ZorbMixer) is provided": the rendered text says
+    only "code", the link's target names the project, as a bare link would."""
+    abstract = ("We first sample quill tokens (QT) for each node. We then formalize our "
+                "Zorb Mixer (ZorbMixer) on top of them. Overall, ZorbMixer is fast. The "
+                "[code](https://github.com/jane/ZorbMixer) is provided.")
+    assert "github" not in render(abstract).text
+    assert features_of(abstract, "ZorbMixer")["project"] == 1.0
+    assert features_of(abstract, "QT")["project"] == 0.0
+    unlinked = abstract.replace("(https://github.com/jane/ZorbMixer)", "")
+    assert features_of(unlinked, "ZorbMixer")["project"] == 0.0
+
+
 def test_members_of_an_example_list_are_marked_as_such():
     abstract = ("Samplers such as QuillMC, ZorbHMC and FooGibbs mix slowly. We propose "
                 "BarSampler, a sampler that mixes fast.")
@@ -514,3 +527,50 @@ def test_the_shipped_model_knows_long_forms_that_abstracts_spell_out():
     assert known.phrase_share(["Inverse Reinforcement Learning"]) > 0
     assert known.phrase_share(["Zorb Quill Sorting"]) == 0.0
     assert phrase_key("Rate-Distortion “Explanations”") == "rate distortion explanations"
+
+
+def test_a_name_that_names_a_part_or_a_measure_is_marked():
+    """"the QGA layers", "a QGA encoder", "the ZQ score": a layer or term of a whole or a
+    measure, what a contribution is seldom named by; the whole itself is not marked."""
+    abstract = ("Convolutions are rigid. We introduce quill gated attention (QGA), a form of "
+                "attention with a soft locality prior. We initialise the QGA layers to mimic "
+                "convolutions. The resulting architecture, ZorbViT, outperforms strong "
+                "baselines, and its ZQ score improves.")
+    assert features_of(abstract, "QGA")["part_after"] == 0.5  # 1 of its 2 occurrences
+    assert features_of(abstract, "ZQ")["part_after"] == 1.0
+    assert features_of(abstract, "ZorbViT")["part_after"] == 0.0
+    singular = "We add a QGA encoder to the model. It helps."
+    assert features_of(singular, "QGA")["part_after"] == 1.0
+    # a kind a contribution may be is not a part: "a ZorbMix module", "the ZorbMix loss"
+    kind = "We propose the ZorbMix module. The ZorbMix loss trains it."
+    assert features_of(kind, "ZorbMix")["part_after"] == 0.0
+
+
+def test_the_authors_own_kind_of_thing_before_a_name_is_marked():
+    """"Our algorithm, ZorbDICE, ...", "the resulting architecture, ZorbViT", "our proposed
+    LP solver ZorbLP": the authors' own kind of thing, named; another's ("the ZorbNet
+    model") or a kind in an earlier clause ("our models. ZorbNet") is not."""
+    def marked(abstract: str, name: str) -> float:
+        return features_of(abstract, name)["kind_of_ours"]
+
+    assert marked("Estimates drift. Our algorithm, ZorbDICE, corrects them.", "ZorbDICE") == 1.0
+    assert marked("Pieces are added. The resulting convolutional-like architecture, ZorbViT, "
+                  "is fast.", "ZorbViT") == 1.0
+    assert marked("Results show that our proposed LP solver ZorbLP is fast.", "ZorbLP") == 1.0
+    assert marked("We compare with the ZorbNet model on graphs.", "ZorbNet") == 0.0
+    assert marked("We train our models. ZorbNet is a baseline.", "ZorbNet") == 0.0
+
+
+def test_a_name_qualifying_a_new_kind_is_marked():
+    """"a new model-free ZRL method", "a novel ZGN framework": the name qualifies the head
+    of an indefinite "a new ... KIND", a field or class the new thing belongs to; the
+    name of the new thing is set off ("a new method, ZorbRL,") or definite ("our new
+    ZorbRL framework")."""
+    def marked(abstract: str, name: str) -> float:
+        return features_of(abstract, name)["new_kind_modifier"]
+
+    assert marked("We propose a new model-free ZRL method that is robust.", "ZRL") == 1.0
+    assert marked("We build a novel ZGN framework on cycles.", "ZGN") == 1.0
+    assert marked("We propose a new method, ZorbRL, that is robust.", "ZorbRL") == 0.0
+    assert marked("We present our new ZorbRL framework for control.", "ZorbRL") == 0.0
+    assert marked("We propose a new ZorbRL, which is robust.", "ZorbRL") == 0.0
