@@ -146,16 +146,18 @@ def spells(title: str, acronym: str) -> bool:
 
 
 def same_name(derived: str | None, truth: str,
-              definitions: Iterable[tuple[str, str]] = ()) -> bool:
+              definitions: Iterable[tuple[str, str]] = (), *, plurals: bool = True) -> bool:
     """The derived name is the title's, or the abstract spells one out as the other: a
     title "Think-on-Graph: …" is named by "ToG" when the abstract says "Think-on-Graph
     (ToG)" (the derived title then reads "ToG: Think-on-Graph"), and a title "MoE: …" by
     "Mixture of Experts" defined as MoE. Without `definitions`, only the same name, in
-    any case, as typeset or plain (`_name_key`), or its plural or singular."""
+    any case, as typeset or plain (`_name_key`), or (with `plurals`) its plural or
+    singular: right for a derived name, but the model is trained on the form the title
+    uses (of "Synthesizer" and "Synthesizers" in one abstract, the title's)."""
     if derived is None:
         return False
     pair = {_name_key(derived), _name_key(truth)}
-    return len(pair) == 1 or _plural_of(*pair) or any(
+    return len(pair) == 1 or (plurals and _plural_of(*pair)) or any(
         {_name_key(short), _name_key(long)} == pair for short, long in definitions)
 
 

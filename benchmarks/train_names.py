@@ -111,7 +111,8 @@ def featurise(list_name: str) -> tuple[list[Paper], NameStatistics, Counter[str]
         features = name_features(paper.abstract, rendered, statistics)
         long_forms = name_long_forms(paper.abstract, rendered)
         definitions = defined_pairs(rendered.text)
-        positive = [int(name is not None and truth.same_name(c, name, definitions))
+        positive = [int(name is not None and truth.same_name(c, name, definitions,
+                                                             plurals=False))
                     for c in features]
         papers.append(Paper(list(features), list(features.values()), positive, name, title,
                             labels.get(normalise(paper.abstract)) if name is None else None,

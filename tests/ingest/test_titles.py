@@ -548,3 +548,6 @@ def test_the_judge_takes_a_typeset_or_plural_form_of_a_title_name_as_that_name()
     assert not title_truth.same_name("BrainformerS2", "Brainformer")
     assert not title_truth.same_name("D3Match", "D²Match")
     assert not title_truth.same_name("StyleSpeech", "Meta-StyleSpeech")
+    # The name model is trained on the title's own form: a plural is no positive there.
+    assert not title_truth.same_name("Brainformer", "Brainformers", plurals=False)
+    assert title_truth.same_name("D²Match", "D2Match", plurals=False)
