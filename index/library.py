@@ -45,9 +45,10 @@ from .semantic import (
     meaning_query,
     split_topic_filters,
 )
+from .store import rederive
 from .store.database import MAX_PRIORITY, STATUSES, ListInfo, Store, is_disk_full
 from .store.incoming import remove_dead_incoming
-from .store.rederive import names_current_if_empty, rederive_quietly
+from .store.rederive import names_current_if_empty
 
 # Imported where they are used: the search package loads Whoosh (and the ranker numpy),
 # importing lists and salvaging a damaged file every reader; opening the library and
@@ -386,9 +387,8 @@ class Library:
                         self._seed()
             except LockTimeout as error:
                 raise StoreError(str(error)) from None
-            # Bare papers an older name model named are named again (store/rederive.py).
-            rederive_quietly(self.store)
         self._sync_lock = threading.Lock()
+        self._naming = threading.Lock()  # names_up_to_date: one thread at a time
         # (the store's names_stamp, name key -> (the name as written, its paper ids))
         self._name_index: tuple[tuple, dict[str, tuple[str, tuple[str, ...]]]] | None = None
         # (the store's tags_version, paper id -> tags, tag -> paper ids) when last read
@@ -495,6 +495,8 @@ class Library:
         from .store import import_list
 
         self._saving("a list")
+        # (first: the new papers are named by this code's model already)
+        self.names_up_to_date(progress)
         results: list[tuple[ImportReport | None, ListFormatError | None]] = []
         for path in paths:
             try:
@@ -541,7 +543,7 @@ class Library:
 
     # -- index -------------------------------------------------------------------------
     def sync(self, progress: Progress | None = None, *, rebuild: bool = False,
-             meaning: bool = True, keep_page: bool = True) -> SyncReport:
+             meaning: bool = True, keep_page: bool = True, names: bool = True) -> SyncReport:
         """Bring the index up to date: nothing to do when nothing changed.
 
         With `meaning` (the default) the meaning space follows (update_meaning), as part
@@ -549,7 +551,9 @@ class Library:
         (`_MeaningBeside`), else checked after. The app passes False to paint first and
         updates it in a worker. With `keep_page` (the default) the pages the app's first
         frame lists are kept in step (keep_first_page); the app passes False when it
-        opens, to search first.
+        opens, to search first. With `names` (the default) papers an older name model
+        named are named again first (names_up_to_date); the app passes False to open
+        at once, and names them in a worker after.
 
         Repairs on the way: a missing, damaged, foreign or older-version index, or one
         whose last build was cut short, is rebuilt, and the report says why. Another
@@ -560,6 +564,8 @@ class Library:
         if not _writable(self.index.root if self.index.root.is_dir()
                          else self.where.cache_dir):
             return self._sync_read_only(start)
+        if names:
+            self.names_up_to_date(progress)
         # (A space in step with the store, and no refit asked for, is only checked after:
         # starting a child costs more than that.)
         beside = _MeaningBeside(self, progress, refit=rebuild) \
@@ -765,6 +771,31 @@ class Library:
         default) finds it anyway."""
         root = self.where.config_dir.parent
         return str(root) if locate(root) == self.where else ""
+
+    def names_up_to_date(self, progress: Progress | None = None) -> int:
+        """Papers named by an older name model or title rule named again (store/
+        rederive.py), in the "naming" phase; the number changed. Part of `sync` and `add`,
+        never of opening: a command that indexes nothing (`lists`, `tag`) and an app's
+        first frame do not wait for it."""
+        if not self._naming.acquire(blocking=False):
+            return 0  # another thread of this process is at it (the app's worker)
+        try:
+            report = None if progress is None else \
+                (lambda done, total: progress(done, total, "naming"))
+            return rederive.names_up_to_date(self.store, report)
+        finally:
+            self._naming.release()
+
+    def names_stale(self) -> bool:
+        """Papers are named by an older name model or title rule (names_up_to_date would
+        name them again)."""
+        return not self.store.read_only and rederive.stale(self.store)
+
+    def stop_children(self) -> None:
+        """End what child processes are doing for this library (an app quitting): the
+        meaning build and the naming of papers again, each resumed next time."""
+        self.stop_meaning_child()
+        rederive.stop_child()
 
     def stop_meaning_child(self) -> None:
         """End a meaning build running in a child process (an app quitting: it would

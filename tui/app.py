@@ -275,7 +275,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
             # The meaning space (similar papers, topics) follows after the first paint.
             # and so do the first pages, if they need writing (warm-up).
-            report = library.sync(progress, meaning=False, keep_page=False)
+            # Papers an older name model named are named again after (_name_again).
+            report = library.sync(progress, meaning=False, keep_page=False, names=False)
             states, saved = library.reading_states(), library.saved_searches()
             # The topics as they are (a few ms: the meaning space is memory-mapped), so
             # the first live search's pane has its Topic line at once rather than a
@@ -405,6 +406,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # What the command line (or another app) changes shows here within a second or
         # two: a list added or removed, a tag, an edit.
         self.set_interval(WATCH_SECONDS, self._watch_library)
+        self._name_again()
         if rebuilt and reason != "no index yet":
             self.notify(f"The search index was rebuilt ({reason}).", markup=False)
         self.refresh_tag_panel()
@@ -425,6 +427,30 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self._warm_up_after_paint()
             return
         self.run_search(paper_id=paper_id)
+
+    @work(thread=True, exclusive=True, group="naming")
+    def _name_again(self) -> None:
+        """Papers named by an older name model (a newer papers) named again, by a child
+        process, while the library is searched as it is (a minute at 100,000 papers);
+        then the index takes the new names and the search shows them."""
+        library = self.library
+        if library is None or not library.names_stale():
+            return
+        count = library.count()
+        self.call_from_thread(
+            self.notify, f"Naming {count:,} papers again with this version's name model; "
+            "search goes on meanwhile.", markup=False)
+        try:
+            changed = library.names_up_to_date()
+            if changed:
+                library.sync(meaning=False)
+        except (LibraryError, StoreError, OSError, sqlite3.Error):
+            return  # the watcher's next sync, or the next start, goes on
+        if changed:
+            self.call_from_thread(self._library_changed)
+        self.call_from_thread(
+            self.notify, f"Papers named again: {counted(changed, 'name')} changed.",
+            markup=False)
 
     @work(thread=True, exclusive=True, group="watch")
     def _watch_library(self) -> None:
@@ -805,10 +831,12 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
 
     def on_unmount(self) -> None:
         self._collection.release()  # never leave the collector paused behind the app
-        if self.library is not None:
-            # A meaning fit in its child process would hold the exit until it ends (the
-            # worker thread waiting for it is joined): stop it; the last space stays.
-            self.library.stop_meaning_child()
+        opened = self.library or (self._opened.library if self._opened else None)
+        if opened is not None:
+            # A meaning fit or the naming of papers again in its child process would hold
+            # the exit until it ends (the worker thread waiting for it is joined): stop
+            # it; the last space and names stay, and the next start goes on.
+            opened.stop_children()
         # The last place, for the next start. The UI is gone by now, so this one write
         # on the UI thread makes no one wait; the seen timer's worker also saves it as
         # you read, so a crash resumes nearly here.

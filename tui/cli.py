@@ -246,6 +246,7 @@ def _note(message: str) -> None:
 
 _PHASES = {
     "reading": lambda done, total: f"reading the file ({total / 1e6:,.1f} MB)",
+    "naming": lambda done, total: f"naming {done:,}/{total:,} papers again (a newer model)",
     "importing": lambda done, total: f"importing {done:,}/{total:,} papers",
     "papers": lambda done, total: f"indexing {done:,}/{total:,} papers",
     "writing": lambda done, total: f"writing the index {100 * done // max(total, 1)}%",

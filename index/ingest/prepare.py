@@ -210,7 +210,7 @@ class _Repeats:
         return prepare(record, statistics, derived)
 
 
-def _workers(count: int) -> int:
+def worker_count(count: int) -> int:
     """Worker processes for `count` records: none for a small list, on one core, or
     in a process with other threads (the app), where forking is unsafe."""
     if count < PARALLEL_FROM or threading.active_count() > 1:
@@ -228,7 +228,7 @@ def statistics_over_cores(abstracts: list[str]) -> NameStatistics:
     """`list_statistics(abstracts)`, the same to the last count and key order: for a
     large list the second half is counted by a forked child while this process counts
     the first (it is the one step before the workers start that kept a core idle)."""
-    if _workers(len(abstracts)) < 2:
+    if worker_count(len(abstracts)) < 2:
         return list_statistics(abstracts)
     import pickle
 
@@ -273,7 +273,7 @@ def prepare_each(records: list[Record | None], statistics: NameStatistics | None
     runs on a thread while worker processes prepare, and is done when the papers are;
     without workers it is not called."""
     repeats = _Repeats(records)
-    workers = _workers(len(records))
+    workers = worker_count(len(records))
     if not workers:
         for position, record in enumerate(records):
             records[position] = None

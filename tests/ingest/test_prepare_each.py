@@ -18,7 +18,7 @@ def _records(path):
 def test_workers_prepare_what_one_process_prepares(icml2023_path) -> None:
     records = _records(icml2023_path)
     if len(os.sched_getaffinity(0)) > 1:
-        assert preparing._workers(len(records)) >= 2  # it runs in workers here
+        assert preparing.worker_count(len(records)) >= 2  # it runs in workers here
     expected = [preparing.prepare(record) for record in records]
     given = list(records)
     assert list(preparing.prepare_each(given)) == expected
@@ -26,14 +26,14 @@ def test_workers_prepare_what_one_process_prepares(icml2023_path) -> None:
 
 
 def test_small_lists_and_threaded_processes_prepare_here(icml2023_path) -> None:
-    assert preparing._workers(preparing.PARALLEL_FROM - 1) == 0
+    assert preparing.worker_count(preparing.PARALLEL_FROM - 1) == 0
     ready, done = threading.Event(), threading.Event()
     other = threading.Thread(target=lambda: (ready.set(), done.wait(10)))
     other.start()
     try:
         ready.wait(10)
         # Forking a process with other threads (the app) can copy a held lock: never.
-        assert preparing._workers(10**6) == 0
+        assert preparing.worker_count(10**6) == 0
     finally:
         done.set()
         other.join()
@@ -75,7 +75,7 @@ def test_a_repeated_abstract_is_prepared_once_with_the_same_result(icml2023_path
 
 def test_work_meanwhile_runs_beside_the_workers_and_is_done_with_them(icml2023_path) -> None:
     records = _records(icml2023_path)
-    if preparing._workers(len(records)) == 0:
+    if preparing.worker_count(len(records)) == 0:
         return  # one core: no workers, nothing runs beside them
     ran: list[str] = []
     papers = preparing.prepare_each(list(records),
@@ -88,7 +88,7 @@ def test_work_meanwhile_runs_beside_the_workers_and_is_done_with_them(icml2023_p
     assert ran == ["papers-meanwhile"]
     # Nothing outlives the workers: the next large list may fork its own.
     assert threading.active_count() == 1
-    assert preparing._workers(len(records)) >= 2
+    assert preparing.worker_count(len(records)) >= 2
 
 
 def _forks_counted(monkeypatch) -> list[int]:
@@ -111,7 +111,7 @@ def test_statistics_over_cores_equal_one_pass(icml2023_path, monkeypatch) -> Non
     from index.ingest.names import list_statistics
 
     abstracts = [r.abstract for r in _records(icml2023_path) if r is not None]
-    monkeypatch.setattr(preparing, "_workers", lambda count: 2)
+    monkeypatch.setattr(preparing, "worker_count", lambda count: 2)
     forked = _forks_counted(monkeypatch)
     split = preparing.statistics_over_cores(abstracts)
     one = list_statistics(abstracts)
@@ -123,7 +123,7 @@ def test_statistics_over_cores_equal_one_pass(icml2023_path, monkeypatch) -> Non
 
 def test_statistics_are_counted_here_for_a_small_list_or_with_threads(monkeypatch) -> None:
     forked = _forks_counted(monkeypatch)
-    monkeypatch.setattr(preparing, "_workers", lambda count: 0)  # small, threaded, 1 core
+    monkeypatch.setattr(preparing, "worker_count", lambda count: 0)  # small, threaded, 1 core
     abstracts = ["We propose FooNet, unlike BarNet."] * 1000
     assert preparing.statistics_over_cores(abstracts).usage["foonet"] == 1000
     assert forked == []

@@ -133,6 +133,7 @@ def test_an_older_library_names_its_titled_papers_by_their_titles(home: Path,
             db.execute("UPDATE papers SET name = NULL WHERE id = ?", (ids["Monarch"],))
         lib.store.set_meta(rederive.STAMP_KEY, "5:an older derivation")
     with index.Library(home, seed=False) as lib:
+        lib.sync(meaning=False)
         assert not rederive.stale(lib.store)
         names = {paper.id: paper.name for paper in lib.store.papers()}
         assert names[ids["ConViT"]] == "ConViT"

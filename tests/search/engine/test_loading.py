@@ -19,7 +19,7 @@ import tui.app  # what the app has loaded when the first page is drawn
 library.first_page("relevance"); library.reading_states(); library.topics()
 steps = list(library.engine_steps())
 loaded = set(sys.modules)
-library.sync(meaning=False, keep_page=False)
+library.sync(meaning=False, keep_page=False, names=False)  # as the app opens
 library.reading_states(); library.saved_searches(); library.topics()
 library.search("d")
 print(json.dumps({"steps": steps, "after": sorted(set(sys.modules) - loaded)}))
