@@ -289,6 +289,7 @@ def test_app_module_is_importable_without_running():
 
 async def test_large_library_shows_first_matches_then_the_ranked_list(home, monkeypatch):
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 0)  # ... ranking slowly
     async with running_app(home) as (app, pilot):
         shown = record_shown(app)
         await type_query(app, pilot, "policy")
@@ -298,6 +299,18 @@ async def test_large_library_shows_first_matches_then_the_ranked_list(home, monk
         assert not app.last_results.partial
         assert "ranking" not in status_text(app)
         assert app.last_results.scores == sorted(app.last_results.scores, reverse=True)
+
+
+async def test_a_large_library_ranking_in_time_paints_its_list_once(home, monkeypatch):
+    # The first matches wait for the ranking this long: a ranking done sooner is the
+    # one list painted for the key (each paint of a changed list is a frame).
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 60)
+    async with running_app(home) as (app, pilot):
+        shown = record_shown(app)
+        await type_query(app, pilot, "policy")
+        assert shown and all(is_partial is False for is_partial, _count in shown), shown
+        assert not app.last_results.partial and len(app.last_results) > 0
 
 
 def _rows_on_screen(app) -> list[str]:
