@@ -132,11 +132,12 @@ def rederive(store: Store, progress: Callable[[int, int], None] | None = None, *
     if not stale(store):
         return 0
     bare, titled = store.read(_BARE), store.read(_TITLED)
-    # Every list's statistics before any paper is derived: a worker never reads the store.
-    deriving = _Deriving(_list_statistics(store, {row[5] for row in bare + titled
-                                                  if row[5]}))
     rows = [("bare", row) for row in bare] + [("titled", row) for row in titled]
     del bare, titled
+    if progress is not None:  # (counting the lists' words takes a while at 100,000)
+        progress(0, len(rows))
+    # Every list's statistics before any paper is derived: a worker never reads the store.
+    deriving = _Deriving(_list_statistics(store, {row[5] for _kind, row in rows if row[5]}))
     chunks = [rows[start:start + chunk] for start in range(0, len(rows), chunk)]
     changed = done = 0
     for updates in _derived(deriving, chunks):
@@ -284,7 +285,7 @@ def _in_child(store: Store, progress: Callable[[int, int], None] | None) -> int:
 
 def stop_child() -> None:
     """End a derivation running in a child (an app quitting). Cut short, it leaves the
-    stamp stale: the next open derives again (what it wrote is what it writes again)."""
+    stamp stale: the next sync derives again (what it wrote is what it writes again)."""
     import signal
 
     child = _child

@@ -99,7 +99,8 @@ def test_a_process_with_threads_derives_in_a_child(stale_store: Path, tmp_path: 
         assert _names(store) == derived_here
         assert not rederive.stale(store)
         # the progress the child reported, heard here, up to the whole
-        assert seen and seen[-1][:2] == (len(derived_here), len(derived_here))
+        assert seen[0][:2] == (0, len(derived_here))  # said before the lists are counted
+        assert seen[-1][:2] == (len(derived_here), len(derived_here))
         assert {pid for *_counts, pid in seen} == {parent}
     finally:
         done.set()
@@ -114,7 +115,8 @@ def test_a_deriving_child_can_be_stopped_and_the_next_sync_goes_on(
     result: list[int] = []
 
     def derive() -> None:  # on a thread: this process has two, so a child derives
-        result.append(rederive.names_up_to_date(store, lambda d, t: started.set()))
+        result.append(rederive.names_up_to_date(
+            store, lambda done, total: done and started.set()))  # a chunk written
 
     worker = threading.Thread(target=derive)
     worker.start()
