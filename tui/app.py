@@ -471,9 +471,10 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return  # the watcher's next sync, or the next start, goes on
         if changed:
             self.call_from_thread(self._library_changed)
-        self.call_from_thread(
-            self.notify, f"Papers named again: {counted(changed, 'name')} changed.",
-            markup=False)
+        if not library.names_stale():  # (not a child that failed or another thread's)
+            self.call_from_thread(
+                self.notify, f"Papers named again: {counted(changed, 'name')} changed.",
+                markup=False)
 
     @work(thread=True, exclusive=True, group="watch")
     def _watch_library(self) -> None:
