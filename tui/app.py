@@ -62,8 +62,9 @@ NARROW_BELOW = 120
 WATCH_SECONDS = 1.0  # how often the app looks for changes made elsewhere
 FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at once
 # A large library's first matches are shown only when ranking them all takes longer than
-# this after the keystroke's search began: most keys rank in 2-18 ms at 100,000 papers,
-# and a list painted twice (its first matches, then ranked) cost two frames a key.
+# this after the keystroke's search began (a timer: _show_first_matches): most keys rank
+# in 2-18 ms at 100,000 papers, and a list painted twice (its first matches, then
+# ranked) cost two frames a key.
 FIRST_MATCHES_AFTER_S = 0.03
 # Results whose reading progress is counted before they show, for the status line to go
 # out with the list (about 1 µs a result; longer lists show first, their progress after).
@@ -101,25 +102,6 @@ class View:
     sort: str
     tag: str | None
     cursor: int
-
-
-class _FirstMatchesLate:
-    """The search's `cancelled` check, which it asks between posting lists, that also
-    shows the first matches (`show`) once, when the deadline passes before the ranking is
-    done: a ranking done sooner paints the list once."""
-
-    def __init__(self, deadline: float, cancelled: Callable[[], bool],
-                 show: Callable[[], object]) -> None:
-        self.deadline, self.cancelled, self.show = deadline, cancelled, show
-        self.shown = False
-
-    def __call__(self) -> bool:
-        if self.cancelled():
-            return True
-        if not self.shown and time.monotonic() >= self.deadline:
-            self.shown = True
-            self.show()
-        return False
 
 
 class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
@@ -605,7 +587,6 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int,
                 unread_only: bool = False, paper_id: str | None = None) -> None:
         worker = get_current_worker()
-        cancelled = partial(getattr, worker, "is_cancelled")
         if self.paper_count > FIRST_MATCHES_ABOVE and query.strip() and paper_id is None:
             # Ranking every match can take a large library a while: its first matches
             # show if the ranking is not done soon (then the ranked list follows).
@@ -614,14 +595,13 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             if worker.is_cancelled:
                 return
             if len(first):  # none with every word: the ranked list may forgive one
-                cancelled = _FirstMatchesLate(
-                    deadline, cancelled,
-                    partial(self.call_from_thread, self._show_results, seq, first, cursor))
-                cancelled()  # (at once if finding them took that long)
+                self.call_from_thread(self._show_first_matches, seq, first, cursor,
+                                      deadline - time.monotonic())
         try:
             # A newer keystroke cancels this worker: stop between posting lists rather
             # than finish a ranking nobody will see while the UI thread waits for the GIL.
-            results = self.library.search(query, sort=sort, tag=tag, cancelled=cancelled,
+            results = self.library.search(query, sort=sort, tag=tag,
+                                          cancelled=lambda: worker.is_cancelled,
                                           unread_only=unread_only)
         except SearchCancelled:
             return
@@ -656,6 +636,21 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if (results.total < 3 or results.relaxed) and results.suggestion:
             # (worked out after the results show)
             self.call_from_thread(self._show_results, seq, results, cursor, progress)
+
+    def _show_first_matches(self, seq: int, first: Results, cursor: int,
+                            delay: float) -> None:
+        """A large library's first matches for search `seq`, shown after `delay` (on a
+        timer: a ranking that is slow to start, such as the first one while the engine
+        warms up, asks no cancellation check for hundreds of ms) unless its ranked list
+        or a newer search came first; at once when the delay has passed already."""
+        def show() -> None:
+            if seq == self._search_seq and self._shown_seq < seq:
+                self._show_results(seq, first, cursor)
+
+        if delay <= 0:
+            show()
+        else:
+            self.set_timer(delay, show)
 
     def _show_results(self, seq: int, results: Results, cursor: int = 0,
                       progress: ReadingProgress | None = None) -> None:
