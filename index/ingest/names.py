@@ -792,16 +792,17 @@ def _context_before(text: str, occurrences: list[int], length: int
             float(kind_of_ours), float(modifier))
 
 
-# What a contribution is, as its authors call it before its name: "our method, X".
-_KIND_WORDS = re.split(r"\s+", """
+# What a contribution is, as its authors call it before its name: "our method, X" (also
+# titles.py's cue patterns: "we propose a new framework, X").
+KIND_WORDS = re.split(r"\s+", """
 method framework approach algorithm model system benchmark dataset technique architecture
 agent pipeline library toolkit tool environment optimizer planner loss estimator paradigm
 strategy procedure scheme module network solver suite family variant
 """.strip())
-_KINDS = frozenset(k + plural for k in _KIND_WORDS for plural in ("", "s"))
+_KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
 # After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
 # framework", "VAE-based generative model": a word between).
-_KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(_KIND_WORDS)})\b", re.I)
+_KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})\b", re.I)
 # Words that make that kind the authors' own: "our (proposed) method", "the resulting model".
 _OWN_KIND = frozenset({"our", "resulting", "proposed"})
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..models import Rendered
 from .names import (
+    KIND_WORDS,
     Cue,
     KnownNames,
     NameStatistics,
@@ -37,12 +38,7 @@ NAMING_CHARS = 20_000  # of an abstract read for its name and title
 DESCRIPTION_LIMIT = 100  # characters after "NAME: "
 UNNAMED_LIMIT = 90
 
-_KIND = (
-    r"(?:method|framework|approach|algorithm|model|system|benchmark|dataset|technique"
-    r"|architecture|agent|pipeline|library|toolkit|tool|environment|optimizer|planner|loss"
-    r"|estimator|paradigm|strategy|procedure|scheme|module|network|solver|suite|family"
-    r"|variant)s?"
-)
+_KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
 # "a new framework, namely ODS" too, but no lowercase name after "namely" ("two tasks,
 # namely classification and ...": what follows it may be a list of things).
 _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
