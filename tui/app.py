@@ -334,9 +334,14 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # collecting it (about 2,800 objects, under 1 MB at ICML 2023) was a full
         # collection holding the interpreter 40-75 ms, the longest stall while typing.
         gc.freeze()
+        def after_keys() -> None:
+            self._keys_drawn.wait(KEY_FIRST_S)
+
         with _switching(LOADING_SWITCH_S):
-            for _step in self.library.warm_up_steps():  # before the first keystrokes need it
-                self._keys_drawn.wait(KEY_FIRST_S)
+            # Before the first keystrokes need it; each step's long loops, too, wait
+            # while a keystroke is answered (Library.warm_up_steps).
+            for _step in self.library.warm_up_steps(after_keys):
+                after_keys()
         gc.freeze()
         with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
             # For the next start, if the library moved on: the first pages, and the

@@ -7,16 +7,16 @@ the most frequent expansions are searched; each further keystroke narrows the se
 from __future__ import annotations
 
 import heapq
-import time
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..giving_way import give_way
 from .analysis import EDGE_MARK, EDGE_MAX, stem_word
 
 MAX_EXPANSIONS = 24
-# Building the table lets other threads run every this many words: it is built beside
+# Building the table gives way every this many words (giving_way.py): it is built beside
 # the app's first keystrokes, and holding the interpreter for all of it (0.2 s at 100k
 # papers) held their echo and their search.
 YIELD_EVERY = 2_000
@@ -39,7 +39,7 @@ class PrefixTable:
             if not word.startswith(EDGE_MARK):  # marks are not words
                 terms.append(word)
             if number % YIELD_EVERY == 0:
-                time.sleep(0)  # let a waiting thread (the UI, a search) take its turn
+                give_way()  # to the UI, a search
         return cls(terms, lambda word: reader.doc_frequency(fieldname, word))
 
     def expand(self, prefix: str, limit: int = MAX_EXPANSIONS) -> list[str]:

@@ -152,6 +152,7 @@ class SearchIndex:
         self._warmed = False  # warm_up ran: rank on arrays from now on (numpy is loaded)
         # (searcher id, every document's paper id by docnum, live paper id -> docnum)
         self._id_columns: tuple[int, list[str], dict[str, int]] | None = None
+        self._id_columns_lock = threading.Lock()
         self._pairs_seen: PairsSeen | None = None  # proximity.py, for the current searcher
         # (searcher id, facet -> the document numbers that have it)
         self._facet_columns: tuple[int, dict[str, frozenset[int]]] | None = None
@@ -517,14 +518,21 @@ class SearchIndex:
         cached = self._id_columns
         if cached is not None and cached[0] == id(searcher):
             return cached[1], cached[2]
-        reader = searcher.reader()
-        # (An empty index's reader has no columns.)
-        column = list(reader.column_reader("id")) if reader.doc_count_all() else []
-        live = (n for n in range(len(column)) if not reader.is_deleted(n)) \
-            if reader.has_deletions() else range(len(column))
-        numbers = {column[n]: n for n in live}
-        self._id_columns = (id(searcher), column, numbers)
-        return column, numbers
+        # One thread reads them; another asking meanwhile (a keystroke's search beside
+        # the warm-up) waits for it rather than reading them too, each holding the
+        # interpreter from the app's drawing.
+        with self._id_columns_lock:
+            cached = self._id_columns
+            if cached is not None and cached[0] == id(searcher):
+                return cached[1], cached[2]
+            reader = searcher.reader()
+            # (An empty index's reader has no columns.)
+            column = list(reader.column_reader("id")) if reader.doc_count_all() else []
+            live = (n for n in range(len(column)) if not reader.is_deleted(n)) \
+                if reader.has_deletions() else range(len(column))
+            numbers = {column[n]: n for n in live}
+            self._id_columns = (id(searcher), column, numbers)
+            return column, numbers
 
     def _docset(self, searcher, ids: Iterable[str]) -> set[int]:
         numbers = self._ids(searcher)[1]
@@ -644,7 +652,10 @@ class SearchIndex:
         cached = self._note_postings
         if cached is not None and cached[0] == id(searcher) and cached[1] == stamp:
             return cached[2]
-        postings = NotePostings(read(), self._ids(searcher)[1])
+        notes = read()
+        # (No notes, no table of ids: building it takes 250 ms at 100k papers, and the
+        # first keystroke's search would wait for it.)
+        postings = NotePostings(notes, self._ids(searcher)[1] if notes else {})
         self._note_postings = (id(searcher), stamp, postings)
         return postings
 

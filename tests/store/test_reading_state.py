@@ -393,3 +393,23 @@ def test_a_plain_word_finds_a_note_through_stemming(copied_library):
     lib.set_note(target, "The glorpifications matter here.")
     # Whole words (as the command line searches), so the stemmed form must match.
     assert _ids(lib, "glorpification", complete_last=False) == [target]
+
+
+def test_progress_is_counted_from_the_touched_papers(copied_library):
+    """Progress through results counts the papers the reader touched (a state or a tag)
+    that are among them; with none touched no paper's id is read from the index (at
+    100,000 papers reading them all held the interpreter 270 ms beside the next key)."""
+    lib = copied_library
+    results = lib.search("")
+    untouched = lib.progress(results)
+    assert (untouched.papers, untouched.seen, untouched.read, untouched.starred,
+            untouched.tagged) == (33, 0, 0, 0, 0)
+    assert lib.index._id_columns is None  # no id table was read for it
+    policy = _ids(lib, "policy")
+    outside = next(pid for pid in _ids(lib) if pid not in policy)
+    lib.set_status([policy[0], outside], "read")
+    lib.tag([outside], ["elsewhere"])
+    lib.set_priority([policy[1]], 1)
+    some = lib.progress(lib.search("policy"))
+    assert (some.papers, some.seen, some.read, some.starred, some.tagged) == \
+        (len(policy), 1, 1, 1, 0)

@@ -18,6 +18,7 @@ from hashlib import md5
 from whoosh.codec.whoosh3 import W3TermInfo
 from whoosh.filedb.filetables import md5_hash
 
+from ...giving_way import give_way
 from . import blocks
 from .blocks import Arrays, Lists, join_weights
 from .codec import PapersTermsReader
@@ -26,6 +27,7 @@ __all__ = ["Arrays", "Lists", "SegmentPostings", "Unsupported", "join_weights"]
 
 _SLOT = struct.Struct("!Iq")  # hash table slot: key hash, item position
 _ITEM = struct.Struct("!ii")  # item: key length, value length
+GIVE_WAY_EVERY = 4_096  # terms read between turns given to others (giving_way.py)
 _EXTENT = struct.Struct("!qi")  # a term's postings: offset, length
 _TERM_INFO_SIZE = W3TermInfo._struct.size
 
@@ -85,6 +87,8 @@ class SegmentPostings:
             entries = {}
             while position is not None and position < table.endofdata \
                     and len(entries) <= most:
+                if len(entries) % GIVE_WAY_EVERY == 0:
+                    give_way()  # read beside the app's first keystrokes
                 keylength, valuelength = _ITEM.unpack_from(buf, position)
                 keystart = position + _ITEM.size
                 key = bytes(buf[keystart:keystart + keylength])

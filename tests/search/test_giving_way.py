@@ -1,0 +1,50 @@
+"""Long loads beside the app's keystrokes give way to them (index/giving_way.py): the
+warm-up's loops (the ranker's term tables, the prefix table, the method-name index) wait
+at the app's gate while a keystroke is answered, and only the thread that asked waits."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from index.giving_way import give_way, giving_way
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_give_way_calls_the_gate_of_its_own_thread_only():
+    calls: list[str] = []
+    with giving_way(lambda: calls.append(threading.current_thread().name)):
+        give_way()
+        other = threading.Thread(target=give_way, name="a search")
+        other.start()
+        other.join()
+    give_way()  # after the block: no gate
+    assert calls == [threading.current_thread().name]
+
+
+def test_a_warm_up_step_waits_at_the_gate_until_the_keystroke_is_drawn(copied_library):
+    library = copied_library
+    library.search("policy")  # the app warms up after its first search
+    keys_drawn = threading.Event()  # cleared: a keystroke is being answered
+    gate_calls: list[float] = []
+
+    def gate() -> None:
+        gate_calls.append(1)
+        keys_drawn.wait(30)
+
+    done: list[str] = []
+    warming = threading.Thread(
+        target=lambda: done.extend(library.warm_up_steps(gate)), daemon=True)
+    warming.start()
+    warming.join(0.5)
+    # Inside its first step, waiting: no step has finished while the key is answered.
+    assert warming.is_alive() and gate_calls and not done
+    keys_drawn.set()
+    warming.join(30)
+    assert done == ["ranker", "prefixes", "meaning", "names"]
+    # The loops of more than one step asked (the seeded lists' prefix table has more
+    # words than one turn, and the names are read a turn at a time).
+    assert len(gate_calls) >= 3
+    assert library.index.prefixes().expand("pol")  # and what they built is complete
