@@ -29,6 +29,7 @@ from .names import (
     best_name,
     candidate_features,
     capitalised_in_sentences,
+    other_number,
 )
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
 from .scan import WordStarts, matches_at
@@ -537,6 +538,9 @@ def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
     for cue in _cues(_cue_candidates(text, _sentences(text), rendered, _definitions(text))):
         if cue.expansion:
             found.setdefault(cue.name, []).append(cue.expansion)
+    # A name spelled out only in its other number ("RNNs") takes those long forms.
+    for name, forms in list(found.items()):
+        found.setdefault(other_number(name), forms)
     return found
 
 
