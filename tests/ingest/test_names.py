@@ -633,3 +633,18 @@ def test_a_name_may_end_in_a_year():
     assert "ZorbStream'22" in name_features(abstract, render(abstract))
     assert derive(abstract) == "ZorbStream'22"
     assert usage_key("ZorbStream'22") in list_statistics([abstract]).usage
+
+
+def test_a_made_up_name_in_quotes_after_a_naming_word_is_cued():
+    """"a framework, dubbed “Zorb-Mix"": quotes (curly or straight, not always paired)
+    around a made-up name after a naming word do not hide it from the cue; a plain word in
+    quotes ("called “momentum”") is a term, not a name."""
+    abstract = ("Quill-Mix is a simple augmentation for segmentation. Previous works take "
+                "instances from labelled datasets, which is expensive. In this paper, we "
+                "revisit Quill-Mix at scale. We design a data acquisition framework, dubbed "
+                "“Zorb-Mix\", upon which a study is conducted. On three datasets, it gives "
+                "large gains over Quill-Mix.")
+    assert cue_strengths(abstract, "Zorb-Mix")[0] == 1.0
+    assert derive(abstract) == "Zorb-Mix"  # without the cue the model named Quill-Mix
+    term = "We add a quantity, called “momentum”, to the update. It speeds training up."
+    assert "momentum" not in name_features(term, render(term))
