@@ -55,9 +55,11 @@ MODEL_FILE = "name_model.json"
 # shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
 # Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
 _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
-# A star may end one (AS*, Retro*: names after A*); a subscript (V_T, K_L) is notation.
+# A star may end one (AS*, Retro*: names after A*), or a year (NEVIS'22: a benchmark's
+# edition); a subscript (V_T, K_L) is notation.
 _SHAPED = re.compile(
-    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*\*?")
+    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*"
+    r"(?:['’]\d\d(?![\w'’]))?\*?")
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
@@ -124,6 +126,7 @@ _EXAMPLE_CUES = ("such as ", "e.g. ", "for example ", "for instance ", "includin
 # Phrases that treat a name as existing work: "based on X", "unlike X", "X has been".
 _PRIOR_BEFORE = re.compile(
     r"(?:\bbased on|\bunlike|\binspired by|\bbuilds? (?:on|upon)|\bextends?|\bextending"
+    r"|\bgenerali[sz](?:e|es|ing)"
     r"|\bvariants? of|\bversions? of|\bsuccess of|\bpopularity of|\bsuch as)"
     r"(?:\s+(?:the|a|an))?\s+$", re.I)
 _PRIOR_AFTER = re.compile(
@@ -174,6 +177,7 @@ FEATURES = (
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
     "named_by_us", "part_after", "kind_of_ours", "new_kind_modifier",
     "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
+    "sibling",
     "known", "long_known",  # last: candidate_features appends them
 )
 
@@ -443,6 +447,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
             continue  # only in a code link (github.com/JaneDoe/...), not prose
         features[name] = _vector(abstract, name, found, occurrences,
                                  (statistics or NameStatistics()).others(name))
+        forms = _long_forms(features[name], name, found, by_name)
         # A plural is its singular here: "CKNs" is a part of "Struct-CKN".
         single = name[:-1] if name.endswith("s") and name[-2:-1].isupper() else name
         part = any(single in split for split in parts.values())
@@ -457,7 +462,12 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            / min(len(occurrences), 3),
                            # said where a later candidate is introduced: "we present
                            # VLMixer, that integrates CMC" (a part of it or its basis)
-                           float(_in_later_intro(name, occurrences, introductions))]
+                           float(_in_later_intro(name, occurrences, introductions)),
+                           # one of a family of variants: "GraphFM-IB and GraphFM-OB",
+                           # "TiC-DataComp, TiC-YFCC": the family's name is the method's
+                           # (unless "new" introduces them: "two new variants, A and B")
+                           float(_has_sibling(name, by_name)
+                                 and not _said_new(text, occurrences[0], name, by_name))]
         # A long form many other abstracts spell out too ("inverse reinforcement learning
         # (IRL)", "Monte-Carlo Tree Search (MCTS)") names a field, a problem or prior work:
         # a new method's long form is spelled out by its own paper. (On the development
@@ -466,9 +476,31 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         if known is None:
             features[name] += (0.0, 0.0)
         else:
-            forms = [c.expansion for c in found if c.expansion] if found else None
             features[name] += (known.share(name), known.phrase_share(forms) if forms else 0.0)
     return features
+
+
+_LONG_LOWERCASE = FEATURES.index("long_lowercase")
+
+
+def _long_forms(vector: list[float], name: str, found: list[Cue],
+                by_name: Mapping[str, list[Cue]]) -> list[str]:
+    """The long forms the abstract spells `name` out as. "recurrent neural networks (RNNs)
+    ... a novel RNN architecture": a name spelled out only in its other number is spelled
+    out all the same (as list statistics count LLM and LLMs as one name), and its
+    `vector`'s long_lowercase says whether those are lowercase."""
+    forms = [c.expansion for c in found if c.expansion]
+    if not forms:
+        forms = [c.expansion for c in by_name.get(other_number(name), ()) if c.expansion]
+        if forms:
+            vector[_LONG_LOWERCASE] = float(all(map(_lowercase_form, forms)))
+    return forms
+
+
+def other_number(name: str) -> str:
+    """The plural of a name, or the singular of a plural one: RNN and RNNs, LLMs and LLM."""
+    return name[:-1] if len(name) > 2 and name.endswith("s") and name[-2].isupper() \
+        else f"{name}s"
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
@@ -520,6 +552,26 @@ def _enumeration_start(text: str, position: int, name: str, names: Container[str
             return first
         item_end = origin + len(head) - (len(words[-1]) - len(words[-1].rstrip(_ITEM_EDGES)))
         start = first = item_end - len(item)
+
+
+def _has_sibling(name: str, names: Iterable[str]) -> bool:
+    """Another hyphenated candidate shares `name`'s stem before its first hyphen, with a
+    tail of its own: "GraphFM-OB" of "GraphFM-IB", "TiC-YFCC" of "TiC-DataComp" (not one
+    extending the other, "R2-B2-Lite" of "R2-B2": extends_other's)."""
+    stem, hyphen, _ = name.partition("-")
+    if not hyphen or len(stem) < 2:
+        return False
+    single = name[:-1] if name.endswith("s") else name
+    return any(other.startswith(f"{stem}-") and not other.startswith(single)
+               and not single.startswith(other.rstrip("s")) for other in names)
+
+
+def _said_new(text: str, position: int, name: str, names: Container[str]) -> bool:
+    """"new"/"novel" shortly before the occurrence at `position` or before the enumeration
+    of names it is an item of ("two new variants, A and B"; not "our proposed A")."""
+    start = _enumeration_start(text, position, name, names)
+    words = _words_before(text, position if start is None else start)[-4:]
+    return "new" in words or "novel" in words
 
 
 def _in_later_intro(name: str, occurrences: list[int],

@@ -29,6 +29,7 @@ from .names import (
     best_name,
     candidate_features,
     capitalised_in_sentences,
+    other_number,
 )
 from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
 from .scan import WordStarts, matches_at
@@ -65,6 +66,9 @@ _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "
                            "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 _NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*\*?"  # Greek too: π-Tuning; Retro*
+# A name in quotes (straight or curly, not always paired: “X-Paste"), a comma or full stop
+# perhaps inside them.
+_QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](?![\w-])")
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
@@ -395,6 +399,12 @@ def _cued_names(text: str, sentences,
                 sentence_start, _ = _sentence_at(sentences, cue.start())
                 description = _noun_phrase_before(text, sentence_start, cue.start())
             yield named.group("name"), position, None, description
+        elif (quoted := _QUOTED_NAME.match(text, cue.end())) and _distinctive(
+                quoted.group("name")) and re.fullmatch(_NAMING, cue.group().strip(), re.I):
+            # "a framework, dubbed “X-Paste”, upon which": a made-up name in quotes
+            sentence_start, _ = _sentence_at(sentences, cue.start())
+            yield (quoted.group("name"), quoted.start("name"), None,
+                   _noun_phrase_before(text, sentence_start, cue.start()))
 
 
 # What may stand between a cue's kind phrase and a long form set off by a comma: "a deep
@@ -537,6 +547,9 @@ def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
     for cue in _cues(_cue_candidates(text, _sentences(text), rendered, _definitions(text))):
         if cue.expansion:
             found.setdefault(cue.name, []).append(cue.expansion)
+    # A name spelled out only in its other number ("RNNs") takes those long forms.
+    for name, forms in list(found.items()):
+        found.setdefault(other_number(name), forms)
     return found
 
 

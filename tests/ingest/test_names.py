@@ -574,3 +574,77 @@ def test_a_name_qualifying_a_new_kind_is_marked():
     assert marked("We propose a new method, ZorbRL, that is robust.", "ZorbRL") == 0.0
     assert marked("We present our new ZorbRL framework for control.", "ZorbRL") == 0.0
     assert marked("We propose a new ZorbRL, which is robust.", "ZorbRL") == 0.0
+
+
+def test_one_of_a_family_of_variants_is_marked():
+    """"ZorbFM-IB and ZorbFM-OB": hyphenated names that share a stem with tails of their
+    own are variants of a family, whose own name is the method's (a title names the
+    family); one name extending another ("ZQ-B2-Lite" of "ZQ-B2") is no sibling, and
+    variants a "new" introduces ("two new variants, A and B") are the contribution."""
+    family = ("Training graph networks on large graphs is slow. We develop two algorithms, "
+              "ZorbFM-IB and ZorbFM-OB, for in-batch and out-of-batch data. We prove that "
+              "ZorbFM-IB converges, and ZorbFM-OB is accurate on large graphs.")
+    assert features_of(family, "ZorbFM-IB")["sibling"] == 1.0
+    assert features_of(family, "ZorbFM-OB")["sibling"] == 1.0
+    extended = ("We propose ZQ-B2, a reasoning optimizer. ZQ-B2 is general. We also propose "
+                "a cheaper variant of ZQ-B2 called ZQ-B2-Lite.")
+    assert features_of(extended, "ZQ-B2")["sibling"] == 0.0
+    assert features_of(extended, "ZQ-B2-Lite")["sibling"] == 0.0
+    new = ("We propose an initialisation leading to two new variants, ZorbRL-PO and "
+           "ZorbRL-MO. Both beat the baselines.")
+    assert features_of(new, "ZorbRL-PO")["sibling"] == 0.0
+    assert features_of(new, "ZorbRL-MO")["sibling"] == 0.0
+    assert derive(family) is None  # the model without the feature named ZorbFM-IB
+    assert derive(extended) == "ZQ-B2"
+    assert derive(new) == "ZorbRL-PO"
+
+
+def test_generalising_a_name_makes_it_prior_work():
+    """"a new series of objectives that generalizes the ZorbGame", "we generalise ZorbNet
+    to videos": what the abstract generalises exists already (as what it extends)."""
+    generalizes = ("Learning eigenfunctions is costly. Existing methods rely on an expensive "
+                   "step. We show that these problems can be fixed by a new series of "
+                   "objectives that generalizes the ZorbGame to function space. We test our "
+                   "method on several problems.")
+    assert features_of(generalizes, "ZorbGame")["prior_phrase"] == 1.0
+    generalise = "First, we generalise ZorbNet to videos with recurrent connections."
+    assert features_of(generalise, "ZorbNet")["prior_phrase"] == 1.0
+    assert derive(generalizes) is None  # without "generalizes" the model named ZorbGame
+
+
+def test_a_name_spelled_out_in_its_other_number_takes_that_long_form():
+    """"recurrent zorb networks (RZNs) ... a novel RZN architecture": RZN is spelled out
+    by its plural's long form (lowercase: a class of models, not a method's name)."""
+    abstract = ("The design of recurrent zorb networks (RZNs) for long sequences is hard. We "
+                "propose a novel RZN architecture based on oscillators. The resulting RZN is "
+                "fast and invertible.")
+    assert features_of(abstract, "RZNs")["long_lowercase"] == 1.0
+    assert features_of(abstract, "RZN")["long_lowercase"] == 1.0
+    method = ("We propose Zorb Quill Networks (ZQNs). A ZQN is fast. Each ZQN stacks quill "
+              "layers.")
+    assert features_of(method, "ZQN")["long_lowercase"] == 0.0
+
+
+def test_a_name_may_end_in_a_year():
+    """"ZorbStream'22": a benchmark's edition is part of its name."""
+    abstract = ("Continual learning lacks a realistic test. We introduce ZorbStream'22, a "
+                "stream of 100 visual tasks sampled from papers. ZorbStream'22 poses a "
+                "challenge for current learners.")
+    assert "ZorbStream'22" in name_features(abstract, render(abstract))
+    assert derive(abstract) == "ZorbStream'22"
+    assert usage_key("ZorbStream'22") in list_statistics([abstract]).usage
+
+
+def test_a_made_up_name_in_quotes_after_a_naming_word_is_cued():
+    """"a framework, dubbed “Zorb-Mix"": quotes (curly or straight, not always paired)
+    around a made-up name after a naming word do not hide it from the cue; a plain word in
+    quotes ("called “momentum”") is a term, not a name."""
+    abstract = ("Quill-Mix is a simple augmentation for segmentation. Previous works take "
+                "instances from labelled datasets, which is expensive. In this paper, we "
+                "revisit Quill-Mix at scale. We design a data acquisition framework, dubbed "
+                "“Zorb-Mix\", upon which a study is conducted. On three datasets, it gives "
+                "large gains over Quill-Mix.")
+    assert cue_strengths(abstract, "Zorb-Mix")[0] == 1.0
+    assert derive(abstract) == "Zorb-Mix"  # without the cue the model named Quill-Mix
+    term = "We add a quantity, called “momentum”, to the update. It speeds training up."
+    assert "momentum" not in name_features(term, render(term))
