@@ -60,6 +60,7 @@ _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
 _SHAPED = re.compile(
     r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*"
     r"(?:['’]\d\d(?![\w'’]))?\*?")
+_GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying a word
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
@@ -393,9 +394,13 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
     for match in _SHAPED.finditer(text):
-        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase).
-        if not match.group()[0].islower() or match.group()[0] in _GREEK:
-            by_name.setdefault(match.group(), [])
+        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase),
+        # and so does a lowercase word after a Greek letter: "ε-optimal", "μ-strongly",
+        # "ζ-compactness" are notation for a property (no title of the development lists
+        # names one; π-Tuning, π2vec are names).
+        token = match.group()
+        if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)):
+            by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     # (Not an item's first word: "(ii) Notable improvements are seen" opens a clause.)
     mid_capitals = Counter(match.group(1) for match in _MID_CAPITAL.finditer(text)

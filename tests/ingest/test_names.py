@@ -648,3 +648,20 @@ def test_a_made_up_name_in_quotes_after_a_naming_word_is_cued():
     assert derive(abstract) == "Zorb-Mix"  # without the cue the model named Quill-Mix
     term = "We add a quantity, called “momentum”, to the update. It speeds training up."
     assert "momentum" not in name_features(term, render(term))
+
+
+def test_a_lowercase_word_after_a_greek_letter_is_no_candidate():
+    """"κ-flatness", "ε-optimal": a Greek letter qualifying a lowercase word is notation for
+    a property, which, like any lowercase word, is a name only when a cue gives it; a
+    Greek letter before a capitalised word ("κ-Zorb") or a digit is a made-up name."""
+    abstract = ("We study prediction with expert advice when the learner may query few "
+                "labels. We design an algorithm that uses experts as a subroutine and show "
+                "that, under a condition on the matrix of predictions which we refer to as "
+                "κ-flatness, it obtains a strong regret bound. We also give a polynomial-time "
+                "algorithm to compute the κ-flatness of a matrix.")
+    assert "κ-flatness" not in name_features(abstract, render(abstract))
+    assert derive(abstract) is None  # without the change the model named κ-flatness
+    named = ("We study gradient methods. We propose κ-Zorb, a step rule that finds "
+             "ε-optimal points fast. κ-Zorb beats Adam on ten tasks.")
+    assert list(name_features(named, render(named))) == ["κ-Zorb"]
+    assert derive(named) == "κ-Zorb"
