@@ -447,6 +447,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
             continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
         if _SUBSCRIPTED.fullmatch(name):
             continue  # V_T, x_i, K_L: math rendered from its source, not a name
+        if not found and _abbreviates_a_word(text, name):
+            continue  # "electrocardiogram (ECG)": a word's abbreviation is a term
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # only in a code link (github.com/JaneDoe/...), not prose
@@ -509,6 +511,36 @@ def other_number(name: str) -> str:
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
+
+
+_CAPITALS = re.compile(r"[A-Z]{2,}s?")
+_WORD_THEN_PAREN = re.compile(r"(?:^|[^\w-])([a-z]{5,}) \($")
+
+
+def _abbreviates_a_word(text: str, name: str) -> bool:
+    """An acronym in capitals in parentheses after the one lowercase word it shortens,
+    whose letters it takes in order from its first: "electrocardiogram (ECG)",
+    "backpropagation (BP)", "hyperparameters (HPs)". A word's abbreviation is a term of
+    the field, as the word is (a name needs a cue then); a multi-word long form is a
+    definition of its own ("Sparse Tandem Ranking (STR)"). The development lists spell
+    out 23 acronyms so, none a title's name."""
+    if not _CAPITALS.fullmatch(name):
+        return False
+    at = text.find(f"({name})")
+    if at < 0:
+        return False
+    word = _WORD_THEN_PAREN.search(text, max(0, at - 60), at + 1)
+    if word is None:
+        return False
+    letters, i = name.rstrip("s").lower(), 0
+    word = word.group(1)
+    if word[0] != letters[0]:
+        return False
+    for letter in letters:
+        i = word.find(letter, i) + 1
+        if not i:
+            return False
+    return True
 
 
 def _inside(name: str, other: str) -> bool:
