@@ -443,12 +443,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
                      if c.strength == 3]
     for name, found in by_name.items():
-        if sum(c.isalpha() for c in name) < 2:
-            continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
-        if _SUBSCRIPTED.fullmatch(name):
-            continue  # V_T, x_i, K_L: math rendered from its source, not a name
-        if not found and _abbreviates_a_word(text, name):
-            continue  # "electrocardiogram (ECG)": a word's abbreviation is a term
+        if not _may_name(text, name, found):
+            continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # only in a code link (github.com/JaneDoe/...), not prose
@@ -511,6 +507,14 @@ def other_number(name: str) -> str:
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
+
+
+def _may_name(text: str, name: str, found: list[Cue]) -> bool:
+    """Whether the token `name` (with the cues that `found` it) may be a name at all."""
+    # "E" of "E(n) Equivariant", "k": no name has a single letter; V_T, x_i, K_L: math
+    # rendered from its source; "electrocardiogram (ECG)": a word's abbreviation, a term.
+    return (sum(c.isalpha() for c in name) >= 2 and not _SUBSCRIPTED.fullmatch(name)
+            and not (not found and _abbreviates_a_word(text, name)))
 
 
 _CAPITALS = re.compile(r"[A-Z]{2,}s?")
