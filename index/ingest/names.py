@@ -178,7 +178,7 @@ FEATURES = (
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
     "named_by_us", "part_after", "kind_of_ours", "new_kind_modifier",
     "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
-    "sibling",
+    "sibling", "builds_on_earlier",
     "known", "long_known",  # last: candidate_features appends them
 )
 
@@ -470,7 +470,10 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            # "TiC-DataComp, TiC-YFCC": the family's name is the method's
                            # (unless "new" introduces them: "two new variants, A and B")
                            float(_has_sibling(name, by_name)
-                                 and not _said_new(text, occurrences[0], name, by_name))]
+                                 and not _said_new(text, occurrences[0], name, by_name)),
+                           # introduced where an earlier introduced name is said: "we
+                           # present VLMixer, that integrates CMC" (in_later_intro's other side)
+                           float(_builds_on_earlier(name, introductions, positions))]
         # A long form many other abstracts spell out too ("inverse reinforcement learning
         # (IRL)", "Monte-Carlo Tree Search (MCTS)") names a field, a problem or prior work:
         # a new method's long form is spelled out by its own paper. (On the development
@@ -623,6 +626,16 @@ def _in_later_intro(name: str, occurrences: list[int],
     return any(start > occurrences[0] and other not in name and name not in other
                and any(begin <= o < end for o in occurrences)
                for other, start, (begin, end) in introductions)
+
+
+def _builds_on_earlier(name: str, introductions: list[tuple[str, int, tuple[int, int]]],
+                       positions: Mapping[str, list[int]]) -> bool:
+    """A cue verb introduces `name` in a sentence that says another candidate a cue verb
+    introduced earlier: "we propose CMC ... we present VLMixer, that integrates CMC"."""
+    return any(other != name and other_start < start and other not in name
+               and name not in other and any(begin <= o < end for o in positions[other])
+               for own, start, (begin, end) in introductions if own == name
+               for other, other_start, _ in introductions)
 
 
 def _listed(text: str, position: int, name: str, names: Container[str]) -> bool:

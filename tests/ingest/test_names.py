@@ -682,3 +682,19 @@ def test_an_acronym_of_one_lowercase_word_is_a_term():
     named = ("Sequence models are slow. We propose Zorb Gated Units (ZGU), a recurrent cell "
              "for long sequences. ZGU is fast and accurate on ten benchmarks.")
     assert derive(named) == "ZGU"
+
+
+def test_a_name_introduced_with_an_earlier_one_builds_on_it():
+    """"we propose ZorbMix (CZM) ... we present a new method, dubbed QuillMixer, that
+    integrates CZM": a cue verb introducing a name where an earlier introduced one is said
+    builds on it (the later, whole method; in_later_intro marks the earlier one)."""
+    abstract = ("Pre-training on paired data is costly. This paper proposes an augmentation "
+                "method, namely cross-modal ZorbMix (CZM), for alignment without pairs. "
+                "Specifically, CZM replaces words by image patches. CZM keeps the meaning "
+                "intact. We present a new unpaired pre-training method, dubbed QuillMixer, "
+                "that integrates CZM with contrastive learning. Experiments on five tasks show "
+                "that QuillMixer beats previous methods.")
+    assert features_of(abstract, "QuillMixer")["builds_on_earlier"] == 1.0
+    assert features_of(abstract, "CZM")["builds_on_earlier"] == 0.0
+    assert features_of(abstract, "CZM")["in_later_intro"] == 1.0
+    assert derive(abstract) == "QuillMixer"  # without the feature the model named CZM
