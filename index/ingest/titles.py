@@ -412,13 +412,22 @@ def _cued_names(text: str, sentences,
 _APPOSITION_LEAD = re.compile(r",\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
 
 
+# "a novel model to solve the diagnosis of small round blue cell tumors (SRBCTs)", "a
+# framework that regularizes neural radiance fields (NeRF)": a long form in a clause
+# after the cue's kind names what the contribution works on (unless a naming word says
+# the contribution is it: "a mixture model which we term the ...").
+_KIND_COMPLEMENT = re.compile(rf"\b{_KIND}\s+(?:to|that|which)\s", re.I)
+_NAMED_IN = re.compile(r"\b(?:call|called|term|termed|name|named|dub|dubbed|coin|coined)\b",
+                       re.I)
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
     if len(between) <= 40 and not re.search(r"[.;:,]", between):
-        return True
+        return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
     lead = _APPOSITION_LEAD.search(between)
     return lead is not None and not re.search(r"[.;:,]", between[:lead.start()])
 

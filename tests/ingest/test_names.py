@@ -698,3 +698,20 @@ def test_a_name_introduced_with_an_earlier_one_builds_on_it():
     assert features_of(abstract, "CZM")["builds_on_earlier"] == 0.0
     assert features_of(abstract, "CZM")["in_later_intro"] == 1.0
     assert derive(abstract) == "QuillMixer"  # without the feature the model named CZM
+
+
+def test_a_long_form_in_a_clause_after_the_cues_kind_is_not_introduced():
+    """"we propose a novel model to solve the grading of diffuse zorb cell tumours
+    (DZCTs)": the long form in the clause after the cue's kind ("model to ...", "framework
+    that ...") is what the contribution works on, not its name; a naming word there
+    keeps it ("a mixture model which we term the Zorb Quill Mixture (ZQM)")."""
+    abstract = ("Labelled medical images are scarce, and children's tumours are rarer still. In "
+                "this work, we propose a novel model to solve the grading task of diffuse zorb "
+                "cell tumours (DZCTs). The model attends to the valid areas of an image with a "
+                "mask, and a length-aware loss makes it tolerant to diverse features. We "
+                "evaluate it on a small DZCTs dataset, where it beats strong deep models.")
+    assert cue_strengths(abstract, "DZCTs") == (0.0, 0.0, 0.0)
+    assert derive(abstract) is None  # without the change the cue introduced DZCTs
+    termed = ("We propose a mixture model which we term the Zorb Quill Mixture (ZQM). ZQM "
+              "fits fast.")
+    assert cue_strengths(termed, "ZQM")[0] == 1.0
