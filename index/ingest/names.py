@@ -528,19 +528,20 @@ def _abbreviates_a_word(text: str, name: str) -> bool:
     """An acronym in capitals in parentheses after the one lowercase word it shortens,
     whose letters it takes in order from its first: "electrocardiogram (ECG)",
     "backpropagation (BP)", "hyperparameters (HPs)". A word's abbreviation is a term of
-    the field, as the word is (a name needs a cue then); a multi-word long form is a
-    definition of its own ("Sparse Tandem Ranking (STR)"). The development lists spell
-    out 23 acronyms so, none a title's name."""
+    the field, as the word is (a name needs a cue then); the last word of a capitalised
+    phrase is not all its long form ("Latent Intervened Non-stationary learning (LIN)",
+    "Archetypal analysis (AA)": a method's name spelled out). On the development lists 16
+    abstracts spell out an acronym so, none of them a title's name."""
     if not _CAPITALS.fullmatch(name):
         return False
     at = text.find(f"({name})")
-    if at < 0:
+    found = _WORD_THEN_PAREN.search(text, max(0, at - 60), at + 1) if at >= 0 else None
+    if found is None:
         return False
-    word = _WORD_THEN_PAREN.search(text, max(0, at - 60), at + 1)
-    if word is None:
+    before = text[max(0, found.start(1) - 40):found.start(1)].split()
+    if before and before[-1][:1].isupper():
         return False
-    letters, i = name.rstrip("s").lower(), 0
-    word = word.group(1)
+    letters, i, word = name.rstrip("s").lower(), 0, found.group(1)
     if word[0] != letters[0]:
         return False
     for letter in letters:

@@ -682,6 +682,10 @@ def test_an_acronym_of_one_lowercase_word_is_a_term():
     named = ("Sequence models are slow. We propose Zorb Gated Units (ZGU), a recurrent cell "
              "for long sequences. ZGU is fast and accurate on ten benchmarks.")
     assert derive(named) == "ZGU"
+    # the last word of a capitalised phrase, whose letters it happens to hold, is not all
+    # of the long form: "Latent Zorb Non-stationary learning (LIN)"
+    phrase = "We use a Latent Zorb Non-stationary learning (LIN) method. LIN is robust."
+    assert "LIN" in name_features(phrase, render(phrase))
 
 
 def test_a_name_introduced_with_an_earlier_one_builds_on_it():
