@@ -910,6 +910,7 @@ _KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
 # After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
 # framework", "VAE-based generative model": a word between).
 _KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})\b", re.I)
+_KINDS_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})s\b", re.I)
 # Words that make that kind the authors' own: "our (proposed) method", "the resulting model".
 _OWN_KIND = frozenset({"our", "resulting", "proposed"})
 
@@ -917,13 +918,23 @@ _OWN_KIND = frozenset({"our", "resulting", "proposed"})
 def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) -> bool:
     """A modifier of the head of "a new/novel ... KIND": "a new model-free IRL method", "a
     novel GNN framework" are a method of a field or a class, which the name qualifies;
-    the abstract's own name is the kind's appositive ("a new method, X") or is called."""
+    the abstract's own name is the kind's appositive ("a new method, X") or is called.
+    In the plural no article comes before "novel", and an acronym may qualify the head
+    right after its long form: "novel Compressed Gradient Descent (CGD) algorithms"."""
     near = words[-4:]
+    spelled = text[position - 1:position] == "(" and text[position + length:position + length + 1] == ")"
     for i, word in enumerate(near):
-        if word in ("new", "novel") and i and near[i - 1] in ("a", "an"):
+        if word in ("new", "novel"):
             between = text[max(0, position - 40):position].lower().rpartition(word)[2]
-            return (not any(c in ",;:()" for c in between)
-                    and bool(_KIND_HEAD.match(text, position + length)))
+            if spelled:
+                between, end = between[:-1], position + length + 1
+            else:
+                end = position + length
+            if any(c in ",;:()" for c in between):
+                return False
+            if i and near[i - 1] in ("a", "an"):
+                return bool(_KIND_HEAD.match(text, end))
+            return bool(_KINDS_HEAD.match(text, end))
     return False
 
 

@@ -719,3 +719,20 @@ def test_a_long_form_in_a_clause_after_the_cues_kind_is_not_introduced():
     termed = ("We propose a mixture model which we term the Zorb Quill Mixture (ZQM). ZQM "
               "fits fast.")
     assert cue_strengths(termed, "ZQM")[0] == 1.0
+
+
+def test_an_acronym_qualifying_novel_plural_kinds_is_marked():
+    """"novel Zorbed Gradient Descent (ZGD) algorithms", "novel ZGN methods": in the plural
+    "novel" needs no article, and an acronym right after its long form qualifies the head
+    the same way ("a new ZRL method"): a class the contribution belongs to."""
+    abstract = ("This paper introduces a new method for minimizing smooth objectives through "
+                "the use of novel Zorbed Gradient Descent (ZGD) algorithms with a matrix-valued "
+                "stepsize. The algorithms are analyzed in the single-node and the distributed "
+                "settings. Our results reveal that the matrix stepsize in ZGD can capture the "
+                "structure of the objective.")
+    assert features_of(abstract, "ZGD")["new_kind_modifier"] == 1.0
+    assert features_of("We propose novel ZGN methods that are robust.",
+                       "ZGN")["new_kind_modifier"] == 1.0
+    assert features_of("We propose novel methods, ZorbNet and QuillNet, that are robust.",
+                       "ZorbNet")["new_kind_modifier"] == 0.0
+    assert derive(abstract) is None
