@@ -97,8 +97,9 @@ _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _GLUED_NAMING = re.compile(r"(?:called|named|dubbed|termed|coined|namely)(?=[A-Z])")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 _COMPONENT = re.compile(
-    r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
+    r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
+_NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
 _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
     r"|\b(?:recent|existing|prior|previous|popular|standard|classic|state-of-the-art)\b", re.I)
@@ -488,7 +489,9 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         name = name.rstrip(".")  # "we call it Foo." at the very end
         name, start = _unglued(name, start)
         sentence_start, _ = _sentence_at(sentences, start)
-        component = bool(_COMPONENT.search(text[sentence_start:start]))
+        # (not a new whole: "Furthermore, we present a new method, dubbed X")
+        component = bool(_COMPONENT.search(text[sentence_start:start])
+                         and not _NEW_WHOLE.search(text, max(sentence_start, start - 80), start))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))
 
     for name, start, expansion, description in _cued_names(text, sentences, definitions):

@@ -736,3 +736,22 @@ def test_an_acronym_qualifying_novel_plural_kinds_is_marked():
     assert features_of("We propose novel methods, ZorbNet and QuillNet, that are robust.",
                        "ZorbNet")["new_kind_modifier"] == 0.0
     assert derive(abstract) is None
+
+
+def test_a_new_whole_or_the_next_step_is_no_component():
+    """"Furthermore, we present a new method, dubbed QuillMixer": a new whole introduced
+    after another contribution is no component of it; nor is what "we then propose" after
+    an analysis. "We also propose a module, ZorbLayer" is one."""
+    abstract = ("Pre-training on paired data is costly. This paper proposes an augmentation "
+                "method, namely cross-modal ZorbMix (CZM), for alignment without pairs. "
+                "Specifically, CZM replaces words by image patches. CZM keeps the meaning "
+                "intact. Furthermore, we present a new unpaired pre-training method, dubbed "
+                "QuillMixer, that integrates CZM with contrastive learning. Experiments on five "
+                "tasks show that QuillMixer beats previous methods.")
+    assert features_of(abstract, "QuillMixer")["component"] == 0.0
+    assert derive(abstract) == "QuillMixer"  # as a component the model named CZM
+    then = ("Exact value iteration is costly. We first analyse why. We then propose Zorb "
+            "Actor Critic (ZAC), a practical algorithm. ZAC beats baselines.")
+    assert features_of(then, "ZAC")["component"] == 0.0
+    also = "We propose ZorbNet. We also propose a module, ZorbLayer, for speed."
+    assert features_of(also, "ZorbLayer")["component"] == 1.0
