@@ -922,19 +922,19 @@ def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) 
     In the plural no article comes before "novel", and an acronym may qualify the head
     right after its long form: "novel Compressed Gradient Descent (CGD) algorithms"."""
     near = words[-4:]
-    spelled = text[position - 1:position] == "(" and text[position + length:position + length + 1] == ")"
+    end = position + length
+    # "(CGD) algorithms": the acronym in parentheses after its long form
+    spelled = text[position - 1:position] == "(" and text[end:end + 1] == ")"
     for i, word in enumerate(near):
-        if word in ("new", "novel"):
-            between = text[max(0, position - 40):position].lower().rpartition(word)[2]
-            if spelled:
-                between, end = between[:-1], position + length + 1
-            else:
-                end = position + length
-            if any(c in ",;:()" for c in between):
-                return False
-            if i and near[i - 1] in ("a", "an"):
-                return bool(_KIND_HEAD.match(text, end))
-            return bool(_KINDS_HEAD.match(text, end))
+        if word not in ("new", "novel"):
+            continue
+        between = text[max(0, position - 40):position].lower().rpartition(word)[2]
+        clean = not any(c in ",;:()" for c in (between[:-1] if spelled else between))
+        head = end + 1 if spelled else end
+        if i and near[i - 1] in ("a", "an"):
+            return clean and bool(_KIND_HEAD.match(text, head))
+        if clean and _KINDS_HEAD.match(text, head):
+            return True
     return False
 
 

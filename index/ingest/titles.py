@@ -96,6 +96,9 @@ _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
                         + "".join(map(chr, range(ord("Α"), ord("Ω") + 1))))
 _GLUED_NAMING = re.compile(r"(?:called|named|dubbed|termed|coined|namely)(?=[A-Z])")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
+# Before a cued name in its sentence: one part of something bigger ("we also propose",
+# "Additionally", "(ii)"); not "then" ("We then propose X", the step after an analysis: 12
+# of the 13 such candidates of the development lists are the title's name).
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
