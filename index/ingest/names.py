@@ -60,6 +60,7 @@ _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
 _SHAPED = re.compile(
     r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*"
     r"(?:['’]\d\d(?![\w'’]))?\*?")
+_GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying a word
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
@@ -177,7 +178,7 @@ FEATURES = (
     "used_before", "capital_before", "in_opening", "long_lowercase", "studied",
     "named_by_us", "part_after", "kind_of_ours", "new_kind_modifier",
     "extends_other", "part_of_other", "inside_other", "listed", "in_later_intro",
-    "sibling",
+    "sibling", "builds_on_earlier",
     "known", "long_known",  # last: candidate_features appends them
 )
 
@@ -393,9 +394,13 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
     for match in _SHAPED.finditer(text):
-        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase).
-        if not match.group()[0].islower() or match.group()[0] in _GREEK:
-            by_name.setdefault(match.group(), [])
+        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase),
+        # and so does a lowercase word after a Greek letter: "ε-optimal", "μ-strongly",
+        # "ζ-compactness" are notation for a property (no title of the development lists
+        # names one; π-Tuning, π2vec are names).
+        token = match.group()
+        if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)):
+            by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     # (Not an item's first word: "(ii) Notable improvements are seen" opens a clause.)
     mid_capitals = Counter(match.group(1) for match in _MID_CAPITAL.finditer(text)
@@ -438,10 +443,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
                      if c.strength == 3]
     for name, found in by_name.items():
-        if sum(c.isalpha() for c in name) < 2:
-            continue  # "E" of "E(n) Equivariant", "k": no name has a single letter
-        if _SUBSCRIPTED.fullmatch(name):
-            continue  # V_T, x_i, K_L: math rendered from its source, not a name
+        if not _may_name(text, name, found):
+            continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # only in a code link (github.com/JaneDoe/...), not prose
@@ -467,7 +470,10 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            # "TiC-DataComp, TiC-YFCC": the family's name is the method's
                            # (unless "new" introduces them: "two new variants, A and B")
                            float(_has_sibling(name, by_name)
-                                 and not _said_new(text, occurrences[0], name, by_name))]
+                                 and not _said_new(text, occurrences[0], name, by_name)),
+                           # introduced where an earlier introduced name is said: "we
+                           # present VLMixer, that integrates CMC" (in_later_intro's other side)
+                           float(_builds_on_earlier(name, introductions, positions))]
         # A long form many other abstracts spell out too ("inverse reinforcement learning
         # (IRL)", "Monte-Carlo Tree Search (MCTS)") names a field, a problem or prior work:
         # a new method's long form is spelled out by its own paper. (On the development
@@ -504,6 +510,45 @@ def other_number(name: str) -> str:
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
+
+
+def _may_name(text: str, name: str, found: list[Cue]) -> bool:
+    """Whether the token `name` (with the cues that `found` it) may be a name at all."""
+    # "E" of "E(n) Equivariant", "k": no name has a single letter; V_T, x_i, K_L: math
+    # rendered from its source; "electrocardiogram (ECG)": a word's abbreviation, a term.
+    return (sum(c.isalpha() for c in name) >= 2 and not _SUBSCRIPTED.fullmatch(name)
+            and not (not found and _abbreviates_a_word(text, name)))
+
+
+_CAPITALS = re.compile(r"[A-Z]{2,}s?")
+_WORD_THEN_PAREN = re.compile(r"(?:^|[^\w-])([a-z]{5,}) \($")
+
+
+def _abbreviates_a_word(text: str, name: str) -> bool:
+    """An acronym in capitals in parentheses after the one lowercase word it shortens,
+    whose letters it takes in order from its first: "electrocardiogram (ECG)",
+    "backpropagation (BP)", "hyperparameters (HPs)". A word's abbreviation is a term of
+    the field, as the word is (a name needs a cue then); the last word of a capitalised
+    phrase is not all its long form ("Latent Intervened Non-stationary learning (LIN)",
+    "Archetypal analysis (AA)": a method's name spelled out). On the development lists 16
+    abstracts spell out an acronym so, none of them a title's name."""
+    if not _CAPITALS.fullmatch(name):
+        return False
+    at = text.find(f"({name})")
+    found = _WORD_THEN_PAREN.search(text, max(0, at - 60), at + 1) if at >= 0 else None
+    if found is None:
+        return False
+    before = text[max(0, found.start(1) - 40):found.start(1)].split()
+    if before and before[-1][:1].isupper():
+        return False
+    letters, i, word = name.rstrip("s").lower(), 0, found.group(1)
+    if word[0] != letters[0]:
+        return False
+    for letter in letters:
+        i = word.find(letter, i) + 1
+        if not i:
+            return False
+    return True
 
 
 def _inside(name: str, other: str) -> bool:
@@ -582,6 +627,16 @@ def _in_later_intro(name: str, occurrences: list[int],
     return any(start > occurrences[0] and other not in name and name not in other
                and any(begin <= o < end for o in occurrences)
                for other, start, (begin, end) in introductions)
+
+
+def _builds_on_earlier(name: str, introductions: list[tuple[str, int, tuple[int, int]]],
+                       positions: Mapping[str, list[int]]) -> bool:
+    """A cue verb introduces `name` in a sentence that says another candidate a cue verb
+    introduced earlier: "we propose CMC ... we present VLMixer, that integrates CMC"."""
+    return any(other != name and other_start < start and other not in name
+               and name not in other and any(begin <= o < end for o in positions[other])
+               for own, start, (begin, end) in introductions if own == name
+               for other, other_start, _ in introductions)
 
 
 def _listed(text: str, position: int, name: str, names: Container[str]) -> bool:
@@ -855,6 +910,7 @@ _KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
 # After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
 # framework", "VAE-based generative model": a word between).
 _KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})\b", re.I)
+_KINDS_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})s\b", re.I)
 # Words that make that kind the authors' own: "our (proposed) method", "the resulting model".
 _OWN_KIND = frozenset({"our", "resulting", "proposed"})
 
@@ -862,13 +918,23 @@ _OWN_KIND = frozenset({"our", "resulting", "proposed"})
 def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) -> bool:
     """A modifier of the head of "a new/novel ... KIND": "a new model-free IRL method", "a
     novel GNN framework" are a method of a field or a class, which the name qualifies;
-    the abstract's own name is the kind's appositive ("a new method, X") or is called."""
+    the abstract's own name is the kind's appositive ("a new method, X") or is called.
+    In the plural no article comes before "novel", and an acronym may qualify the head
+    right after its long form: "novel Compressed Gradient Descent (CGD) algorithms"."""
     near = words[-4:]
+    end = position + length
+    # "(CGD) algorithms": the acronym in parentheses after its long form
+    spelled = text[position - 1:position] == "(" and text[end:end + 1] == ")"
     for i, word in enumerate(near):
-        if word in ("new", "novel") and i and near[i - 1] in ("a", "an"):
-            between = text[max(0, position - 40):position].lower().rpartition(word)[2]
-            return (not any(c in ",;:()" for c in between)
-                    and bool(_KIND_HEAD.match(text, position + length)))
+        if word not in ("new", "novel"):
+            continue
+        between = text[max(0, position - 40):position].lower().rpartition(word)[2]
+        clean = not any(c in ",;:()" for c in (between[:-1] if spelled else between))
+        head = end + 1 if spelled else end
+        if i and near[i - 1] in ("a", "an"):
+            return clean and bool(_KIND_HEAD.match(text, head))
+        if clean and _KINDS_HEAD.match(text, head):
+            return True
     return False
 
 

@@ -96,9 +96,13 @@ _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
                         + "".join(map(chr, range(ord("Α"), ord("Ω") + 1))))
 _GLUED_NAMING = re.compile(r"(?:called|named|dubbed|termed|coined|namely)(?=[A-Z])")
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
+# Before a cued name in its sentence: one part of something bigger ("we also propose",
+# "Additionally", "(ii)"); not "then" ("We then propose X", the step after an analysis: 12
+# of the 13 such candidates of the development lists are the title's name).
 _COMPONENT = re.compile(
-    r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next|then"
+    r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
+_NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
 _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
     r"|\b(?:recent|existing|prior|previous|popular|standard|classic|state-of-the-art)\b", re.I)
@@ -412,13 +416,22 @@ def _cued_names(text: str, sentences,
 _APPOSITION_LEAD = re.compile(r",\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
 
 
+# "a novel model to solve the diagnosis of small round blue cell tumors (SRBCTs)", "a
+# framework that regularizes neural radiance fields (NeRF)": a long form in a clause
+# after the cue's kind names what the contribution works on (unless a naming word says
+# the contribution is it: "a mixture model which we term the ...").
+_KIND_COMPLEMENT = re.compile(rf"\b{_KIND}\s+(?:to|that|which)\s", re.I)
+_NAMED_IN = re.compile(r"\b(?:call|called|term|termed|name|named|dub|dubbed|coin|coined)\b",
+                       re.I)
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
     if len(between) <= 40 and not re.search(r"[.;:,]", between):
-        return True
+        return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
     lead = _APPOSITION_LEAD.search(between)
     return lead is not None and not re.search(r"[.;:,]", between[:lead.start()])
 
@@ -479,7 +492,9 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         name = name.rstrip(".")  # "we call it Foo." at the very end
         name, start = _unglued(name, start)
         sentence_start, _ = _sentence_at(sentences, start)
-        component = bool(_COMPONENT.search(text[sentence_start:start]))
+        # (not a new whole: "Furthermore, we present a new method, dubbed X")
+        component = bool(_COMPONENT.search(text[sentence_start:start])
+                         and not _NEW_WHOLE.search(text, max(sentence_start, start - 80), start))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))
 
     for name, start, expansion, description in _cued_names(text, sentences, definitions):

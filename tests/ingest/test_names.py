@@ -648,3 +648,110 @@ def test_a_made_up_name_in_quotes_after_a_naming_word_is_cued():
     assert derive(abstract) == "Zorb-Mix"  # without the cue the model named Quill-Mix
     term = "We add a quantity, called “momentum”, to the update. It speeds training up."
     assert "momentum" not in name_features(term, render(term))
+
+
+def test_a_lowercase_word_after_a_greek_letter_is_no_candidate():
+    """"κ-flatness", "ε-optimal": a Greek letter qualifying a lowercase word is notation for
+    a property, which, like any lowercase word, is a name only when a cue gives it; a
+    Greek letter before a capitalised word ("κ-Zorb") or a digit is a made-up name."""
+    abstract = ("We study prediction with expert advice when the learner may query few "
+                "labels. We design an algorithm that uses experts as a subroutine and show "
+                "that, under a condition on the matrix of predictions which we refer to as "
+                "κ-flatness, it obtains a strong regret bound. We also give a polynomial-time "
+                "algorithm to compute the κ-flatness of a matrix.")
+    assert "κ-flatness" not in name_features(abstract, render(abstract))
+    assert derive(abstract) is None  # without the change the model named κ-flatness
+    named = ("We study gradient methods. We propose κ-Zorb, a step rule that finds "
+             "ε-optimal points fast. κ-Zorb beats Adam on ten tasks.")
+    assert list(name_features(named, render(named))) == ["κ-Zorb"]
+    assert derive(named) == "κ-Zorb"
+
+
+def test_an_acronym_of_one_lowercase_word_is_a_term():
+    """"electromyography (EMG)", "backpropagation (BP)": the abbreviation of one word is a
+    term of the field, as the word is, and needs a cue to be a name; an acronym of a
+    phrase ("Zorb Gated Units (ZGU)") is spelled out as a name may be."""
+    abstract = ("Generating training data is a long sought goal. We study the problem of "
+                "muscle signal electromyography (EMG) synthesis for gesture recognition. EMG "
+                "synthesis is hard, as muscles interact in complex ways. We incorporate a "
+                "simulator of muscle dynamics into a generative adversarial network to create "
+                "plausible EMG training examples, and show that this improves EMG "
+                "classification.")
+    assert "EMG" not in name_features(abstract, render(abstract))
+    assert derive(abstract) is None  # without the change the model named EMG
+    named = ("Sequence models are slow. We propose Zorb Gated Units (ZGU), a recurrent cell "
+             "for long sequences. ZGU is fast and accurate on ten benchmarks.")
+    assert derive(named) == "ZGU"
+    # the last word of a capitalised phrase, whose letters it happens to hold, is not all
+    # of the long form: "Latent Zorb Non-stationary learning (LIN)"
+    phrase = "We use a Latent Zorb Non-stationary learning (LIN) method. LIN is robust."
+    assert "LIN" in name_features(phrase, render(phrase))
+
+
+def test_a_name_introduced_with_an_earlier_one_builds_on_it():
+    """"we propose ZorbMix (CZM) ... we present a new method, dubbed QuillMixer, that
+    integrates CZM": a cue verb introducing a name where an earlier introduced one is said
+    builds on it (the later, whole method; in_later_intro marks the earlier one)."""
+    abstract = ("Pre-training on paired data is costly. This paper proposes an augmentation "
+                "method, namely cross-modal ZorbMix (CZM), for alignment without pairs. "
+                "Specifically, CZM replaces words by image patches. CZM keeps the meaning "
+                "intact. We present a new unpaired pre-training method, dubbed QuillMixer, "
+                "that integrates CZM with contrastive learning. Experiments on five tasks show "
+                "that QuillMixer beats previous methods.")
+    assert features_of(abstract, "QuillMixer")["builds_on_earlier"] == 1.0
+    assert features_of(abstract, "CZM")["builds_on_earlier"] == 0.0
+    assert features_of(abstract, "CZM")["in_later_intro"] == 1.0
+    assert derive(abstract) == "QuillMixer"  # without the feature the model named CZM
+
+
+def test_a_long_form_in_a_clause_after_the_cues_kind_is_not_introduced():
+    """"we propose a novel model to solve the grading of diffuse zorb cell tumours
+    (DZCTs)": the long form in the clause after the cue's kind ("model to ...", "framework
+    that ...") is what the contribution works on, not its name; a naming word there
+    keeps it ("a mixture model which we term the Zorb Quill Mixture (ZQM)")."""
+    abstract = ("Labelled medical images are scarce, and children's tumours are rarer still. In "
+                "this work, we propose a novel model to solve the grading task of diffuse zorb "
+                "cell tumours (DZCTs). The model attends to the valid areas of an image with a "
+                "mask, and a length-aware loss makes it tolerant to diverse features. We "
+                "evaluate it on a small DZCTs dataset, where it beats strong deep models.")
+    assert cue_strengths(abstract, "DZCTs") == (0.0, 0.0, 0.0)
+    assert derive(abstract) is None  # without the change the cue introduced DZCTs
+    termed = ("We propose a mixture model which we term the Zorb Quill Mixture (ZQM). ZQM "
+              "fits fast.")
+    assert cue_strengths(termed, "ZQM")[0] == 1.0
+
+
+def test_an_acronym_qualifying_novel_plural_kinds_is_marked():
+    """"novel Zorbed Gradient Descent (ZGD) algorithms", "novel ZGN methods": in the plural
+    "novel" needs no article, and an acronym right after its long form qualifies the head
+    the same way ("a new ZRL method"): a class the contribution belongs to."""
+    abstract = ("This paper introduces a new method for minimizing smooth objectives through "
+                "the use of novel Zorbed Gradient Descent (ZGD) algorithms with a matrix-valued "
+                "stepsize. The algorithms are analyzed in the single-node and the distributed "
+                "settings. Our results reveal that the matrix stepsize in ZGD can capture the "
+                "structure of the objective.")
+    assert features_of(abstract, "ZGD")["new_kind_modifier"] == 1.0
+    assert features_of("We propose novel ZGN methods that are robust.",
+                       "ZGN")["new_kind_modifier"] == 1.0
+    assert features_of("We propose novel methods, ZorbNet and QuillNet, that are robust.",
+                       "ZorbNet")["new_kind_modifier"] == 0.0
+    assert derive(abstract) is None
+
+
+def test_a_new_whole_or_the_next_step_is_no_component():
+    """"Furthermore, we present a new method, dubbed QuillMixer": a new whole introduced
+    after another contribution is no component of it; nor is what "we then propose" after
+    an analysis. "We also propose a module, ZorbLayer" is one."""
+    abstract = ("Pre-training on paired data is costly. This paper proposes an augmentation "
+                "method, namely cross-modal ZorbMix (CZM), for alignment without pairs. "
+                "Specifically, CZM replaces words by image patches. CZM keeps the meaning "
+                "intact. Furthermore, we present a new unpaired pre-training method, dubbed "
+                "QuillMixer, that integrates CZM with contrastive learning. Experiments on five "
+                "tasks show that QuillMixer beats previous methods.")
+    assert features_of(abstract, "QuillMixer")["component"] == 0.0
+    assert derive(abstract) == "QuillMixer"  # as a component the model named CZM
+    then = ("Exact value iteration is costly. We first analyse why. We then propose Zorb "
+            "Actor Critic (ZAC), a practical algorithm. ZAC beats baselines.")
+    assert features_of(then, "ZAC")["component"] == 0.0
+    also = "We propose ZorbNet. We also propose a module, ZorbLayer, for speed."
+    assert features_of(also, "ZorbLayer")["component"] == 1.0
