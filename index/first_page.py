@@ -51,7 +51,10 @@ ROW_MODULES = ("card.py", "models.py", "library.py", "first_page.py", "search/sc
 KEY_QUERIES = tuple("abcdefghijklmnopqrstuvwxyz0123456789")
 KEY_ROWS = 60  # rows whose cards and marked titles a key page keeps
 KEY_ABSTRACTS = 3  # rows whose marked abstracts it keeps (the pane shows the cursor's)
-KEYS_UP_TO = 5_000  # papers; a larger library shows its first matches, then ranks
+# At 100,000 papers the 36 key pages take 1.1 s to make (after the warm-up, giving way to
+# keystrokes between them) and 28 MB (every result's id), and one is read in 5 ms: the
+# first key at first paint waited 300 ms for the engine there (numpy's import alone 120).
+KEYS_UP_TO = 200_000  # papers
 # A key page's rows follow the ranking too: every module of the search package decides
 # them (read only when a key page is, never for the first frame).
 KEY_MODULES = ("search", "search/engine")

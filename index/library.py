@@ -656,12 +656,14 @@ class Library:
         return first_page.read_key(self._page_folder(), query, mark,
                                    self.store.tags_by_paper(), self._card)
 
-    def keep_first_page(self, *, keys: bool = False) -> None:
+    def keep_first_page(self, *, keys: bool = False,
+                        gate: Callable[[], object] | None = None) -> None:
         """The first pages, made again if the index moved on since they were written
         (only where the index is in step with the store, never from a stale one). Every
         sync does this unless told not to; the app does it after its first search, with
         `keys`: then the first keystroke's pages too (first_page.KEY_QUERIES), in a
-        library of up to KEYS_UP_TO papers."""
+        library of up to KEYS_UP_TO papers, a search each; `gate`: called between them
+        (giving_way.py), as the warm-up's steps call it."""
         if self.read_only or not self.index.is_open:
             return
         try:
@@ -678,8 +680,9 @@ class Library:
                     first_page.write(folder, sort, mark, self.index.ids_of(results),
                                      results.cards(0, first_page.PAGE_ROWS))
             if keys and self.store.count() <= first_page.KEYS_UP_TO:
-                self._keep_key_pages(folder, first_page.key_stamp(
-                    self.store.uuid, seq, self._generation()))
+                with giving_way(gate) if gate is not None else contextlib.nullcontext():
+                    self._keep_key_pages(folder, first_page.key_stamp(
+                        self.store.uuid, seq, self._generation()))
         except OSError:  # a full disk, say: the app searches instead
             return
 
@@ -689,6 +692,7 @@ class Library:
         if first_page.keys_current(folder, mark):
             return
         for query in first_page.KEY_QUERIES:
+            give_way()  # a search each (60 ms at 100,000 papers): a keystroke first
             results = self.search(query)
             if results.relaxed or results.error or results.partial or results.total < 3:
                 first_page.write_key(folder, query, mark, None)  # the live search's

@@ -334,6 +334,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # collecting it (about 2,800 objects, under 1 MB at ICML 2023) was a full
         # collection holding the interpreter 40-75 ms, the longest stall while typing.
         gc.freeze()
+
         def after_keys() -> None:
             self._keys_drawn.wait(KEY_FIRST_S)
 
@@ -345,8 +346,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         gc.freeze()
         with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
             # For the next start, if the library moved on: the first pages, and the
-            # first keystroke's.
-            self.library.keep_first_page(keys=True)
+            # first keystroke's (a search each, giving way to keystrokes between them).
+            self.library.keep_first_page(keys=True, gate=after_keys)
         self.update_meaning()  # a worker of its own: similar papers and topics
 
     @work(thread=True, exclusive=True, group="meaning")

@@ -157,6 +157,17 @@ async def test_a_first_key_before_the_engine_lists_its_kept_page_as_the_live_sea
         assert status_text(app) == status
 
 
+def test_key_pages_are_made_a_search_each_giving_way_between_them(seeded_home):
+    from index.first_page import KEY_QUERIES
+
+    calls: list[int] = []
+    with Library(seeded_home) as library:
+        library.sync(keep_page=False)
+        library.keep_first_page(keys=True, gate=lambda: calls.append(1))
+        assert library.key_page("d") is not None
+    assert len(calls) >= len(KEY_QUERIES)
+
+
 async def test_keys_without_a_kept_page_wait_for_the_live_search(seeded_home):
     with Library(seeded_home) as library:
         library.sync()
