@@ -198,10 +198,13 @@ class NameStatistics:
 def usage_key(name: str) -> str:
     """LLMs and LLM are one name; case does not tell names apart."""
     # "**GraphCleaner**" in a raw abstract is GraphCleaner (stars end names: AS*)
-    name = name.rstrip("*")
-    if len(name) > 2 and name.endswith("s") and name[-2].isupper():
-        name = name[:-1]
-    return name.casefold()
+    return _singular(name.rstrip("*")).casefold()
+
+
+def _singular(name: str) -> str:
+    """LLM of LLMs (a plural acronym: an s after a capital); any other name as it is."""
+    return name[:-1] if len(name) > 2 and name.endswith("s") and name[-2].isupper() \
+        else name
 
 
 def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
@@ -505,8 +508,8 @@ def _long_forms(vector: list[float], name: str, found: list[Cue],
 
 def other_number(name: str) -> str:
     """The plural of a name, or the singular of a plural one: RNN and RNNs, LLMs and LLM."""
-    return name[:-1] if len(name) > 2 and name.endswith("s") and name[-2].isupper() \
-        else f"{name}s"
+    single = _singular(name)
+    return single if single != name else f"{name}s"
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
