@@ -66,9 +66,6 @@ FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at
 # in 2-18 ms at 100,000 papers, and a list painted twice (its first matches, then
 # ranked) cost two frames a key.
 FIRST_MATCHES_AFTER_S = 0.03
-# Results whose reading progress is counted before they show, for the status line to go
-# out with the list (about 1 µs a result; longer lists show first, their progress after).
-PROGRESS_WITH_LIST_UP_TO = 5_000
 # The opening worker waits this long at most for the first page to be painted before it
 # loads the search engine (the paint comes in a frame or two).
 FIRST_PAINT_WAIT_S = 0.5
@@ -626,17 +623,16 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             results.elapsed = shown.elapsed
         # The progress through these results goes out in the same frame as the list (a
         # status line that changes again a frame later is a keystroke that settles
-        # late), counted with the reading states as last read; about 1 µs a result, so
-        # a long list shows first and its progress follows.
-        progress = self.library.progress(results, self.reading) \
-            if len(results) <= PROGRESS_WITH_LIST_UP_TO else None
+        # late), counted with the reading states as last read: about 1 ms at 100,000
+        # results (Library.progress reads no listed paper's id).
+        progress = self.library.progress(results, self.reading)
         self.call_from_thread(self._show_results, seq, results, cursor, progress)
         # Read afresh after the results show, never on the keystroke's path, and not at
         # all once a newer keystroke has superseded these results: what another papers
         # process marked (the command line, a second window) shows then.
         if not worker.is_cancelled:
             states = self.library.reading_states()
-            if progress is None or states != self.reading:
+            if states != self.reading:
                 self.call_from_thread(self._show_progress, seq,
                                       self.library.progress(results, states), states)
         if (results.total < 3 or results.relaxed) and results.suggestion:

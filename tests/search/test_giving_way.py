@@ -1,6 +1,7 @@
 """Long loads beside the app's keystrokes give way to them (index/giving_way.py): the
-warm-up's loops (the ranker's term tables, the prefix table, the method-name index) wait
-at the app's gate while a keystroke is answered, and only the thread that asked waits."""
+warm-up's loops (the ranker's term tables, the id table, the prefix table, the
+method-name index) wait at the app's gate while a keystroke is answered, and only the
+thread that asked waits."""
 
 from __future__ import annotations
 
@@ -43,8 +44,33 @@ def test_a_warm_up_step_waits_at_the_gate_until_the_keystroke_is_drawn(copied_li
     assert warming.is_alive() and gate_calls and not done
     keys_drawn.set()
     warming.join(30)
-    assert done == ["ranker", "prefixes", "meaning", "names"]
+    assert done == ["ranker", "ids", "prefixes", "meaning", "names"]
     # The loops of more than one step asked (the seeded lists' prefix table has more
     # words than one turn, and the names are read a turn at a time).
     assert len(gate_calls) >= 3
     assert library.index.prefixes().expand("pol")  # and what they built is complete
+
+
+def test_the_warm_up_reads_the_id_table_a_page_at_a_time_as_a_search_would(
+        copied_library, monkeypatch):
+    library = copied_library
+    edited = library.index.ids_of(library.search("policy"))[0]
+    library.edit(edited, title="An edited title")  # its old document is now deleted
+    library.search("policy")
+    index = library.index
+    searcher = index._searcher
+    assert searcher.reader().has_deletions()
+    monkeypatch.setattr("index.search.search_index.ID_PAGE", 5)
+    index._id_columns = None  # (as a new searcher starts)
+    gate_calls: list[int] = []
+    with giving_way(lambda: gate_calls.append(1)):
+        index.read_ids()
+    read_early = index._id_columns
+    assert read_early is not None and read_early[0] == id(searcher)
+    assert len(gate_calls) >= len(read_early[1]) // 5  # gave way between pages
+    # What a search reads for itself, unpaced: the same ids, the deleted ones left out.
+    index._id_columns = None
+    column, numbers = index._ids(searcher)
+    assert (column, numbers) == (read_early[1], read_early[2])
+    live = set(library.index.ids_of(library.search("")))
+    assert set(numbers) == live and len(column) > len(live)
