@@ -456,7 +456,10 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         forms = _long_forms(features[name], name, found, by_name)
         # A plural is its singular here: "CKNs" is a part of "Struct-CKN".
         single = name[:-1] if name.endswith("s") and name[-2:-1].isupper() else name
-        part = any(single in split for split in parts.values())
+        # ... unless it is the stem of a family of variants ("ZorbA" of "ZorbA-order" and
+        # "ZorbA-CLAP", FedNL of FedNL-PP and FedNL-LS): the family's name, not a part.
+        part = any(single in split for split in parts.values()) \
+            and not _family_stem(single, parts)
         features[name] += [float(bool(parts.get(name, set()) & by_name.keys())), float(part),
                            # inside a longer word otherwise: SDF of "SDFflow", DeVAE of
                            # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
@@ -612,6 +615,15 @@ def _has_sibling(name: str, names: Iterable[str]) -> bool:
     single = name[:-1] if name.endswith("s") else name
     return any(other.startswith(f"{stem}-") and not other.startswith(single)
                and not single.startswith(other.rstrip("s")) for other in names)
+
+
+def _family_stem(name: str, parts: Mapping[str, set[str]]) -> bool:
+    """`name` is the stem before the first hyphen of two or more hyphenated candidates
+    ("CompA" of "CompA-order", "CompA-attribute" and "CompA-CLAP"; "SurCo" of
+    "SurCo-zero" and "SurCo-hybrid"): the name of a family of variants, which a title
+    names, where a name one longer name is built on ("BnB" of "Quant-BnB", "STanHop" of
+    "STanHop-Net") is a part of it."""
+    return sum(other.startswith(f"{name}-") for other in parts) >= 2
 
 
 def _said_new(text: str, position: int, name: str, names: Container[str]) -> bool:

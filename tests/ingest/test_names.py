@@ -755,3 +755,22 @@ def test_a_new_whole_or_the_next_step_is_no_component():
     assert features_of(then, "ZAC")["component"] == 0.0
     also = "We propose ZorbNet. We also propose a module, ZorbLayer, for speed."
     assert features_of(also, "ZorbLayer")["component"] == 1.0
+
+
+def test_the_stem_of_a_family_of_variants_is_no_part():
+    """"we propose ZorbA, a collection of two benchmarks ... ZorbA-order ... ZorbA-attribute
+    ... we propose ZorbA-CLAP": the stem of two or more hyphenated names is the family's
+    name, not a part of one longer name (a name one longer name is built on, "ZorbNet" of
+    "ZorbNet-Net", stays a part)."""
+    family = ("Audio-language models learn a shared representation of audio and text. In "
+              "this paper, we propose ZorbA, a collection of two benchmarks to evaluate "
+              "compositional reasoning. Our proposed ZorbA-order evaluates the order of "
+              "acoustic events, and ZorbA-attribute evaluates attribute binding. Next, we "
+              "propose ZorbA-CLAP, where we fine-tune a contrastive model with hard "
+              "negatives. ZorbA-CLAP improves over all baselines on the ZorbA benchmark.")
+    assert features_of(family, "ZorbA")["part_of_other"] == 0.0
+    assert features_of(family, "ZorbA-CLAP")["sibling"] == 1.0
+    single = ("We present ZorbHop-Net for time series. At its heart is ZorbHop, a novel "
+              "block. We build ZorbHop-Net by stacking ZorbHop blocks.")
+    assert features_of(single, "ZorbHop")["part_of_other"] == 1.0
+    assert derive(family) == "ZorbA"
