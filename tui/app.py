@@ -615,8 +615,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
         shown = self.last_results
         if isinstance(shown, FirstPage) and shown.query == results.query \
-                and len(shown) == len(results) \
-                and shown.ids() == self.library.ids_of(results):
+                and self.library.lists_the_same(shown, results):
             # A page kept beside the index is on screen (the first page, or the page kept
             # for this key: _show_kept_page), and these are its rows: the status line goes
             # on saying how soon they were listed.
@@ -624,15 +623,17 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         # The progress through these results goes out in the same frame as the list (a
         # status line that changes again a frame later is a keystroke that settles
         # late), counted with the reading states as last read: about 1 ms at 100,000
-        # results (Library.progress reads no listed paper's id).
-        progress = self.library.progress(results, self.reading)
+        # results (Library.progress reads no listed paper's id), but after the list
+        # where the index's id table must be read first (the first search of a large
+        # library, before the warm-up reads it: 150-300 ms at 100,000 papers).
+        progress = self.library.progress_at_once(results, self.reading)
         self.call_from_thread(self._show_results, seq, results, cursor, progress)
         # Read afresh after the results show, never on the keystroke's path, and not at
         # all once a newer keystroke has superseded these results: what another papers
         # process marked (the command line, a second window) shows then.
         if not worker.is_cancelled:
             states = self.library.reading_states()
-            if states != self.reading:
+            if progress is None or states != self.reading:
                 self.call_from_thread(self._show_progress, seq,
                                       self.library.progress(results, states), states)
         if (results.total < 3 or results.relaxed) and results.suggestion:

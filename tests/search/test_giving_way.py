@@ -51,26 +51,48 @@ def test_a_warm_up_step_waits_at_the_gate_until_the_keystroke_is_drawn(copied_li
     assert library.index.prefixes().expand("pol")  # and what they built is complete
 
 
-def test_the_warm_up_reads_the_id_table_a_page_at_a_time_as_a_search_would(
-        copied_library, monkeypatch):
+def test_the_id_table_read_at_once_is_whooshs_value_by_value(copied_library, monkeypatch):
+    """The id column read a segment's block at a time (search_index._column_at_once) is
+    what Whoosh's column reader gives a value at a time, across segments, and without
+    the deleted documents (an edited paper's old document keeps its id)."""
+    from index.search import search_index
+
     library = copied_library
     edited = library.index.ids_of(library.search("policy"))[0]
     library.edit(edited, title="An edited title")  # its old document is now deleted
     library.search("policy")
+    reader = library.index._searcher.reader()
+    assert reader.has_deletions() and len(reader.leaf_readers()) > 1
+    assert search_index._column_at_once(reader) == list(reader.column_reader("id"))
+    column, numbers = search_index._id_columns(reader)
+    assert numbers == {column[n]: n for n in range(len(column)) if not reader.is_deleted(n)}
+    assert edited in numbers and len(numbers) < len(column)
+    # Where a segment's column is not one block (another Whoosh), the same, a value at
+    # a time.
+    monkeypatch.setattr(search_index, "_column_at_once", lambda _reader: None)
+    assert search_index._id_columns(reader) == (column, numbers)
+
+
+def test_the_warm_up_reads_the_id_table_giving_way(copied_library, monkeypatch):
+    library = copied_library
+    library.search("policy")
     index = library.index
     searcher = index._searcher
-    assert searcher.reader().has_deletions()
-    monkeypatch.setattr("index.search.search_index.ID_PAGE", 5)
     index._id_columns = None  # (as a new searcher starts)
     gate_calls: list[int] = []
     with giving_way(lambda: gate_calls.append(1)):
         index.read_ids()
     read_early = index._id_columns
-    assert read_early is not None and read_early[0] == id(searcher)
-    assert len(gate_calls) >= len(read_early[1]) // 5  # gave way between pages
-    # What a search reads for itself, unpaced: the same ids, the deleted ones left out.
+    assert read_early is not None and read_early[0] == id(searcher) and gate_calls
+    # Value by value, between pages of ids.
+    monkeypatch.setattr("index.search.search_index._column_at_once", lambda _reader: None)
+    monkeypatch.setattr("index.search.search_index.ID_PAGE", 5)
     index._id_columns = None
-    column, numbers = index._ids(searcher)
-    assert (column, numbers) == (read_early[1], read_early[2])
-    live = set(library.index.ids_of(library.search("")))
-    assert set(numbers) == live and len(column) > len(live)
+    gate_calls.clear()
+    with giving_way(lambda: gate_calls.append(1)):
+        index.read_ids()
+    assert index._id_columns[1:] == read_early[1:]
+    assert len(gate_calls) >= len(read_early[1]) // 5
+    # What a search reads for itself: the same.
+    index._id_columns = None
+    assert index._ids(searcher) == read_early[1:]
