@@ -47,7 +47,8 @@ class Space:
         counts = Counter(self.topic_of_row)
         self.topics = {item["id"]: Topic(item["id"], item["label"], counts[item["id"]])
                        for item in labels}
-        self.rows = {pid: row for row, pid in enumerate(self.ids)}
+        # (zip builds it in C: the comprehension was 30 ms of the first Topic line at 100k)
+        self.rows = dict(zip(self.ids, range(len(self.ids)), strict=True))
         self._arrays: dict[str, np.ndarray] = {}
         self._basis: Basis | None = None
 
