@@ -519,19 +519,23 @@ class SearchIndex:
     def _ids(self, searcher) -> tuple[list[str], dict[str, int]]:
         """Every document's paper id by document number, and live ids to numbers: read
         from the id column once per searcher (a few ms at 10k papers)."""
-        cached = self._id_columns
-        if cached is not None and cached[0] == id(searcher):
-            return cached[1], cached[2]
+        cached = self._ids_read_for(searcher)
+        if cached is not None:
+            return cached
         # One thread reads them; another asking meanwhile (a keystroke's search beside
         # a command's) waits for it rather than reading them too, each holding the
         # interpreter from the app's drawing.
         with self._id_columns_lock:
-            cached = self._id_columns
-            if cached is not None and cached[0] == id(searcher):
-                return cached[1], cached[2]
-            column, numbers = _id_columns(searcher.reader())
-            self._id_columns = (id(searcher), column, numbers)
-            return column, numbers
+            cached = self._ids_read_for(searcher)
+            if cached is None:
+                cached = _id_columns(searcher.reader())
+                self._id_columns = (id(searcher), *cached)
+            return cached
+
+    def _ids_read_for(self, searcher) -> tuple[list[str], dict[str, int]] | None:
+        """The id table as read for `searcher`, or None if it is not read yet."""
+        cached = self._id_columns
+        return cached[1:] if cached is not None and cached[0] == id(searcher) else None
 
     def read_ids(self) -> None:
         """Read the id table before a keystroke's search needs it (a warm-up step: the
@@ -541,13 +545,11 @@ class SearchIndex:
         meanwhile reads it itself."""
         with self._lock:
             searcher = self._searcher
-        cached = self._id_columns
-        if searcher is None or (cached is not None and cached[0] == id(searcher)):
+        if searcher is None or self._ids_read_for(searcher) is not None:
             return
         column, numbers = _id_columns(searcher.reader(), paced=True)
         with self._id_columns_lock:
-            cached = self._id_columns
-            if cached is None or cached[0] != id(searcher):
+            if self._ids_read_for(searcher) is None:
                 self._id_columns = (id(searcher), column, numbers)
 
     def _docset(self, searcher, ids: Iterable[str]) -> set[int]:
@@ -609,9 +611,8 @@ class SearchIndex:
     def ids_read(self, results: Results) -> bool:
         """Whether the id table of the searcher `results` came from is read already
         (ids_among then reads nothing: at 100,000 papers the table took 150-300 ms)."""
-        cached = self._id_columns
-        return results._searcher is None or (
-            cached is not None and cached[0] == id(results._searcher))
+        return results._searcher is None or \
+            self._ids_read_for(results._searcher) is not None
 
     def ids_among(self, results: Results, ids: Iterable[str]) -> set[str]:
         """Which of `ids` are among `results`, found by document number: the few hundred
@@ -861,17 +862,15 @@ def _id_columns(reader, paced: bool = False) -> tuple[list[str], dict[str, int]]
     if not reader.doc_count_all():  # (an empty index's reader has no columns)
         return [], {}
     column = _column_at_once(reader)
-    if column is not None and paced:
-        give_way()
-    elif column is None:  # one id at a time, through Whoosh's column reader
+    if column is None:  # one id at a time, through Whoosh's column reader
         ids = iter(reader.column_reader("id"))
-        if paced:
-            column = []
-            while page := list(islice(ids, ID_PAGE)):
-                column += page
+        column = []
+        while page := list(islice(ids, ID_PAGE if paced else None)):
+            column += page
+            if paced:
                 give_way()
-        else:
-            column = list(ids)
+    elif paced:
+        give_way()
     if not reader.has_deletions():
         return column, dict(zip(column, range(len(column)), strict=True))
     # (An edited paper's old document is deleted and has its id: the live one counts.)
@@ -892,9 +891,8 @@ def _column_at_once(reader) -> list[str] | None:
         if not segment.has_column("id"):
             return None
         raw = segment.column_reader("id", translate=False)
-        lengths = getattr(raw, "_lengths", None)
-        if not isinstance(raw, VarBytesColumn.Reader) or lengths is None \
-                or len(lengths) != segment.doc_count_all():
+        if not isinstance(raw, VarBytesColumn.Reader) \
+                or len(lengths := raw._lengths) != segment.doc_count_all():
             return None
         block = raw._dbfile.get(raw._basepos, sum(lengths))
         if not block.isascii():  # (a character a byte: the lengths cut the text)
