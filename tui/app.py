@@ -685,7 +685,11 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.query_one(AbstractPane).show_paper(None, empty="")
         self.set_status(self._status_text(results))
         self.count_topics()  # (while the topic panel shows: those of these results)
-        self.call_after_refresh(self._key_painted)
+        if not results.partial:
+            # (First matches are not the key's answer: the engine's loading goes on
+            # waiting for its ranked list, which would otherwise share the interpreter
+            # with the warm-up and settle 100 ms later at 100,000 papers.)
+            self.call_after_refresh(self._key_painted)
         self._warm_up_after_paint()
 
     def _empty_message(self, results: Results) -> list[str]:

@@ -134,6 +134,22 @@ class IdFilter:
     without_facets: tuple[tuple[str, ...], ...] = ()
 
 
+def _prefix_table(searcher) -> PrefixTable:
+    """The prefix table of the words field, with its words' counts read from the term
+    tables of papers' codec; from Whoosh's lexicon where they cannot be (another codec,
+    an index not memory-mapped)."""
+    from .engine.postings import SegmentPostings, Unsupported
+
+    reader = searcher.reader()
+    try:
+        segments = [SegmentPostings(leaf) for leaf, _offset in reader.leaf_readers()
+                    if leaf.doc_count_all()]  # (an empty index has an EmptyReader)
+        return PrefixTable.from_segments(segment.field_terms("words")
+                                         for segment in segments)
+    except Unsupported:
+        return PrefixTable.from_reader(reader, "words")
+
+
 class SearchIndex:
     """One generation of the Whoosh index plus its sync state (store uuid, change seq)."""
 
@@ -362,7 +378,7 @@ class SearchIndex:
         with self._lock:
             table, searcher = self._prefixes, self._searcher
         if table is None:
-            table = PrefixTable.from_reader(searcher.reader(), "words")
+            table = _prefix_table(searcher)
             with self._lock:
                 if self._searcher is searcher:
                     self._prefixes = table

@@ -557,6 +557,31 @@ def test_plain_words_build_the_parsers_query(words):
         assert terms == HighlightTerms.from_query(text.replace(_SLOT, ""))
 
 
+def test_the_prefix_table_counts_words_as_whooshs_reader_does(copied_library):
+    """The prefix table reads its words' counts with the words, from each segment's term
+    table, summed over segments: the same words, in the same order, with the same
+    counts (marks of a word's first letters included) as Whoosh's merged lexicon and
+    doc_frequency, where an edit has left a deleted document and several segments."""
+    from index.search.prefixes import PrefixTable
+    from index.search.search_index import _prefix_table
+
+    library = copied_library
+    edited = library.index.ids_of(library.search("policy"))[0]
+    library.edit(edited, title="Politique générale: un titre édité")
+    library.search("policy")
+    reader = library.index._searcher.reader()
+    assert reader.has_deletions() and len(reader.leaf_readers()) > 1
+    read = _prefix_table(library.index._searcher)
+    walked = PrefixTable.from_reader(reader, "words")
+    assert read.terms == walked.terms and "politique" in read.terms
+    marks = [m.decode() if isinstance(m, bytes) else m for m in reader.lexicon("words")]
+    assert len(marks) > len(read.terms)  # the first-letter marks are counted too
+    for word in marks + ["zzqnotaword"]:
+        assert read.frequency(word) == reader.doc_frequency("words", word), word
+    for prefix in sorted({w[:3] for w in read.terms}):
+        assert read.expand(prefix) == walked.expand(prefix), prefix
+
+
 def test_prefixes_expand_alike_from_the_lexicon_before_the_table_is_built(library):
     """A keystroke right at launch expands the word being typed from the lexicon while
     the prefix table is still being built: to the same words, so to the same results."""

@@ -301,6 +301,37 @@ async def test_large_library_shows_first_matches_then_the_ranked_list(home, monk
         assert app.last_results.scores == sorted(app.last_results.scores, reverse=True)
 
 
+async def test_the_engine_loading_waits_for_the_ranked_list_not_the_first_matches(
+        home, monkeypatch):
+    """The warm-up gives way to a keystroke until its answer is drawn: its ranked list.
+    First matches on screen are not that answer (the warm-up resuming beside the
+    ranking made it settle 100 ms later at 100,000 papers)."""
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 0)  # ... ranking slowly
+    async with running_app(home) as (app, pilot):
+        library = app.library
+        ranking_done = threading.Event()
+        real_search = library.search
+
+        def slow_search(*args, **kwargs):
+            ranking_done.wait(10)  # the ranked list comes when the test says so
+            return real_search(*args, **kwargs)
+
+        monkeypatch.setattr(library, "search", slow_search)
+        await pilot.click("#search")
+        await pilot.press("p")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.last_results is not None and app.last_results.partial:
+                break
+        assert app.last_results.partial  # the first matches are on screen
+        await pilot.pause(0.2)  # frames go by
+        assert not app._keys_drawn.is_set()  # the engine's loading still waits
+        ranking_done.set()
+        await settle(app, pilot)
+        assert not app.last_results.partial and app._keys_drawn.is_set()
+
+
 async def test_a_large_library_ranking_in_time_paints_its_list_once(home, monkeypatch):
     # The first matches wait for the ranking this long: a ranking done sooner is the
     # one list painted for the key (each paint of a changed list is a frame).

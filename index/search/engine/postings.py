@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pickle
 import struct
+from collections.abc import Iterator
 from hashlib import md5
 
 from whoosh.codec.whoosh3 import W3TermInfo
@@ -30,6 +31,9 @@ _ITEM = struct.Struct("!ii")  # item: key length, value length
 GIVE_WAY_EVERY = 4_096  # terms read between turns given to others (giving_way.py)
 _EXTENT = struct.Struct("!qi")  # a term's postings: offset, length
 _TERM_INFO_SIZE = W3TermInfo._struct.size
+# A term info opens with flags (B) and total weight (f), then the document frequency (I).
+_DOC_FREQUENCY, _DOC_FREQUENCY_AT = struct.Struct("!I"), struct.calcsize("!Bf")
+_FREQUENCY_AFTER_FLAGS_AND_WEIGHT = W3TermInfo._struct.format.startswith("!BfI")
 
 
 class Unsupported(Exception):
@@ -100,6 +104,32 @@ class SegmentPostings:
                 loaded.update(entries)
                 fields.add(prefix)
         self._loaded, self._loaded_fields = loaded, frozenset(fields)
+
+    def field_terms(self, fieldname: str) -> Iterator[tuple[bytes, int]]:
+        """Each term of `fieldname` in order, with the number of documents it is in (its
+        term info's, as Whoosh's `doc_frequency` reads it: deleted papers included),
+        from one walk through the table's sorted keys, giving way every few thousand."""
+        if not _FREQUENCY_AFTER_FLAGS_AND_WEIGHT:
+            raise Unsupported("a term info laid out otherwise")
+        number = self._fields.get(fieldname)
+        if number is None:
+            return
+        table, buf = self._table_reader, self._table
+        prefix = number.to_bytes(2, "big")
+        position = table.closest_key_pos(prefix)
+        read = 0
+        while position is not None and position < table.endofdata:
+            read += 1
+            if read % GIVE_WAY_EVERY == 0:
+                give_way()  # read beside the app's first keystrokes
+            keylength, valuelength = _ITEM.unpack_from(buf, position)
+            keystart = position + _ITEM.size
+            if buf[keystart:keystart + 2] != prefix:
+                return
+            valuestart = keystart + keylength
+            yield (bytes(buf[keystart + 2:valuestart]),
+                   _DOC_FREQUENCY.unpack_from(buf, valuestart + _DOC_FREQUENCY_AT)[0])
+            position = valuestart + valuelength
 
     def _value(self, key: bytes) -> bytes | None:
         """The term table's value for `key`: Whoosh's HashReader lookup, unrolled."""

@@ -100,6 +100,21 @@ def test_icml2023_round_trips_across_blocks(icml2023_library: Library) -> None:
     assert blocks > 10_000
 
 
+@pytest.mark.parametrize("fieldname", ["words", "derived_title", "abstract"])
+def test_a_fields_terms_come_in_order_with_the_papers_each_is_in(seeded_library: Library,
+                                                                  fieldname: str) -> None:
+    """What the prefix table reads (field_terms): every term of the field, in the
+    lexicon's order, with the number of papers whose own field gives it."""
+    expected = _expected_postings(seeded_library)
+    papers_with = sorted((term, len(postings)) for (field, term), postings in expected.items()
+                         if field == fieldname)
+    [(leaf, _offset)] = list(seeded_library.index._searcher.reader().leaf_readers())
+    read = list(SegmentPostings(leaf).field_terms(fieldname))
+    assert read == papers_with
+    assert len(read) > 100 and max(count for _term, count in read) > 1
+    assert list(SegmentPostings(leaf).field_terms("no such field")) == []
+
+
 def test_absent_terms_read_as_absent(seeded_library: Library) -> None:
     [(leaf, _offset)] = list(seeded_library.index._searcher.reader().leaf_readers())
     direct = SegmentPostings(leaf)
