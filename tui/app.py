@@ -67,6 +67,11 @@ FIRST_MATCHES_ABOVE = 5_000  # papers; smaller libraries rank every keystroke at
 # painted twice (its first matches, then ranked) cost two frames a key. (30 ms painted
 # twice keys like "diffusion mod", ranked 5 ms after the timer: 100-166 ms to settle.)
 FIRST_MATCHES_AFTER_S = 0.05
+# ... and looked for only while ranking may be slow: until a ranking has been timed, and
+# while the last one took more than this. Warm, every ranking of the typing benchmark's
+# keys took 5-21 ms at 100,000 papers, and finding first matches 1-43 ms before it (more
+# than the ranking for "learning based approach for"): a key's cost, never shown.
+FIRST_MATCHES_WHEN_RANKING_S = FIRST_MATCHES_AFTER_S / 2
 # The opening worker waits this long at most for the first page to be painted before it
 # loads the search engine (the paint comes in a frame or two).
 FIRST_PAINT_WAIT_S = 0.5
@@ -189,6 +194,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.paper_count = 0
         self.ready = False
         self._warm_up_started = False
+        self._last_ranking_s = float("inf")  # how long the last ranked search took
         self.reading: dict[str, tuple[str, int]] = {}
         self.hide_seen = False
         self._seen_timer = None
@@ -591,7 +597,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int,
                 unread_only: bool = False, paper_id: str | None = None) -> None:
         worker = get_current_worker()
-        if self.paper_count > FIRST_MATCHES_ABOVE and query.strip() and paper_id is None:
+        if self.paper_count > FIRST_MATCHES_ABOVE and query.strip() and paper_id is None \
+                and self._last_ranking_s > FIRST_MATCHES_WHEN_RANKING_S:
             # Ranking every match can take a large library a while: its first matches
             # show if the ranking is not done soon (then the ranked list follows).
             deadline = time.monotonic() + FIRST_MATCHES_AFTER_S
@@ -601,6 +608,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             if len(first):  # none with every word: the ranked list may forgive one
                 self.call_from_thread(self._show_first_matches, seq, first, cursor,
                                       deadline - time.monotonic())
+        ranking = time.monotonic()
         try:
             # A newer keystroke cancels this worker: stop between posting lists rather
             # than finish a ranking nobody will see while the UI thread waits for the GIL.
@@ -611,6 +619,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         if worker.is_cancelled:
             return
+        self._last_ranking_s = time.monotonic() - ranking
         if paper_id is not None:
             kept = results.position(paper_id)
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))

@@ -290,6 +290,7 @@ def test_app_module_is_importable_without_running():
 async def test_large_library_shows_first_matches_then_the_ranked_list(home, monkeypatch):
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 0)  # ... ranking slowly
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_WHEN_RANKING_S", -1)  # ... every time
     async with running_app(home) as (app, pilot):
         shown = record_shown(app)
         await type_query(app, pilot, "policy")
@@ -308,6 +309,7 @@ async def test_the_engine_loading_waits_for_the_ranked_list_not_the_first_matche
     ranking made it settle 100 ms later at 100,000 papers)."""
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 0)  # ... ranking slowly
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_WHEN_RANKING_S", -1)  # ... every time
     async with running_app(home) as (app, pilot):
         library = app.library
         ranking_done = threading.Event()
@@ -332,11 +334,48 @@ async def test_the_engine_loading_waits_for_the_ranked_list_not_the_first_matche
         assert not app.last_results.partial and app._keys_drawn.is_set()
 
 
+async def test_first_matches_are_looked_for_only_while_ranking_is_slow(home, monkeypatch):
+    """Finding a large library's first matches costs a key as much as ranking them once
+    the ranker is warm: they are looked for before the first ranking is timed and after
+    one slower than FIRST_MATCHES_WHEN_RANKING_S, not after a quick one."""
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
+    async with running_app(home) as (app, pilot):
+        library = app.library
+        looked: list[str] = []
+        real_first, real_search = library.first_matches, library.search
+        monkeypatch.setattr(library, "first_matches",
+                            lambda query, **kw: looked.append(query) or real_first(query, **kw))
+        assert app._last_ranking_s < 0.025  # the first page's search, ranked at once
+
+        async def press(key: str) -> None:
+            await pilot.press(key)
+            await settle(app, pilot)
+
+        def slow_search(*args, **kwargs):
+            time.sleep(0.05)
+            return real_search(*args, **kwargs)
+
+        await pilot.click("#search")
+        for key in "po":
+            await press(key)
+        assert looked == [] and len(app.last_results) > 0
+        monkeypatch.setattr(library, "search", slow_search)
+        await press("l")  # after a quick ranking: no first matches, ranked slowly
+        assert looked == [] and app._last_ranking_s >= 0.05
+        await press("i")  # after a slow one: first matches looked for
+        monkeypatch.setattr(library, "search", real_search)
+        await press("c")  # after a slow one again, ranked quickly
+        await press("y")  # after a quick one
+        assert looked == ["poli", "polic"]
+        assert not app.last_results.partial and len(app.last_results) > 0
+
+
 async def test_a_large_library_ranking_in_time_paints_its_list_once(home, monkeypatch):
     # The first matches wait for the ranking this long: a ranking done sooner is the
     # one list painted for the key (each paint of a changed list is a frame).
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 60)
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_WHEN_RANKING_S", -1)
     async with running_app(home) as (app, pilot):
         shown = record_shown(app)
         await type_query(app, pilot, "policy")

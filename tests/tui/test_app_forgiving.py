@@ -36,6 +36,7 @@ async def test_a_large_library_never_flashes_no_papers_when_words_are_forgiven(
         seeded_home: Path, monkeypatch):
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 0)  # ... ranking slowly
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_WHEN_RANKING_S", -1)  # ... every time
     async with running_app(seeded_home) as (app, pilot):
         shown = record_shown(app)
         await type_query(app, pilot, "policy optimization verifier unicorn ")

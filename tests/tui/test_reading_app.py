@@ -300,6 +300,7 @@ async def test_help_has_the_legend_and_the_new_keys(seeded_home):
 async def test_large_library_first_matches_respect_reading_filters(seeded_home, monkeypatch):
     monkeypatch.setattr("tui.app.FIRST_MATCHES_ABOVE", 0)  # treat the seeds as "large"
     monkeypatch.setattr("tui.app.FIRST_MATCHES_AFTER_S", 0)  # ... ranking slowly
+    monkeypatch.setattr("tui.app.FIRST_MATCHES_WHEN_RANKING_S", -1)  # ... every time
     with Library(seeded_home) as library:
         library.set_status(["mnbbwjdn"], "read")
     async with running_app(seeded_home) as (app, pilot):
