@@ -194,7 +194,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.paper_count = 0
         self.ready = False
         self._warm_up_started = False
-        self._last_ranking_s = float("inf")  # how long the last ranked search took
+        self._last_ranking_s = float("inf")  # how long the last ranking of words took
         self.reading: dict[str, tuple[str, int]] = {}
         self.hide_seen = False
         self._seen_timer = None
@@ -619,7 +619,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         if worker.is_cancelled:
             return
-        self._last_ranking_s = time.monotonic() - ranking
+        if query.strip():  # (listing every paper ranks nothing: it says nothing of it)
+            self._last_ranking_s = time.monotonic() - ranking
         if paper_id is not None:
             kept = results.position(paper_id)
             cursor = kept if kept is not None else min(cursor, max(len(results) - 1, 0))
