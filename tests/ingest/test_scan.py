@@ -105,17 +105,36 @@ def test_branches_opening_with_their_character_match_as_the_plain_patterns(texts
 
 
 def test_tidy_takes_what_the_whole_text_pattern_takes(texts) -> None:
-    plain = re.compile(r"(?:[\s,;:.!?—–(-]+|\s+(?:" + "|".join(phrases._JUNK)
+    plain = re.compile(r"(?:[\s,;:.!?—–(。，、；：！？．-]+|\s+(?:" + "|".join(phrases._JUNK)
                        + r"))+$", re.I)
     rng = random.Random(5)
     words = ["the", "a", "of", "including", "x", "method", ",", " ", ".", "—", "(", "-",
              "\n", "whether", "an", "İs", "ſuch", "in", "presence", "with", "respect",
-             "through", "lens", "because", "as", "well"]
+             "through", "lens", "because", "as", "well", "THE", "Of", "ıncluding", "ſo",
+             "thİs", "order", "terms", "the\u00a0", "x。", "，", "ed", "the-x", "xthe"]
     odd = ["word " * rng.randint(0, 20) + " ".join(rng.choice(words)
                                                   for _ in range(rng.randint(0, 7)))
            for _ in range(5_000)]
     for text in odd + [t[:n] for t in texts for n in (60, 90, 200)]:
         assert phrases.tidy(text) == plain.sub("", text.strip()), repr(text)
+
+
+def test_a_dangling_participle_is_cut_where_the_whole_phrase_search_cuts_it(texts) -> None:
+    # The search skipped for a phrase that does not end in "ed" (or "ed" and a newline).
+    def plain(phrase: str) -> str:
+        participle = phrases._DANGLING_PARTICIPLE.search(phrase)
+        if participle and participle.group("before").lower() not in phrases._BEFORE_A_VERB:
+            return phrases.tidy(phrase[:participle.start(
+                "adverb" if participle.group("adverb") else "word")])
+        return phrase
+
+    rng = random.Random(7)
+    words = ["models", "trained", "are", "designed", "originally", "seed", "need", "x-ed",
+             "tai-", "lored", "Trained", "ed", "ed\n", "trained\n", "\n", ",", " ", "feed",
+             "used."]
+    odd = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) for _ in range(3_000)]
+    for phrase in odd + [t[:n] for t in texts for n in (40, 90)]:
+        assert phrases.without_dangling_participle(phrase) == plain(phrase), repr(phrase)
 
 
 def test_a_long_run_of_separators_is_tidied_at_once() -> None:
