@@ -55,6 +55,16 @@ def test_cues_and_appositives_are_the_matches_of_the_whole_scan(texts) -> None:
             == _spans(names._INTRO_VERB.finditer(text))
 
 
+def test_shaped_tokens_are_the_matches_of_the_whole_scan(texts) -> None:
+    rng = random.Random(13)
+    pieces = ["Foo", "fooBar", "x", "X", "2", "-", "+", "_", "'22", "’22", "*", " ", "α",
+              "Ω", "é", "(", ".", "a-b", "K", "ſ", "\n", "'", "22", "π-", "B2", "-x", "É"]
+    odd = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+           for _ in range(5_000)]
+    for text in texts + odd:
+        assert _spans(names.shaped_tokens(text)) == _spans(names._SHAPED.finditer(text)), text
+
+
 def test_a_contribution_tier_matches_where_the_whole_scan_does(texts) -> None:
     for text in texts:
         for pattern in (phrases._MAIN_RESULT, phrases._CONTRIBUTION, phrases._AUTHORS_VERB,
