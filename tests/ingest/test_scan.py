@@ -91,6 +91,28 @@ def test_word_starts_are_where_the_pattern_of_the_words_matches(texts) -> None:
         assert starts(text) == sorted(set(starts(text)))
 
 
+def test_each_word_starts_takes_from_the_shared_scan_what_its_own_pattern_finds(texts) -> None:
+    instances = [titles._CUE_STARTS, names._INTRO_STARTS, titles._NEW_KIND_STARTS,
+                 phrases._AUTHOR_STARTS, WordStarts(("we", "this"))]
+    rng = random.Random(19)
+    pieces = ["we", "We", "WE", "wE", "the", "The", "tHe", "this", "thıs", "thiſ", "THİS",
+              "our", "OUR", "novel", "new", "nEw", "by", "named", "namely", "were", "x", " ",
+              "-", "_", "é", "K", "\n", "(", "called", "henceforth", "3", "ı", "ſ", "İ"]
+    odd = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+           for _ in range(5_000)]
+    for text in texts + odd:
+        for starts in instances:
+            assert starts(text) == [m.start() for m in starts.pattern.finditer(text)], text
+
+
+def test_a_word_that_begins_another_of_the_scan_comes_with_it() -> None:
+    with pytest.raises(ValueError):
+        WordStarts(("were",))  # "we" is scanned for: its starts would be tagged "we"
+    with pytest.raises(ValueError):
+        WordStarts(("e.g",))
+    assert WordStarts(("we", "were"))("We were") == [0, 3]
+
+
 # The plain forms the fast ones replaced.
 PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
 PLAIN_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
