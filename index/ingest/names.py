@@ -1001,6 +1001,8 @@ def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) 
     In the plural no article comes before "novel", and an acronym may qualify the head
     right after its long form: "novel Compressed Gradient Descent (CGD) algorithms"."""
     near = words[-4:]
+    if "new" not in near and "novel" not in near:  # (most words before a name)
+        return False
     end = position + length
     # "(CGD) algorithms": the acronym in parentheses after its long form
     spelled = text[position - 1:position] == "(" and text[end:end + 1] == ")"
@@ -1021,9 +1023,10 @@ def _kind_of_ours(text: str, position: int, words: list[str]) -> bool:
     """Right after the authors' own kind of thing, as its name: "our algorithm, OptiDICE",
     "the resulting ViT architecture, ConViT", "our proposed LP solver ECLIPSE" (an
     appositive: what the authors contribute, where a thing of others is "the X model")."""
+    if len(words) < 2 or words[-1] not in _KINDS:  # (the text read only after a kind)
+        return False
     head = text[max(0, position - 40):position].rstrip(" ,(“\"")
-    return (len(words) >= 2 and words[-1] in _KINDS and head.lower().endswith(words[-1])
-            and not _OWN_KIND.isdisjoint(words[-5:-1]))
+    return head.lower().endswith(words[-1]) and not _OWN_KIND.isdisjoint(words[-5:-1])
 
 
 def _studied(words: list[str]) -> bool:
