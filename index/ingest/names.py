@@ -42,7 +42,7 @@ import math
 import operator
 import re
 from collections import Counter
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -60,6 +60,12 @@ _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
 _SHAPED = re.compile(
     r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*"
     r"(?:['’]\d\d(?![\w'’]))?\*?")
+# Where a _SHAPED match can start: the first character of a run of [\w+-] characters (the
+# lookbehind) that has a capital, a digit, "+" or "-" after it (every match has one, inside
+# its run). Searched in the reversed text, where the search skips to such a character and
+# takes the rest of the run back to its first: _SHAPED itself is tried at every letter
+# (`shaped_tokens`; a sixth of the features' time).
+_SHAPED_MARK = re.compile(r"[A-Z0-9+-][\w+-]+")
 _GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying a word
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
@@ -99,6 +105,9 @@ _NAMING_WORDS = frozenset({"call", "called", "name", "named", "names", "namely",
 _VERB_STEMS = ("propos", "introduc", "present", "develop", "design", "build", "construct",
                "devis", "creat", "curat", "releas", "establish", "formulat", "suggest")
 _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
+# The same words without their comma (group 1), for a window lowercased before the search
+# (`_words_before`).
+_WINDOW_WORD_BARE = re.compile(r"([a-z]+(?:\.[a-z]\.?)?),?", re.I)
 _LINK = re.compile(r"\S*/\S*")
 # The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io
 # or its first page. Authors name repositories after their method (RobustTSF, LinSATNet).
@@ -130,6 +139,9 @@ _PRIOR_BEFORE = re.compile(
     r"|\bgenerali[sz](?:e|es|ing)"
     r"|\bvariants? of|\bversions? of|\bsuccess of|\bpopularity of|\bsuch as)"
     r"(?:\s+(?:the|a|an))?\s+$", re.I)
+# A word of each of _PRIOR_BEFORE's phrases: a window without one has no match (`_may_hold`).
+_PRIOR_BEFORE_WORDS = ("based on", "unlike", "inspired by", "build", "extend", "generali",
+                       "variant", "version", "success of", "popularity of", "such as")
 _PRIOR_AFTER = re.compile(
     r"\)?,?\s+(?:has|have|had)\s+been\b|\)?\s+(?:is|are)\s+(?:widely|commonly|often"
     r"|frequently|increasingly|a popular|the de facto)\b", re.I)
@@ -165,6 +177,8 @@ _STUDY_PAIRS = frozenset({("problem", "of"), ("task", "of"), ("setting", "of"),
 _USED_BEFORE = re.compile(
     r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
     r"|utiliz\w*|exploit\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
+_USED_BEFORE_WORDS = ("use", "using", "leverag", "adopt", "employ", "appl", "utiliz",
+                      "exploit", "known as", "referred to as")
 
 FEATURES = (
     "cue_verb", "cue_markup", "cue_appositive", "component", "defined",
@@ -214,14 +228,31 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
     documents = 0
     for abstract in abstracts:
         documents += 1
-        usage.update({usage_key(token) for token in _SHAPED.findall(abstract or "")}
+        usage.update({usage_key(match.group()) for match in shaped_tokens(abstract or "")}
                      | {usage_key(word) for word in _MID_CAPITAL.findall(abstract or "")})
     return NameStatistics(documents, usage)
+
+
+def shaped_tokens(text: str) -> Iterator[re.Match]:
+    """`_SHAPED.finditer(text)`, the pattern tried only where a match can start."""
+    size = len(text)
+    ends = [match.end() for match in _SHAPED_MARK.finditer(text[::-1])]
+    return matches_at(_SHAPED, text, [size - end for end in reversed(ends)])
 
 
 def capitalised_in_sentences(text: str) -> list[str]:
     """The capitalised words of `text` that do not open a sentence (Perceiver, Gaussian)."""
     return _MID_CAPITAL.findall(text)
+
+
+def _mid_capital_words(text: str) -> list[str]:
+    """The capitalised words inside the sentences of `text` (_MID_CAPITAL), in order, but
+    not an item's first word: "(ii) Notable improvements are seen" opens a clause."""
+    # An enumerator ends with ")" right before the match's space, the one character of
+    # _MID_CAPITAL's lookbehind it can be: only then is it searched for.
+    return [match.group(1) for match in _MID_CAPITAL.finditer(text)
+            if text[match.start() - 1] != ")"
+            or not _ENUMERATOR.search(text, max(0, match.start() - 6), match.start())]
 
 
 def _projects(text: str, links: list[tuple[int, int]], urls: Iterable[str] = ()
@@ -331,11 +362,11 @@ _CAMEL = re.compile(r"[a-z][A-Z]")
 
 def _shape(name: str) -> list[float]:
     letters = [c for c in name if c.isalpha()]
-    upper = sum(c.isupper() for c in letters)
+    upper = sum(map(str.isupper, letters))
     return [
         float(upper >= 2 and upper >= len(letters) - 1),  # acronym (LLMs too)
         float(bool(_CAMEL.search(name))),  # camel
-        float(any(c.isdigit() for c in name)),
+        float(any(map(str.isdigit, name))),
         float("-" in name),
         float(name[:1].isupper() and upper == 1 and " " not in name),  # plain capital
         float(name[:1].islower()),
@@ -373,6 +404,18 @@ class _Abstract:
     sentence_starts: frozenset[int]
     verbs: list[tuple[int, int]]  # each word starting with an introducing verb's stem
     examples: list[tuple[int, int]]  # each "such as", "e.g.", "including", ...
+    # The text lowercased, where that compares as re.IGNORECASE does (`_may_hold`), or None.
+    folded: str | None = None
+
+    def may_hold(self, words: tuple[str, ...], start: int, end: int) -> bool:
+        """Whether a case-insensitive pattern that needs one of the lowercase `words` can
+        match inside text[start:end]: the lowercased text has one there. (Searched before
+        each candidate, such a pattern is tried at each of a window's characters; most
+        windows have none of its words.)"""
+        if self.folded is None:
+            return True
+        window = self.folded[start:end]
+        return any(word in window for word in words)
 
     @property
     def intro(self) -> int:
@@ -396,7 +439,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
-    for match in _SHAPED.finditer(text):
+    for match in shaped_tokens(text):
         # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase),
         # and so does a lowercase word after a Greek letter: "ε-optimal", "μ-strongly",
         # "ζ-compactness" are notation for a property (no title of the development lists
@@ -405,10 +448,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)):
             by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
-    # (Not an item's first word: "(ii) Notable improvements are seen" opens a clause.)
-    mid_capitals = Counter(match.group(1) for match in _MID_CAPITAL.finditer(text)
-                           if not _ENUMERATOR.search(text, max(0, match.start() - 6),
-                                                     match.start()))
+    mid_capitals = Counter(_mid_capital_words(text))
     for word, count in mid_capitals.items():
         # A plain word used once is seldom the name (and costs time), unless an introducing
         # verb comes before it in its clause ("we propose a ... encoder, Branchformer,")
@@ -438,7 +478,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         max(len(where) for where in positions.values()),
         intros,
         frozenset(start for start, _ in sentences or [(0, len(text))]),
-        *_word_spans(text, _VERB_STEMS, _EXAMPLE_CUES))
+        *_word_spans(text, _VERB_STEMS, _EXAMPLE_CUES), _folded(text))
     features: dict[str, list[float]] = {}
     # Hyphenated candidates and their parts: "Quant-BnB" is built on "BnB", "R-EDL" on EDL.
     parts = {name: set(name.split("-")) for name in by_name if "-" in name}
@@ -742,10 +782,11 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         float(abstract.intro > 0 and contexts[0] < abstract.intro),
         _verb_near(abstract, contexts[:3]),
         sum(_in_examples(abstract, o) for o in occurrences[:3]) / min(count, 3),
-        _prior_phrase(text, name, occurrences),
+        _prior_phrase(abstract, name, occurrences),
         sum(bool(_CLASS_AFTER.match(text, o + len(name))) for o in occurrences[:5])
         / min(count, 5),
-        float(any(_USED_BEFORE.search(text, max(0, c - 50), c) for c in contexts[:3])),
+        float(any(abstract.may_hold(_USED_BEFORE_WORDS, max(0, c - 50), c)
+                  and _USED_BEFORE.search(text, max(0, c - 50), c) for c in contexts[:3])),
         # "Perceptual Group Tokenizer": the end of a longer name (capital_next: its start).
         sum(_capital_before(text, o) for o in occurrences) / count,
         # "In PEGASUS, important sentences are masked ...": how an abstract describes the
@@ -780,6 +821,16 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     ]
 
 
+def _folded(text: str) -> str | None:
+    """`text` lowercased, when a lowercase word is found in it wherever re.IGNORECASE finds
+    the word in `text`: lowercasing moves no character (İ lowers to two) and it has no ı or
+    ſ (which the pattern takes for i and s). Else None."""
+    folded = text.lower()
+    if len(folded) != len(text) or "ı" in folded or "ſ" in folded:
+        return None
+    return folded
+
+
 def _lowercase_form(long_form: str) -> bool:
     """No word of the long form (past its first, which may open a sentence) capitalised."""
     words = [w for w in long_form.replace("-", " ").split()[1:] if len(w) > 3]
@@ -794,7 +845,12 @@ def _capital_before(text: str, position: int) -> bool:
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
         start -= 1
     # "The X algorithm", "In X, ...", "Our X": a capital that only opens the sentence.
-    opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?:;"
+    # (The last character before it that is not white space, found without copying the
+    # text before it: str.isspace is what strip() strips.)
+    before = start - 1
+    while before >= 0 and text[before].isspace():
+        before -= 1
+    opens = before < 0 or text[before] in ".!?:;"
     return text[start].isupper() and not opens
 
 
@@ -813,7 +869,12 @@ def _words_before(text: str, position: int) -> list[str]:
     """The words of the 60 characters before `position`, within its sentence, lowercased."""
     window = text[max(0, position - 60):position]
     stop = max(window.rfind(". "), window.rfind("; "))
-    return [w.rstrip(",").lower() for w in _WINDOW_WORD.findall(window[stop + 1:])]
+    window = window[stop + 1:]
+    if "İ" in window:  # (lowers to two characters, the second no letter)
+        return [w.rstrip(",").lower() for w in _WINDOW_WORD.findall(window)]
+    # Lowercasing the window first gives each word lowercased (lower() makes no other
+    # character one the pattern takes): a tenth of the features' context time.
+    return _WINDOW_WORD_BARE.findall(window.lower())
 
 
 def _clause_start(text: str, position: int, reach: int) -> int:
@@ -873,21 +934,24 @@ def _in_examples(abstract: _Abstract, position: int) -> bool:
     return cue is not None and _last_span(abstract.verbs, cue[1], position) is None
 
 
-def _prior_phrase(text: str, name: str, occurrences: list[int]) -> float:
+def _prior_phrase(abstract: _Abstract, name: str, occurrences: list[int]) -> float:
     """How much the abstract treats `name` as existing work: the share of occurrences
     after "based on"/"unlike" or before "has been"/"is widely"; 1 when a word is made of
     it ("X-based", "X-like")."""
+    text = abstract.text
     if f"{name}-" in text and any(f"{name}{suffix}" in text
                                    for suffix in ("-based", "-like", "-style")):
         return 1.0
     length = len(name)
-    return sum(bool(_PRIOR_BEFORE.search(text, max(0, o - 30), o)
+    return sum(bool((abstract.may_hold(_PRIOR_BEFORE_WORDS, max(0, o - 30), o)
+                     and _PRIOR_BEFORE.search(text, max(0, o - 30), o))
                     or _PRIOR_AFTER.match(text, o + length))
                for o in occurrences[:5]) / min(len(occurrences), 5)
 
 
 def _after_prior_word(text: str, position: int) -> bool:
-    words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()]
+    # (The last word, or the two before an article: the last three words decide.)
+    words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()[-3:]]
     if words and words[-1] in _ARTICLES:
         words.pop()
     return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
@@ -937,6 +1001,8 @@ def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) 
     In the plural no article comes before "novel", and an acronym may qualify the head
     right after its long form: "novel Compressed Gradient Descent (CGD) algorithms"."""
     near = words[-4:]
+    if "new" not in near and "novel" not in near:  # (most words before a name)
+        return False
     end = position + length
     # "(CGD) algorithms": the acronym in parentheses after its long form
     spelled = text[position - 1:position] == "(" and text[end:end + 1] == ")"
@@ -957,9 +1023,10 @@ def _kind_of_ours(text: str, position: int, words: list[str]) -> bool:
     """Right after the authors' own kind of thing, as its name: "our algorithm, OptiDICE",
     "the resulting ViT architecture, ConViT", "our proposed LP solver ECLIPSE" (an
     appositive: what the authors contribute, where a thing of others is "the X model")."""
+    if len(words) < 2 or words[-1] not in _KINDS:  # (the text read only after a kind)
+        return False
     head = text[max(0, position - 40):position].rstrip(" ,(“\"")
-    return (len(words) >= 2 and words[-1] in _KINDS and head.lower().endswith(words[-1])
-            and not _OWN_KIND.isdisjoint(words[-5:-1]))
+    return head.lower().endswith(words[-1]) and not _OWN_KIND.isdisjoint(words[-5:-1])
 
 
 def _studied(words: list[str]) -> bool:

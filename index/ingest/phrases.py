@@ -84,6 +84,14 @@ _TRAILING_JUNK = re.compile(
     r"(?:[\s,;:.!?—–(。，、；：！？．-]|\s+(?:" + "|".join(_JUNK) + "))+$", re.I)
 # tidy() searches only the end of a long text: the junk pattern is tried at every character.
 _JUNK_TAIL = 64
+# A match ends the text (at its very end: tidy strips it first), with a separator or with
+# the last word of a junk item, after white space. A text ending otherwise has no junk, and
+# tidy skips the search (tried at every character, a tenth of titling's time).
+_JUNK_SEPARATORS = frozenset(",;:.!?—–(。，、；：！？．-")
+_JUNK_ENDINGS = frozenset(item.split()[-1] for item in (*_JUNK_WORDS, *_CUT_IDIOMS, *_OF_NOUNS))
+# Letters re.IGNORECASE equates with an ASCII one that lower() leaves apart (ı and ſ with
+# i and s; İ lowers to two characters): a last word with one is searched.
+_ODD_CASE = ("ı", "ſ", "İ")
 # The longest text one junk item matches (single spaces).
 _JUNK_WORD_LONGEST = max(*map(len, _JUNK_WORDS), *map(len, _CUT_IDIOMS),
                          max(map(len, _OF_PREPOSITIONS)) + len(" the ")
@@ -173,6 +181,8 @@ def opens_with_authors_verb(phrase: str, text: str) -> bool:
 def tidy(text: str) -> str:
     """`text` stripped, less the separators and function words it ends with."""
     text = text.strip()
+    if not _may_end_in_junk(text):
+        return text
     tail = len(text) - _JUNK_TAIL
     if tail > 0:
         # Junk that starts before the tail reaches into it: a match would be found in its
@@ -183,6 +193,18 @@ def tidy(text: str) -> str:
         if junk.start() > tail + _JUNK_WORD_LONGEST:
             return text[:junk.start()]
     return _TRAILING_JUNK.sub("", text)
+
+
+def _may_end_in_junk(text: str) -> bool:
+    """Whether `_TRAILING_JUNK` can match the stripped `text`: it ends with a separator
+    or white space, or its last word is the last word of a junk item (as re.IGNORECASE
+    compares: lowercased, an odd-case letter searched anyway)."""
+    if not text:
+        return False
+    if text[-1] in _JUNK_SEPARATORS or text[-1].isspace():  # (str.isspace is \s)
+        return True
+    last = text.rsplit(None, 1)[-1]
+    return last.lower() in _JUNK_ENDINGS or any(c in last for c in _ODD_CASE)
 
 
 def shorten(text: str, limit: int) -> str:
@@ -223,6 +245,10 @@ _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
 def without_dangling_participle(phrase: str) -> str:
     """"environments designed to …", "an algorithm inspired by …" cut before the
     preposition leave a participle that needs it: the phrase is whole without it."""
+    # The participle ends the phrase ("$": at its end or before a last newline): a phrase
+    # ending otherwise is spared the search, which is tried at every character.
+    if not phrase.endswith(("ed", "ed\n")):
+        return phrase
     participle = _DANGLING_PARTICIPLE.search(phrase)
     if participle and participle.group("before").lower() not in _BEFORE_A_VERB:
         # (with its adverb: "… representation, originally designed")

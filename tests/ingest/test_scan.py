@@ -55,6 +55,16 @@ def test_cues_and_appositives_are_the_matches_of_the_whole_scan(texts) -> None:
             == _spans(names._INTRO_VERB.finditer(text))
 
 
+def test_shaped_tokens_are_the_matches_of_the_whole_scan(texts) -> None:
+    rng = random.Random(13)
+    pieces = ["Foo", "fooBar", "x", "X", "2", "-", "+", "_", "'22", "’22", "*", " ", "α",
+              "Ω", "é", "(", ".", "a-b", "K", "ſ", "\n", "'", "22", "π-", "B2", "-x", "É"]
+    odd = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+           for _ in range(5_000)]
+    for text in texts + odd:
+        assert _spans(names.shaped_tokens(text)) == _spans(names._SHAPED.finditer(text)), text
+
+
 def test_a_contribution_tier_matches_where_the_whole_scan_does(texts) -> None:
     for text in texts:
         for pattern in (phrases._MAIN_RESULT, phrases._CONTRIBUTION, phrases._AUTHORS_VERB,
@@ -81,6 +91,28 @@ def test_word_starts_are_where_the_pattern_of_the_words_matches(texts) -> None:
         assert starts(text) == sorted(set(starts(text)))
 
 
+def test_each_word_starts_takes_from_the_shared_scan_what_its_own_pattern_finds(texts) -> None:
+    instances = [titles._CUE_STARTS, names._INTRO_STARTS, titles._NEW_KIND_STARTS,
+                 phrases._AUTHOR_STARTS, WordStarts(("we", "this"))]
+    rng = random.Random(19)
+    pieces = ["we", "We", "WE", "wE", "the", "The", "tHe", "this", "thıs", "thiſ", "THİS",
+              "our", "OUR", "novel", "new", "nEw", "by", "named", "namely", "were", "x", " ",
+              "-", "_", "é", "K", "\n", "(", "called", "henceforth", "3", "ı", "ſ", "İ"]
+    odd = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+           for _ in range(5_000)]
+    for text in texts + odd:
+        for starts in instances:
+            assert starts(text) == [m.start() for m in starts.pattern.finditer(text)], text
+
+
+def test_a_word_that_begins_another_of_the_scan_comes_with_it() -> None:
+    with pytest.raises(ValueError):
+        WordStarts(("were",))  # "we" is scanned for: its starts would be tagged "we"
+    with pytest.raises(ValueError):
+        WordStarts(("e.g",))
+    assert WordStarts(("we", "were"))("We were") == [0, 3]
+
+
 # The plain forms the fast ones replaced.
 PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
 PLAIN_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
@@ -105,17 +137,36 @@ def test_branches_opening_with_their_character_match_as_the_plain_patterns(texts
 
 
 def test_tidy_takes_what_the_whole_text_pattern_takes(texts) -> None:
-    plain = re.compile(r"(?:[\s,;:.!?—–(-]+|\s+(?:" + "|".join(phrases._JUNK)
+    plain = re.compile(r"(?:[\s,;:.!?—–(。，、；：！？．-]+|\s+(?:" + "|".join(phrases._JUNK)
                        + r"))+$", re.I)
     rng = random.Random(5)
     words = ["the", "a", "of", "including", "x", "method", ",", " ", ".", "—", "(", "-",
              "\n", "whether", "an", "İs", "ſuch", "in", "presence", "with", "respect",
-             "through", "lens", "because", "as", "well"]
+             "through", "lens", "because", "as", "well", "THE", "Of", "ıncluding", "ſo",
+             "thİs", "order", "terms", "the\u00a0", "x。", "，", "ed", "the-x", "xthe"]
     odd = ["word " * rng.randint(0, 20) + " ".join(rng.choice(words)
                                                   for _ in range(rng.randint(0, 7)))
            for _ in range(5_000)]
     for text in odd + [t[:n] for t in texts for n in (60, 90, 200)]:
         assert phrases.tidy(text) == plain.sub("", text.strip()), repr(text)
+
+
+def test_a_dangling_participle_is_cut_where_the_whole_phrase_search_cuts_it(texts) -> None:
+    # The search skipped for a phrase that does not end in "ed" (or "ed" and a newline).
+    def plain(phrase: str) -> str:
+        participle = phrases._DANGLING_PARTICIPLE.search(phrase)
+        if participle and participle.group("before").lower() not in phrases._BEFORE_A_VERB:
+            return phrases.tidy(phrase[:participle.start(
+                "adverb" if participle.group("adverb") else "word")])
+        return phrase
+
+    rng = random.Random(7)
+    words = ["models", "trained", "are", "designed", "originally", "seed", "need", "x-ed",
+             "tai-", "lored", "Trained", "ed", "ed\n", "trained\n", "\n", ",", " ", "feed",
+             "used."]
+    odd = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) for _ in range(3_000)]
+    for phrase in odd + [t[:n] for t in texts for n in (40, 90)]:
+        assert phrases.without_dangling_participle(phrase) == plain(phrase), repr(phrase)
 
 
 def test_a_long_run_of_separators_is_tidied_at_once() -> None:
