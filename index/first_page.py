@@ -233,8 +233,21 @@ def write_key(folder: Path, query: str, mark: dict, ids: Sequence[str] | None,
 
 def keys_current(folder: Path, mark: dict) -> bool:
     """Whether every key's page was made for `mark` (a key stamp)."""
-    return all((_read_body(_key_file(folder, query), mark) or {}).get("query") == query
+    return all(_opens_with(_key_file(folder, query), {**mark, "query": query})
                for query in KEY_QUERIES)
+
+
+def _opens_with(path: Path, head: dict) -> bool:
+    """Whether the page at `path` begins with the items of `head`, as `write` and
+    `write_key` lay them out (the mark, then the sort or query, then more): asked at
+    every warm-up, whose pages at 100,000 papers are a megabyte each, 39 of them. Read
+    whole and parsed, 100-170 ms beside the first keystrokes; their first bytes do."""
+    expected = json.dumps(head, ensure_ascii=False)[:-1].encode("utf-8") + b", "
+    try:
+        with path.open("rb") as page:
+            return page.read(len(expected)) == expected
+    except OSError:
+        return False
 
 
 def read_key(folder: Path, query: str, mark: dict, tags: dict[str, tuple[str, ...]],
@@ -261,7 +274,8 @@ def read_key(folder: Path, query: str, mark: dict, tags: dict[str, tuple[str, ..
 
 def is_current(folder: Path, mark: dict) -> bool:
     """Whether every sort's page was made for `mark` (nothing to write again)."""
-    return all(_read(folder, sort, mark) is not None for sort in PAGE_SORTS)
+    return all(_opens_with(_file(folder, sort), {**mark, "sort": sort})
+               for sort in PAGE_SORTS)
 
 
 def _read(folder: Path, sort: str, mark: dict) -> dict | None:

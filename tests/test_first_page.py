@@ -232,3 +232,30 @@ def test_the_key_stamp_reads_the_search_package():
     root = REPO / "index"
     assert all((root / folder / "search_index.py").is_file() or
                (root / folder / "ranking.py").is_file() for folder in KEY_MODULES)
+
+
+def test_the_pages_are_current_for_their_own_mark_only(copied_library):
+    """Whether a warm-up writes the pages again is decided from each page's first bytes
+    (a page at 100,000 papers is a megabyte): yes for any other mark, even one whose
+    change number begins the written one's, and for a page missing or damaged."""
+    from index import first_page
+
+    library = copied_library
+    library.sync()
+    library.keep_first_page(keys=True)
+    folder = library.where.cache_dir / "first-page"
+    seq = library.store.last_change()
+    mark = first_page.stamp(library.store.uuid, seq, library._generation())
+    key_mark = first_page.key_stamp(library.store.uuid, seq, library._generation())
+    assert seq >= 10 and first_page.is_current(folder, mark)
+    assert first_page.keys_current(folder, key_mark)
+    for field, value in (("seq", seq // 10), ("seq", seq + 1), ("store", "0" * 32),
+                         ("generation", None), ("code", "an older papers"), ("format", 0)):
+        assert not first_page.is_current(folder, {**mark, field: value}), (field, value)
+        assert not first_page.keys_current(folder, {**key_mark, field: value}), (field, value)
+    (folder / "key-q.json").write_text("{not json", encoding="utf-8")
+    assert not first_page.keys_current(folder, key_mark)
+    (folder / "year.json").unlink()
+    assert not first_page.is_current(folder, mark)
+    library.keep_first_page(keys=True)  # written again, and current again
+    assert first_page.is_current(folder, mark) and first_page.keys_current(folder, key_mark)
