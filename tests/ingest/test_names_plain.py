@@ -66,28 +66,16 @@ def _positions(text: str, rng: random.Random) -> list[int]:
     return starts + [rng.randint(0, len(text)) for _ in range(5)] + [0, len(text)]
 
 
-def test_words_before_are_the_plain_window_words(texts) -> None:
-    rng = random.Random(1)
+@pytest.mark.parametrize(("fast", "plain", "seed"), [
+    (names._words_before, plain_words_before, 1),
+    (names._capital_before, plain_capital_before, 2),
+    (names._after_prior_word, plain_after_prior_word, 3),
+], ids=["words_before", "capital_before", "after_prior_word"])
+def test_a_context_helper_gives_what_its_plain_form_gives(texts, fast, plain, seed) -> None:
+    rng = random.Random(seed)
     for text in texts:
         for position in _positions(text, rng):
-            assert names._words_before(text, position) == \
-                plain_words_before(text, position), (text, position)
-
-
-def test_capital_before_is_the_plain_test(texts) -> None:
-    rng = random.Random(2)
-    for text in texts:
-        for position in _positions(text, rng):
-            assert names._capital_before(text, position) == \
-                plain_capital_before(text, position), (text, position)
-
-
-def test_after_prior_word_is_the_plain_test(texts) -> None:
-    rng = random.Random(3)
-    for text in texts:
-        for position in _positions(text, rng):
-            assert names._after_prior_word(text, position) == \
-                plain_after_prior_word(text, position), (text, position)
+            assert fast(text, position) == plain(text, position), (text, position)
 
 
 PHRASES = ["use", "Uses", "USED", "using", "leveraging", "Adopted", "employs", "apply",
