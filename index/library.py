@@ -710,7 +710,8 @@ class Library:
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:
         return StoreView(self.store.uuid, self.store.last_change, self.store.ids,
-                         self.store.papers, self.store.changed_since)
+                         self.store.papers, self.store.titles_and_abstracts,
+                         self.store.changed_since)
 
     def update_meaning(self, progress: Progress | None = None, *, refit: bool = False,
                        separate: bool = False) -> BuildReport | None:

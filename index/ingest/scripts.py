@@ -33,6 +33,11 @@ def is_cjk(word: str) -> bool:
     return not word.isascii() and _CJK_LETTER.match(word) is not None
 
 
+def has_cjk(text: str) -> bool:
+    """`text` holds a CJK letter anywhere."""
+    return not text.isascii() and _CJK_LETTER.search(text) is not None
+
+
 def text_length(text: str) -> int:
     """`len(text)`, each CJK letter counted CJK_LETTER_WEIGHT times: what a limit on
     how short an abstract may be compares against."""

@@ -23,7 +23,7 @@ from .layout import META, POINTER, VERSION, BuildReport, Progress, StoreView
 from .model import FILES as BASIS_FILES
 from .model import Basis, fit
 from .space import Space
-from .text import paper_text
+from .text import paper_text, title_and_abstract
 from .topics import cluster, stable_ids
 
 REFIT_GROWTH = 1.5  # refit once the library is this many times the size fitted (or 1/x)
@@ -149,8 +149,8 @@ class StoredTexts:
         out: list[str] = []
         for first in range(0, len(rows), READ_CHUNK):
             chunk = rows[first:first + READ_CHUNK].tolist()
-            found = {paper.id: paper_text(paper)
-                     for paper in self.store.papers([self.ids[row] for row in chunk])}
+            found = {pid: title_and_abstract(*pair) for pid, pair in
+                     self.store.titles_and_abstracts([self.ids[row] for row in chunk]).items()}
             for row in chunk:
                 text = found.get(self.ids[row], "")
                 self.hashes[row] = text_hash(text)

@@ -32,6 +32,9 @@ class StoreView:
     last_change: Callable[[], int]
     ids: Callable[[], list[str]]
     papers: Callable[[Sequence[str]], list[Paper]]
+    # id -> (the paper's own title or None when it has none, its abstract): all a fit
+    # reads of most papers (a Paper costs four JSON decodes and three joins more).
+    titles_and_abstracts: Callable[[Sequence[str]], dict[str, tuple[str | None, str]]]
     changed_since: Callable[[int], tuple[list[str], int]]
 
 

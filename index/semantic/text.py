@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from ..ingest.scripts import CJK, cjk_pieces, is_cjk
+from ..ingest.scripts import CJK, cjk_pieces, has_cjk, is_cjk
 from ..models import Paper
 
 # A word of letters and digits (hyphens inside), or a run of CJK letters: Chinese and
@@ -32,9 +32,12 @@ _URL = re.compile(r"\b(?:https?://|www\.)\S+|\b\S+\.(?:com|org|io|net)/\S*", re.
 def paper_text(paper: Paper) -> str:
     """The title (unless it was derived from the abstract, which would count the
     abstract's words twice) and the abstract."""
-    if paper.title and not paper.title_derived:
-        return f"{paper.title}. {paper.abstract}"
-    return paper.abstract
+    return title_and_abstract(None if paper.title_derived else paper.title, paper.abstract)
+
+
+def title_and_abstract(title: str | None, abstract: str) -> str:
+    """paper_text of a paper whose own title is `title` (None: it has none)."""
+    return f"{title}. {abstract}" if title else abstract
 
 
 def _fold(text: str) -> str:
@@ -54,6 +57,8 @@ def tokens(text: str) -> list[str]:
     folded = _fold(text)
     if folded.isascii():
         return _ASCII_WORD.findall(folded)
+    if not has_cjk(folded):  # accents, dashes, Greek: no word to cut in pairs
+        return _WORD.findall(folded)
     return [piece for word in _WORD.findall(folded)
             for piece in (cjk_pieces(word) if is_cjk(word) else (word,))]
 

@@ -574,6 +574,20 @@ class Store:
         return [self._paper(found[pid], tags.get(pid, []), lists.get(pid, []))
                 for pid in order if pid in found]
 
+    def titles_and_abstracts(self, ids: Iterable[str]) -> dict[str, tuple[str | None, str]]:
+        """id -> (the title papers() gives the paper unless it is derived, else None; its
+        abstract) for those of `ids` present."""
+        found: dict[str, tuple[str | None, str]] = {}
+        wanted = list(ids)
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start:start + 500]
+            for pid, title, edit_title, abstract in self.read(
+                    "SELECT p.id, p.title, e.title, p.abstract FROM papers p LEFT JOIN edits e "
+                    f"ON e.paper_id = p.id WHERE p.id IN ({','.join('?' * len(chunk))})",
+                    chunk):
+                found[pid] = (edit_title or title or None, abstract)
+        return found
+
     def _map(self, sql: str, found: dict[str, Any]) -> dict[str, list[str]]:
         mapping: dict[str, list[str]] = {}
         if len(found) > 2000:

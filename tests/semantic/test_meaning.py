@@ -393,3 +393,35 @@ def test_a_papers_topic_is_the_same_before_and_after_the_row_table_is_built(home
         after = {pid: space.topic_of(pid) for pid in [*ids, "no-such-paper"]}
     assert before == after and before["no-such-paper"] is None
     assert len({topic.id for topic in before.values() if topic is not None}) > 1
+
+
+def test_the_fit_reads_each_papers_text_as_paper_text_gives_it(home, tmp_path):
+    """A fit reads titles and abstracts alone (Store.titles_and_abstracts), not whole
+    papers: the same text paper_text() makes of each, whether the title is the paper's
+    own, derived from its abstract, or edited (on a titled paper or a bare one)."""
+    from index.semantic.build import StoredTexts
+    from index.semantic.text import paper_text
+
+    from ..factories import write_json_list
+
+    titled = write_json_list(tmp_path, "titled.json", [
+        {"title": f"Paper number {n} on graphs", "abstract": abstract}
+        for n, abstract in enumerate(seed_abstracts(SEED_FILES[0])[:4])])
+    bare = write_list(tmp_path, "bare.txt", seed_abstracts(SEED_FILES[1])[:4])
+    with Library(home, seed=False) as library:
+        library.add(titled)
+        library.add(bare)
+        ids = library.ids_of(library.search(""))
+        titles = {pid: library.paper(pid) for pid in ids}
+        derived = [pid for pid in ids if titles[pid].title_derived]
+        own = [pid for pid in ids if not titles[pid].title_derived]
+        assert len(derived) == 4 and len(own) == 4
+        library.edit(derived[0], title="An edited title of a bare paper")
+        library.edit(own[0], title="An edited title of a titled paper")
+        view = library._store_view()
+        texts = StoredTexts(view, None)
+        read = texts.take(np.arange(len(texts)))
+        expected = [paper_text(paper) for paper in view.papers(texts.ids)]
+    assert read == expected
+    assert sum(text.startswith("An edited title") for text in read) == 2
+    assert sum(text.startswith("Paper number") for text in read) == 3

@@ -104,3 +104,23 @@ def test_cjk_runs_are_read_as_pairs_of_letters_that_pair_with_nothing() -> None:
     assert not any(" " in term and any(map(is_cjk, term.split())) for term in spelt)
     # A pair holding a function word's letter (的, の) is grammar, not a term.
     assert "的对" not in spelt and "型の" not in spelt
+
+
+def test_tokens_of_text_without_cjk_are_the_words_with_no_run_cut_in_pairs() -> None:
+    """Non-ASCII text with no CJK letter skips the per-word CJK check: the same tokens
+    as cutting every CJK run in pairs would give, on accented, Greek and dashed text, and
+    text that mixes Chinese in still has its runs cut."""
+    from index.ingest.scripts import cjk_pieces
+    from index.semantic import text as text_module
+
+    def cut_every_run(text: str) -> list[str]:
+        folded = text_module._fold(text)
+        return [piece for word in text_module._WORD.findall(folded)
+                for piece in (cjk_pieces(word) if is_cjk(word) else (word,))]
+
+    texts = ["Über naïve straße — an α-β test of Schrödinger’s équation",
+             "ℓ1-norm “quoted” text… with em—dashes and ½ fractions",
+             "模型的强化学习 with English words", "ﾃｽﾄ half-width kana and Ｆｕｌｌ width"]
+    for text in texts:
+        assert tokens(text) == cut_every_run(text)
+    assert "强化" in tokens(texts[2]) and "schrodinger" in tokens(texts[0])
