@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.console import Group
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +37,9 @@ class _Modal(ModalScreen):
         self.dismiss(None)
 
 
+KEYS_WIDTH = 24  # the help's column of keys, its two spaces of indent included
+
+
 class HelpScreen(_Modal):
     """Every key, as currently bound (user remaps included), with what it does."""
 
@@ -45,18 +50,23 @@ class HelpScreen(_Modal):
         self.sections = sections
 
     def compose(self) -> ComposeResult:
-        text = Text()
+        # A grid per section, so that a description too long for a line goes on under
+        # itself, not under the keys. (Keys and descriptions are Text: a user's remap is
+        # never read as markup.)
+        parts: list[Text | Table] = []
         for number, (title, rows) in enumerate(self.sections):
-            if number:
-                text.append("\n")
-            text.append(f"{title}\n", Style(bold=True, underline=True))
+            parts.append(Text(f"{chr(10) if number else ''}{title}",
+                              Style(bold=True, underline=True)))
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(width=KEYS_WIDTH, style=Style(bold=True))
+            grid.add_column(ratio=1)
             for keys, description in rows:
-                text.append(f"  {keys:<22}", Style(bold=True))
-                text.append(f"{description}\n")
+                grid.add_row(Text(f"  {keys}"), Text(description))
+            parts.append(grid)
         with Vertical(id="help-dialog", classes="dialog"):
             yield Label("Keys  (escape closes)", classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                yield Static(text, markup=False)
+                yield Static(Group(*parts), markup=False)
 
 
 class TagSuggester(Suggester):
