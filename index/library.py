@@ -695,17 +695,49 @@ class Library:
             return
         for query in first_page.KEY_QUERIES:
             give_way()  # a search each (60 ms at 100,000 papers): a keystroke first
-            results = self.search(query)
-            if results.relaxed or results.error or results.partial or results.total < 3:
-                first_page.write_key(folder, query, mark, None)  # the live search's
-                continue
-            cards = results.cards(0, first_page.KEY_ROWS)
-            marked = {card.title: list(results.terms.segments(card.title))
-                      for card in cards}
-            for paper in self.store.papers([c.id for c in cards[:first_page.KEY_ABSTRACTS]]):
-                marked[paper.abstract] = list(results.terms.segments(paper.abstract))
-            first_page.write_key(folder, query, mark, self.index.ids_of(results), cards,
-                                 marked)
+            first_page.write_key(folder, query, mark, *self._query_page(query, least=3))
+
+    def _query_page(self, query: str, least: int = 1) -> tuple:
+        """What a query's page keeps (first_page.write_key's ids, cards and marked
+        texts) as `search(query)` lists it by relevance; ids None where only the live
+        search can list it (a word forgiven, an error, a partial list, or fewer than
+        `least` results)."""
+        results = self.search(query)
+        if results.relaxed or results.error or results.partial or results.total < least \
+                or results.by_meaning:
+            return None, (), None
+        cards = results.cards(0, first_page.KEY_ROWS)
+        marked = {card.title: list(results.terms.segments(card.title)) for card in cards}
+        for paper in self.store.papers([c.id for c in cards[:first_page.KEY_ABSTRACTS]]):
+            marked[paper.abstract] = list(results.terms.segments(paper.abstract))
+        return self.index.ids_of(results), cards, marked
+
+    def session_page(self, query: str) -> first_page.KeyPage | None:
+        """What `search(query)` lists by relevance, read without opening the index, if
+        the app kept it when it was closed on that query (keep_session_page) and nothing
+        changed since (else None: search)."""
+        mark = first_page.key_stamp(self.store.uuid, self.store.last_change(),
+                                    self._generation())
+        return first_page.read_session(self._page_folder(), query, mark,
+                                       self.store.tags_by_paper(), self._card)
+
+    def keep_session_page(self, query: str) -> None:
+        """Keep the page of `query`, the query the app is closed on, for its next first
+        frame (only where the index is in step with the store, as keep_first_page)."""
+        if self.read_only or not query or not self.index.is_open:
+            return
+        try:
+            seq = int(self.index.meta().get("seq", -1))
+        except (TypeError, ValueError):
+            return
+        if seq != self.store.last_change():
+            return
+        folder = self._page_folder()
+        mark = first_page.key_stamp(self.store.uuid, seq, self._generation())
+        if first_page.session_current(folder, query, mark):
+            return
+        with contextlib.suppress(OSError):  # a full disk: the next start searches
+            first_page.write_session(folder, query, mark, *self._query_page(query))
 
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:

@@ -128,11 +128,17 @@ def test_a_rebuilt_index_writes_its_own_page(copied_library, tmp_path):
 
 
 @pytest.mark.parametrize("session", [{"query": "policy"}, {"tag": "later"},
-                                     {"hide_seen": True}])
+                                     {"hide_seen": True},
+                                     {"query": "policy", "sort": "title"}])
 def test_a_session_that_reopens_on_a_search_gets_no_page(seeded_home, session):
+    """No page for a tag, hidden seen papers, a query in another sort than relevance,
+    or a query whose page was not kept (the app keeps it when it closes)."""
     from tui.opening import open_library
 
     with Library(seeded_home) as library:
+        library.sync()
+        if session.get("sort"):  # a page kept for the query, but in relevance order
+            library.keep_session_page(session["query"])
         library.remember_session(session)
     opened = open_library(str(seeded_home))
     try:
@@ -259,3 +265,51 @@ def test_the_pages_are_current_for_their_own_mark_only(copied_library):
     assert not first_page.is_current(folder, mark)
     library.keep_first_page(keys=True)  # written again, and current again
     assert first_page.is_current(folder, mark) and first_page.keys_current(folder, key_mark)
+
+
+def _assert_session_same_as_live(library: Library, query: str) -> None:
+    page = library.session_page(query)
+    results = library.search(query)
+    assert isinstance(page, KeyPage) and page.query == query == results.query
+    assert page.ids() == library.ids_of(results) and page.total == results.total
+    assert page.cards() == results.cards()  # the kept cards, and those read by id below
+    for card in results.cards(0, KEY_ROWS):
+        assert page.terms.segments(card.title) == list(results.terms.segments(card.title))
+    for paper in library.papers(results.ids()[:KEY_ABSTRACTS]):
+        assert page.terms.segments(paper.abstract) == \
+            list(results.terms.segments(paper.abstract))
+
+
+def test_the_session_page_is_what_its_query_lists_until_the_library_changes(
+        copied_library, write_list):
+    """The page of the query the app closed on lists and marks what `search(query)`
+    does; it is read for that query only, and never once the library moved on."""
+    library = copied_library
+    library.sync()
+    assert library.session_page("policy gradient") is None  # not kept by a sync
+    library.keep_session_page("policy gradient")
+    _assert_session_same_as_live(library, "policy gradient")
+    assert library.session_page("policy") is None  # one query's page: the last one kept
+    library.keep_session_page("diffusion mod")  # the last word a prefix, as typed
+    _assert_session_same_as_live(library, "diffusion mod")
+    assert library.session_page("policy gradient") is None
+    import_list(library.store, library.where, write_list("quokka.txt", [ABSTRACT]))
+    assert library.session_page("diffusion mod") is None  # the store moved on
+    library.keep_session_page("diffusion mod")  # not from an index behind the store
+    assert library.session_page("diffusion mod") is None
+    library.sync()
+    library.keep_session_page("diffusion mod")
+    _assert_session_same_as_live(library, "diffusion mod")
+
+
+def test_a_query_only_the_live_search_lists_keeps_no_session_page(copied_library):
+    """A word forgiven (no paper has all of them) or a query that is an error is listed
+    by the live search, which says so; no page is read for it."""
+    library = copied_library
+    library.sync()
+    for query in ("policy quokkaless", 'policy "unclosed'):
+        results = library.search(query)
+        library.keep_session_page(query)
+        if results.relaxed or results.error:
+            assert library.session_page(query) is None, query
+    assert library.search("policy quokkaless").relaxed  # (the case the test is about)

@@ -315,6 +315,11 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         view = self.query_one(ResultsView)
         view.reading = self.reading
         self.last_results = page
+        if page.query:  # the session's query, as restore_session puts it back
+            search = self._search_bar
+            with search.prevent(Input.Changed):
+                search.value = page.query
+                search.cursor_position = len(page.query)
         position = page.position(opened.paper_id) if opened.paper_id is not None else None
         with suppress(LibraryError, StoreError, sqlite3.Error):
             # The status line with its progress, as the live search's will say it.
@@ -554,10 +559,12 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                 or self.similar_to is not None:
             return
         query = self.query_text
-        page = opened.page if not query else None
-        if query and self.sort == "relevance":
-            with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+        page = opened.page if not query and not opened.page.query else None
+        with suppress(LibraryError, StoreError, OSError, sqlite3.Error):
+            if query and self.sort == "relevance":
                 page = self.library.key_page(query)
+            elif not query and opened.page.query:  # the session's query cleared
+                page = self.library.first_page(self.sort)
         if page is None or page is shown:
             return
         if not self.topics_ready:  # the pane's Topic line, as the live search's pane has it
@@ -884,6 +891,13 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if self.library is not None and self._last_session and self.config.resume:
             with suppress(LibraryError, StoreError, sqlite3.Error):
                 self.library.remember_session(self._last_session)
+            session = self._last_session
+            if self.ready and session.get("query") and session.get("sort") == "relevance" \
+                    and not (session.get("tag") or session.get("hide_seen")):
+                # Its page, for the next start's first frame (tui/opening.py): a search
+                # (5-60 ms) after the UI has gone.
+                with suppress(LibraryError, StoreError, sqlite3.Error, SearchCancelled):
+                    self.library.keep_session_page(session["query"])
 
     def action_focus_results(self) -> None:
         self.query_one(ResultsView).focus()

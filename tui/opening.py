@@ -46,11 +46,16 @@ def open_library(data_dir: str | None, library: Library | None = None) -> Opened
         opened = Opened(library, config, session)
         paper = session.get("paper")
         opened.paper_id = paper if isinstance(paper, str) else None
-        # The page is the empty query's, unfiltered: a session that reopens on a query,
-        # a tag or hidden seen papers waits for the live search.
-        if not (session.get("query") or session.get("tag") or session.get("hide_seen")):
+        # The page is the empty query's, or the session's query's by relevance (kept
+        # when the app was closed on it), unfiltered: a session that reopens on a tag,
+        # hidden seen papers or a query in another sort waits for the live search.
+        if not (session.get("tag") or session.get("hide_seen")):
             sort = session.get("sort") if session.get("sort") in SORTS else config.sort
-            opened.page = library.first_page(sort)
+            query = session.get("query")
+            if not query:
+                opened.page = library.first_page(sort)
+            elif isinstance(query, str) and sort == "relevance":
+                opened.page = library.session_page(query)
             if opened.page is not None:
                 opened.states = library.reading_states()
         return opened

@@ -211,3 +211,47 @@ def test_a_kept_page_is_compared_with_its_live_search_without_the_id_table(
         assert library.lists_the_same(page, live)  # below the rows compared
         library.index.read_ids()
         assert not library.lists_the_same(page, live)  # every row, once the table is read
+
+
+async def test_an_app_closed_on_a_query_reopens_on_its_page_before_the_engine(seeded_home):
+    """Closed on a query, the app keeps its page; the next start lists it in its first
+    frame, query in the search bar and cursor on the paper it was on, before the search
+    engine is ready, and the live search then draws the same rows. Cleared before the
+    engine is ready, the bar gets the empty query's page."""
+    from index.first_page import KeyPage
+
+    first = PapersApp(str(seeded_home))
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(first, pilot)
+        await pilot.press(*"policy opt")
+        await settle(first, pilot)
+        view = first.query_one(ResultsView)
+        assert view.count > 3
+        view.cursor = 2
+        await pilot.pause()
+        chosen, live_ids = view.current, view.results.ids()
+    app = FirstFrame(str(seeded_home), opening=_opened_in_time(seeded_home))
+    app.open_library = lambda: None  # the engine is not ready: the page must answer
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.first_results, KeyPage)  # listed at mount: the first frame
+        await pilot.pause()
+        view = app.query_one(ResultsView)
+        assert app.query_one("#search", Input).value == "policy opt"
+        assert view.results.ids() == live_ids and view.current == chosen
+        assert not app.ready and app.library.index.is_open is False
+        rows = _rows(app)
+        PapersApp.open_library(app)  # the engine loads now
+        await settle(app, pilot)
+        assert app.ready and not isinstance(view.results, FirstPage)
+        assert view.results.ids() == live_ids and view.current == chosen
+        assert _rows(app) == rows and app.query_one("#search", Input).value == "policy opt"
+    cleared = FirstFrame(str(seeded_home), opening=_opened_in_time(seeded_home))
+    cleared.open_library = lambda: None
+    async with cleared.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+u")  # the bar emptied before the engine is ready
+        await pilot.pause()
+        view = cleared.query_one(ResultsView)
+        assert cleared.query_one("#search", Input).value == ""
+        assert isinstance(view.results, FirstPage) and view.results.query == ""
+        assert len(view.results) == cleared._opened.library.count()
