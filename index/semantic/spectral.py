@@ -13,10 +13,11 @@ Measured (benchmarks/similar_spectral.py, benchmarks/similar_variants.py; parame
 chosen on half A of the ICLR dev list, confirmed on half B over five seeds): precision@10
 of same-topic neighbours +0.059 over the TF-IDF reference titled and bare, where LSA
 gives +0.049 / +0.047; half B moves +0.011 / +0.009 against a seed noise of 0.004. It
-costs about 0.5 s more of fitting at ICML size than plain LSA (README, sixth round): the
-128 LSA dimensions must be accurate (fewer subspace iterations lost the gain; an exact SVD
-gains nothing over the four), and the graph's cosines grow with the square of the papers
-it is drawn on (so at most GRAPH_SAMPLE of them).
+costs about 0.5 s more of fitting at ICML size than plain LSA (docs/development-log.md,
+"Indexing speed, sixth round"): the 128 LSA dimensions must be accurate (fewer subspace
+iterations lost the gain; an exact SVD gains nothing over the four), and the graph's
+cosines grow with the square of the papers it is drawn on (so at most GRAPH_SAMPLE of
+them).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ does.
 Not done: holding the echo until the results come, to paint both in one frame. The echo
 is cheap (1-2 ms of CPU), and a key whose results change nothing on screen (typing on
 in a word) then settled with its results rather than its echo, 5-10 ms later; in tmux
-typing runs it was slower throughout (see README, "Speed, eighth round").
+typing runs it was slower throughout (docs/development-log.md, "Speed, eighth round").
 """
 
 from __future__ import annotations
