@@ -139,3 +139,29 @@ async def test_typing_after_a_pause_never_collects_the_frozen_heap(home, monkeyp
         await type_query(app, pilot, "graph")
         await asyncio.sleep(1.0)
     assert unfrozen == []
+
+
+async def test_a_fact_too_long_for_its_line_goes_on_under_its_value(home, tmp_path):
+    """A fact (authors here) wider than the pane goes on under its value, not under its
+    label; a selection across its lines gives it as written, without the indent."""
+    authors = [f"Author Number{number} Surname{number}" for number in range(12)]
+    path = tmp_path / "authors.json"
+    path.write_text(json.dumps([{"title": "A Paper With Many Authors", "authors": authors,
+                                 "abstract": "We study quokkas in some depth. " * 8}]),
+                    encoding="utf-8")
+    with Library(home) as library:
+        library.add(path)
+    async with running_app(home) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        await type_query(app, pilot, "quokkas")
+        rows = pane.wrapped_lines
+        first = next(row for row, line in enumerate(rows) if line.startswith("Authors  "))
+        following = rows[first + 1:first + 4]
+        assert all(line.startswith(" " * 9) and line[9] != " " for line in following)
+        assert rows[first + 4].startswith(("Venue", " " * 9))
+        written = "; ".join(authors)
+        shown = " ".join([rows[first][9:]] + [line.strip() for line in following])
+        assert written.startswith(shown) and len(shown) > 100
+        text, _ = pane.get_selection(Selection(Offset(9, first), Offset(30, first + 2)))
+        assert text in written and len(text) > 2 * (pane.scrollable_content_region.width - 9)
+        assert text.startswith(rows[first][9:]) and text.endswith(rows[first + 2][9:30])

@@ -189,7 +189,7 @@ async def test_pane_lines_drawn_from_the_line_are_those_of_a_stylized_copy(home,
             pane.header = pane.header_text(paper)
             pane.body = pane.body_text(paper, found.terms)
             for width in (60, 23):
-                lines = pane._wrap(width)
+                lines = list(pane._wrap(width)[0])
                 lines += [Text(""), Text("plain, no spans"), Text("wide 中文 text")]
                 for line in lines:
                     for cut in (width, width - 5):

@@ -26,6 +26,9 @@ from .steady_scroll import SteadyScrollView
 
 SHOWN_CHARS = 20_000  # far beyond any real abstract
 LAYOUTS_KEPT = 64  # papers whose wrapped lines are remembered (per width)
+LABEL_WIDTH = 9  # "Authors  ": a fact's label, and the indent of its value's next lines
+ROW_LABELS = frozenset({"Name", "Authors", "Venue", "Lists", "Tags", "Topic", "Link",
+                        "Status", "Id", "Edited"})
 
 
 class AbstractPane(SteadyScrollView, can_focus=True):
@@ -56,9 +59,10 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         self.body = Text()
         self._lines: list[Text] = []  # the shown text wrapped to the content width
         self._starts: list[int] = []  # where each of _lines starts in `text`
+        self._indents: list[int] = []  # the cells each line is indented by (not in `text`)
         self._width = 0  # the width _lines were wrapped to
         # (width, text and its styles) -> wrapped lines, most recently used last.
-        self._wrapped: OrderedDict[tuple, list[Text]] = OrderedDict()
+        self._wrapped: OrderedDict[tuple, tuple[list[Text], list[int]]] = OrderedDict()
         self._strips: dict[int, Strip] = {}  # line -> drawn, for the lines shown now
 
     @property
@@ -110,34 +114,59 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         """Wrap the shown text to the content width; repaint the pane."""
         width = self.scrollable_content_region.width
         self._width = width
-        self._lines = self._wrap(width) if width > 0 else []
+        self._lines, self._indents = self._wrap(width) if width > 0 else ([], [])
         self._starts, position, text = [], 0, self.text
-        for line in self._lines:  # the lines are slices of the text, newlines left out
-            found = text.find(line.plain, position)
+        # The lines are slices of the text (newlines left out), after their indent.
+        for line, indent in zip(self._lines, self._indents, strict=True):
+            found = text.find(line.plain[indent:], position)
             position = found if found >= 0 else position
             self._starts.append(position)
-            position += len(line.plain)
+            position += len(line.plain) - indent
         self._strips.clear()
         # Never shorter than the pane: a scroll bar over text that fits shows no thumb
         # (Textual draws a thumb longer than the track for content shorter than it).
         self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
         self.refresh()
 
-    def _wrap(self, width: int) -> list[Text]:
+    def _wrap(self, width: int) -> tuple[list[Text], list[int]]:
+        """The lines and their indents: a fact too long for its line goes on under its
+        value, not under its label."""
         key = (width, self.header.plain, tuple(self.header.spans), self.body.plain,
                tuple(self.body.spans))
-        lines = self._wrapped.get(key)
-        if lines is not None:
+        wrapped = self._wrapped.get(key)
+        if wrapped is not None:
             self._wrapped.move_to_end(key)
-            return lines
-        lines = list(self._joined().wrap(self.app.console, width, justify="default",
-                                         overflow="fold"))
+            return wrapped
+        console = self.app.console
+        lines: list[Text] = []
+        indents: list[int] = []
+        for row in self.header.split("\n", allow_blank=True):
+            label = row.plain[:LABEL_WIDTH]
+            if cell_len(row.plain) <= width:  # most facts: one line as it is
+                lines.append(row)
+                indents.append(0)
+            elif label.rstrip() in ROW_LABELS and label.endswith(" ") \
+                    and width > 2 * LABEL_WIDTH:
+                pieces = row[LABEL_WIDTH:].wrap(console, width - LABEL_WIDTH,
+                                                justify="default", overflow="fold")
+                for number, piece in enumerate(pieces):
+                    lines.append(Text.assemble(row[:LABEL_WIDTH] if not number
+                                               else " " * LABEL_WIDTH, piece))
+                    indents.append(LABEL_WIDTH if number else 0)
+            else:
+                pieces = row.wrap(console, width, justify="default", overflow="fold")
+                lines += pieces
+                indents += [0] * len(pieces)
+        if self.body.plain:  # (it begins with a line break: a blank line above it)
+            pieces = self.body.wrap(console, width, justify="default", overflow="fold")
+            lines += pieces
+            indents += [0] * len(pieces)
         for line in lines:
             line.rstrip()  # the space a line was broken at is not drawn (nor copied)
-        self._wrapped[key] = lines
+        self._wrapped[key] = lines, indents
         if len(self._wrapped) > LAYOUTS_KEPT:
             self._wrapped.popitem(last=False)
-        return lines
+        return lines, indents
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
@@ -191,7 +220,7 @@ class AbstractPane(SteadyScrollView, can_focus=True):
             if offset is None:
                 return default
             row = min(max(offset.y, 0), len(self._starts) - 1)
-            return min(self._starts[row] + offset.x, len(text))
+            return min(self._starts[row] + max(offset.x - self._indents[row], 0), len(text))
 
         return text[position(selection.start, 0):position(selection.end, len(text))], "\n"
 
