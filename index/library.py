@@ -658,6 +658,17 @@ class Library:
         return first_page.read_key(self._page_folder(), query, mark,
                                    self.store.tags_by_paper(), self._card)
 
+    def _index_in_step(self) -> int | None:
+        """The store's change number if the index is open, in step with the store and
+        pages can be written here; else None (a page is never made from a stale index)."""
+        if self.read_only or not self.index.is_open:
+            return None
+        try:
+            seq = int(self.index.meta().get("seq", -1))
+        except (TypeError, ValueError):
+            return None
+        return seq if seq == self.store.last_change() else None
+
     def keep_first_page(self, *, keys: bool = False,
                         gate: Callable[[], object] | None = None) -> None:
         """The first pages, made again if the index moved on since they were written
@@ -666,13 +677,8 @@ class Library:
         `keys`: then the first keystroke's pages too (first_page.KEY_QUERIES), in a
         library of up to KEYS_UP_TO papers, a search each; `gate`: called between them
         (giving_way.py), as the warm-up's steps call it."""
-        if self.read_only or not self.index.is_open:
-            return
-        try:
-            seq = int(self.index.meta().get("seq", -1))
-        except (TypeError, ValueError):
-            return
-        if seq != self.store.last_change():
+        seq = self._index_in_step()
+        if seq is None:
             return
         folder, mark = self._page_folder(), self._page_mark(seq)
         try:
@@ -724,13 +730,8 @@ class Library:
     def keep_session_page(self, query: str) -> None:
         """Keep the page of `query`, the query the app is closed on, for its next first
         frame (only where the index is in step with the store, as keep_first_page)."""
-        if self.read_only or not query or not self.index.is_open:
-            return
-        try:
-            seq = int(self.index.meta().get("seq", -1))
-        except (TypeError, ValueError):
-            return
-        if seq != self.store.last_change():
+        seq = self._index_in_step() if query else None
+        if seq is None:
             return
         folder = self._page_folder()
         mark = first_page.key_stamp(self.store.uuid, seq, self._generation())
