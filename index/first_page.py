@@ -251,11 +251,6 @@ def _write_query_page(target: Path, query: str, mark: dict, ids: Sequence[str] |
     os.replace(temporary, target)
 
 
-def session_current(folder: Path, query: str, mark: dict) -> bool:
-    """Whether the session page was made for `query` and `mark` (a key stamp)."""
-    return _opens_with(folder / SESSION_FILE, {**mark, "query": query})
-
-
 def keys_current(folder: Path, mark: dict) -> bool:
     """Whether every key's page was made for `mark` (a key stamp)."""
     return all(_opens_with(_key_file(folder, query), {**mark, "query": query})

@@ -733,12 +733,13 @@ class Library:
         seq = self._index_in_step() if query else None
         if seq is None:
             return
-        folder = self._page_folder()
-        mark = first_page.key_stamp(self.store.uuid, seq, self._generation())
-        if first_page.session_current(folder, query, mark):
+        if self.session_page(query) is not None:  # kept, and reads (not damaged)
             return
         with contextlib.suppress(OSError):  # a full disk: the next start searches
-            first_page.write_session(folder, query, mark, *self._query_page(query))
+            first_page.write_session(
+                self._page_folder(), query,
+                first_page.key_stamp(self.store.uuid, seq, self._generation()),
+                *self._query_page(query))
 
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:

@@ -313,3 +313,24 @@ def test_a_query_only_the_live_search_lists_keeps_no_session_page(copied_library
         if results.relaxed or results.error:
             assert library.session_page(query) is None, query
     assert library.search("policy quokkaless").relaxed  # (the case the test is about)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "not an object", "ids not text",
+                                    "cards not the ids", "older code"])
+def test_a_damaged_session_page_is_not_read_and_the_next_close_writes_it_again(
+        copied_library, damage):
+    library = copied_library
+    library.sync()
+    library.keep_session_page("policy gradient")
+    kept = library.where.cache_dir / "first-page" / "session.json"
+    text = kept.read_text(encoding="utf-8")
+    body = json.loads(text)
+    kept.write_text({"truncated": text[:len(text) // 2],
+                     "not an object": "[1, 2]",
+                     "ids not text": json.dumps({**body, "ids": [1, 2]}),
+                     "cards not the ids": json.dumps({**body, "cards": body["cards"][1:]}),
+                     "older code": json.dumps({**body, "code": "an older papers"}),
+                     }[damage], encoding="utf-8")
+    assert library.session_page("policy gradient") is None
+    library.keep_session_page("policy gradient")
+    _assert_session_same_as_live(library, "policy gradient")
