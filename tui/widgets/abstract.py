@@ -242,7 +242,8 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         label = self._style("abstract--label")
 
         def row(name: str, value: str | Text, style: Style | None = None) -> None:
-            text.append(f"\n{name:<9}", label)
+            # (name: one of ROW_LABELS, whose rows _wrap indents under their values)
+            text.append(f"\n{name:<{LABEL_WIDTH}}", label)
             if isinstance(value, Text):
                 text.append_text(value)
             else:
