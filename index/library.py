@@ -632,6 +632,11 @@ class Library:
     def _page_mark(self, seq: int) -> dict:
         return first_page.stamp(self.store.uuid, seq, self._generation())
 
+    def _key_mark(self, seq: int) -> dict:
+        """A query's page's mark (a key page's or the session's): _page_mark's, and the
+        code that ranks and marks."""
+        return first_page.key_stamp(self.store.uuid, seq, self._generation())
+
     def first_page(self, sort: str = "relevance") -> first_page.FirstPage | None:
         """What `search("", sort=sort)` lists, read without opening the index, if the
         last sync kept it and nothing changed since (else None: search)."""
@@ -653,9 +658,8 @@ class Library:
         since (else None: search)."""
         if query not in first_page.KEY_QUERIES:
             return None
-        seq = self.store.last_change()
-        mark = first_page.key_stamp(self.store.uuid, seq, self._generation())
-        return first_page.read_key(self._page_folder(), query, mark,
+        return first_page.read_key(self._page_folder(), query,
+                                   self._key_mark(self.store.last_change()),
                                    self.store.tags_by_paper(), self._card)
 
     def _index_in_step(self) -> int | None:
@@ -689,8 +693,7 @@ class Library:
                                      results.cards(0, first_page.PAGE_ROWS))
             if keys and self.store.count() <= first_page.KEYS_UP_TO:
                 with giving_way(gate) if gate is not None else contextlib.nullcontext():
-                    self._keep_key_pages(folder, first_page.key_stamp(
-                        self.store.uuid, seq, self._generation()))
+                    self._keep_key_pages(folder, self._key_mark(seq))
         except OSError:  # a full disk, say: the app searches instead
             return
 
@@ -722,9 +725,8 @@ class Library:
         """What `search(query)` lists by relevance, read without opening the index, if
         the app kept it when it was closed on that query (keep_session_page) and nothing
         changed since (else None: search)."""
-        mark = first_page.key_stamp(self.store.uuid, self.store.last_change(),
-                                    self._generation())
-        return first_page.read_session(self._page_folder(), query, mark,
+        return first_page.read_session(self._page_folder(), query,
+                                       self._key_mark(self.store.last_change()),
                                        self.store.tags_by_paper(), self._card)
 
     def keep_session_page(self, query: str) -> None:
@@ -736,10 +738,8 @@ class Library:
         if self.session_page(query) is not None:  # kept, and reads (not damaged)
             return
         with contextlib.suppress(OSError):  # a full disk: the next start searches
-            first_page.write_session(
-                self._page_folder(), query,
-                first_page.key_stamp(self.store.uuid, seq, self._generation()),
-                *self._query_page(query))
+            first_page.write_session(self._page_folder(), query, self._key_mark(seq),
+                                     *self._query_page(query))
 
     # -- meaning: similar papers, search by meaning, topics ------------------------------
     def _store_view(self) -> StoreView:

@@ -46,7 +46,7 @@ from .collection import KeystrokeCollection
 from .commands import ActionCommands, JumpToMethod, JumpToPaper, PapersCommandPalette
 from .config import Config, save_setting
 from .discovery import DiscoveryActions
-from .opening import Opened, Opening, open_errors, open_library
+from .opening import Opened, Opening, open_errors, open_library, page_query
 from .reading_lists import ALL_TAGS, ReadingListActions
 from .reading_state import SAVED_KEYS, ReadingStateActions
 from .widgets.abstract import AbstractPane
@@ -891,13 +891,12 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if self.library is not None and self._last_session and self.config.resume:
             with suppress(LibraryError, StoreError, sqlite3.Error):
                 self.library.remember_session(self._last_session)
-            session = self._last_session
-            if self.ready and session.get("query") and session.get("sort") == "relevance" \
-                    and not (session.get("tag") or session.get("hide_seen")):
+            query = page_query(self._last_session, self._last_session.get("sort", ""))
+            if self.ready and query:
                 # Its page, for the next start's first frame (tui/opening.py): a search
                 # (5-60 ms) after the UI has gone.
                 with suppress(LibraryError, StoreError, sqlite3.Error, SearchCancelled):
-                    self.library.keep_session_page(session["query"])
+                    self.library.keep_session_page(query)
 
     def action_focus_results(self) -> None:
         self.query_one(ResultsView).focus()

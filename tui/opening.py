@@ -46,21 +46,30 @@ def open_library(data_dir: str | None, library: Library | None = None) -> Opened
         opened = Opened(library, config, session)
         paper = session.get("paper")
         opened.paper_id = paper if isinstance(paper, str) else None
-        # The page is the empty query's, or the session's query's by relevance (kept
-        # when the app was closed on it), unfiltered: a session that reopens on a tag,
-        # hidden seen papers or a query in another sort waits for the live search.
-        if not (session.get("tag") or session.get("hide_seen")):
-            sort = session.get("sort") if session.get("sort") in SORTS else config.sort
-            query = session.get("query")
-            if not query:
-                opened.page = library.first_page(sort)
-            elif isinstance(query, str) and sort == "relevance":
-                opened.page = library.session_page(query)
-            if opened.page is not None:
-                opened.states = library.reading_states()
+        sort = session.get("sort") if session.get("sort") in SORTS else config.sort
+        query = page_query(session, sort)
+        if query == "":
+            opened.page = library.first_page(sort)
+        elif query is not None:
+            opened.page = library.session_page(query)
+        if opened.page is not None:
+            opened.states = library.reading_states()
         return opened
     except open_errors() as error:
         return Opened(error=str(error))
+
+
+def page_query(session: dict, sort: str) -> str | None:
+    """The query whose kept page can be a session's first frame, in `sort`: "" for the
+    empty query's (any sort), the query itself for the session page (kept when the app
+    was closed on it, by relevance), None for no page (a tag, hidden seen papers or a
+    query in another sort: the live search)."""
+    if session.get("tag") or session.get("hide_seen"):
+        return None
+    query = session.get("query")
+    if not query:
+        return ""
+    return query if isinstance(query, str) and sort == "relevance" else None
 
 
 def open_errors() -> tuple[type[Exception], ...]:
