@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from ..ingest.ascii_words import LETTERS_AND_DIGITS, AsciiWords
 from ..ingest.scripts import CJK, cjk_pieces, has_cjk, is_cjk
 from ..models import Paper
 
@@ -21,8 +22,8 @@ from ..models import Paper
 # search reads it (ingest/scripts.py), and such a pair joins no bigram (it is one).
 _WORD = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+(?:-[^\W_{CJK}]+)*")
 # The same for ASCII text, where the ASCII and Unicode classes of word characters agree:
-# a quarter sooner than _WORD (1.6-1.9 s against 2.0-2.6 over 20,000 synthetic abstracts).
-_ASCII_WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*", re.ASCII)
+# r"[^\W_]+(?:-[^\W_]+)*" with re.ASCII, split without the pattern (a third sooner).
+ascii_words = AsciiWords(LETTERS_AND_DIGITS, "-")
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _NOT_LETTERS = "0123456789-"  # a word of only these is a number or a range
 # A link's words (https, github, com) say where code is, not what a paper is about.
@@ -56,7 +57,7 @@ def tokens(text: str) -> list[str]:
         text = _URL.sub(" ", text)
     folded = _fold(text)
     if folded.isascii():
-        return _ASCII_WORD.findall(folded)
+        return ascii_words(folded)
     if not has_cjk(folded):  # accents, dashes, Greek: no word to cut in pairs
         return _WORD.findall(folded)
     return [piece for word in _WORD.findall(folded)

@@ -22,7 +22,6 @@ from .text import is_content, tokens
 WORD_BITS = 32  # a bigram's code: (first word id + 1) << 32 | second word id
 NOT_CONTENT = -2  # a stop word, a number, a single character
 UNKNOWN = -1  # a content word not in the table (placing texts in a fitted basis)
-UNSEEN = -3
 
 
 class WordTable:
@@ -43,9 +42,9 @@ class WordTable:
         get = self.ids.get
         for text in texts:
             every = tokens(text)
-            found = [get(word, UNSEEN) for word in every]
-            if UNSEEN in found:  # a word met for the first time
-                found = [self._judged(every[i], grow) if number == UNSEEN else number
+            found = list(map(get, every))  # (None: not met yet)
+            if None in found:  # a word met for the first time
+                found = [self._judged(every[i], grow) if number is None else number
                          for i, number in enumerate(found)]
             lengths.append(len(found))
             flat += found
