@@ -32,6 +32,8 @@ STATUSES = ("unread", "seen", "read")
 MAX_PRIORITY = 3
 # Extra fields that name one paper wherever it is listed (normalised by the readers).
 ID_FIELDS = ("doi", "arxiv_id")
+# meta: what a list's papers were last imported from and by (list_import._unchanged).
+PREPARED_KEY = "prepared:{}"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -433,6 +435,7 @@ class Store:
                 "SELECT DISTINCT paper_id FROM memberships WHERE list=?", (name,))]
             db.execute("DELETE FROM memberships WHERE list=?", (name,))
             db.execute("DELETE FROM lists WHERE name=?", (name,))
+            db.execute("DELETE FROM meta WHERE key=?", (PREPARED_KEY.format(name),))
             orphans = [pid for pid in ids if db.execute(
                 "SELECT 1 FROM memberships WHERE paper_id=? LIMIT 1", (pid,)).fetchone() is None]
             db.executemany("DELETE FROM papers WHERE id=?", [(pid,) for pid in orphans])

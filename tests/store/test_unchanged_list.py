@@ -1,0 +1,115 @@
+"""Adding a list file the library holds already, unchanged: nothing is parsed, prepared,
+merged or re-indexed (list_import._unchanged), and the library is as a full refresh would
+leave it. Anything that makes a refresh differ (other bytes, other import code, a
+damaged copy, a removed list) goes the whole way."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from index import Library
+from index.store.database import PREPARED_KEY
+from index.store.list_import import ingest_stamp
+
+ABSTRACTS = [
+    "We propose Zorblax, a sampler for sparse attention over long documents, and prove "
+    "tight bounds on its error across lengths.",
+    "Momentum methods are studied for non-convex objectives; we show faster rates under "
+    "a gradient dominance condition with noise.",
+]
+
+
+@pytest.fixture
+def listed(write_list) -> Path:
+    return write_list("plain.txt", ABSTRACTS, title="NeurIPS 2024")
+
+
+def _phases(library: Library, path: Path) -> tuple[object, list[str]]:
+    heard: list[str] = []
+    report = library.add(path, lambda done, total, phase: heard.append(phase))
+    return report, heard
+
+
+def _state(library: Library) -> tuple:
+    """What a user and the index see: papers as stored, memberships, the change log."""
+    db = sqlite3.connect(library.store.path)
+    try:
+        return (db.execute("SELECT * FROM papers ORDER BY id").fetchall(),
+                db.execute("SELECT * FROM memberships ORDER BY list, position").fetchall(),
+                library.store.last_change())
+    finally:
+        db.close()
+
+
+def test_an_unchanged_file_is_not_imported_again(library, listed):
+    first, heard = _phases(library, listed)
+    assert not first.unchanged and "importing" in heard
+    before = _state(library)
+    again, heard = _phases(library, listed)
+    assert again.unchanged and again.refreshed
+    assert (again.list_name, again.read, again.new) == ("plain", 2, 0)
+    assert "importing" not in heard  # no record parsed or prepared
+    assert _state(library) == before  # no paper merged, no change for the index
+    assert "unchanged: nothing to import" in again.summary()
+    assert library.search("zorblax").ids()
+
+
+def test_adding_the_same_bytes_from_elsewhere_records_where_from(library, listed, tmp_path):
+    library.add(listed)
+    moved = tmp_path / "moved" / "plain.txt"
+    moved.parent.mkdir()
+    shutil.copy(listed, moved)
+    assert library.add(moved).unchanged
+    (info,) = [i for i in library.lists() if i.name == "plain"]
+    assert info.original == str(moved.resolve())
+
+
+def test_other_import_code_imports_it_again(library, listed):
+    library.add(listed)
+    # As after an upgrade that changed parsing, rendering or naming.
+    library.store.set_meta(PREPARED_KEY.format("plain"), "0" * 64 + ":00000000")
+    report, heard = _phases(library, listed)
+    assert not report.unchanged and report.refreshed and "importing" in heard
+    assert library.store.meta(PREPARED_KEY.format("plain")).endswith(f":{ingest_stamp()}")
+    assert library.add(listed).unchanged  # and then it is this code's
+
+
+def test_a_library_from_before_imports_it_again_once(library, listed):
+    library.add(listed)
+    with library.store.transaction() as db:  # a list imported before the stamp existed
+        db.execute("DELETE FROM meta WHERE key=?", (PREPARED_KEY.format("plain"),))
+    assert not library.add(listed).unchanged
+    assert library.add(listed).unchanged
+
+
+def test_a_missing_or_damaged_copy_is_written_again(library, listed):
+    library.add(listed)
+    (info,) = [i for i in library.lists() if i.name == "plain"]
+    copy = Path(library.where.data_dir) / info.file if not Path(info.file).is_absolute() \
+        else Path(info.file)
+    copy.write_bytes(copy.read_bytes().replace(b"Zorblax", b"Zorbley"))
+    assert not library.add(listed).unchanged
+    assert copy.read_bytes() == listed.read_bytes()
+    copy.unlink()
+    assert not library.add(listed).unchanged
+    assert copy.read_bytes() == listed.read_bytes()
+
+
+def test_changed_bytes_are_imported(library, listed):
+    library.add(listed)
+    listed.write_text(listed.read_text() + "\n\nA third abstract about graph neural networks "
+                      "and message passing on large molecular graphs for drug discovery.\n")
+    report = library.add(listed)
+    assert not report.unchanged and report.new == 1
+
+
+def test_a_removed_list_is_added_anew(library, listed):
+    library.add(listed)
+    library.remove_list("plain")
+    assert library.store.meta(PREPARED_KEY.format("plain")) is None
+    report = library.add(listed)
+    assert not report.unchanged and not report.refreshed and report.new == 2
