@@ -230,9 +230,9 @@ def _unchanged(store: Store, path: Path, sha: str, size: int,
     """The report of importing a file the library holds already, unchanged (the same
     bytes, imported by this code, its copy intact), or None: its papers would come out
     as they are, so none is parsed, prepared or merged again, and the index has nothing
-    to catch up on (re-adding ICML 2023 took 2.1 s, a directory of 100,000 papers' lists
-    minutes). Only what a refresh records of the adding itself is written: where the
-    file was added from, and when."""
+    to catch up on (re-adding ICML 2023: 2.15 -> 0.34 s; `papers add DIR` with three
+    lists known and a new one: 7.35 -> 5.00 s). Only what a refresh records of the
+    adding itself is written: where the file was added from, and when."""
     with store.transaction() as db:
         name = store.list_by_sha(db, sha)
         if name is None:

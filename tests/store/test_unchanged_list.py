@@ -1,6 +1,6 @@
 """Adding a list file the library holds already, unchanged: nothing is parsed, prepared,
-merged or re-indexed (list_import._unchanged), and the library is as a full refresh would
-leave it. Anything that makes a refresh differ (other bytes, other import code, a
+merged or re-indexed (list_import._unchanged), and its papers are as a full refresh
+leaves them. Anything that makes a refresh differ (other bytes, other import code, a
 damaged copy, a removed list) goes the whole way."""
 
 from __future__ import annotations
@@ -70,10 +70,15 @@ def test_adding_the_same_bytes_from_elsewhere_records_where_from(library, listed
 
 def test_other_import_code_imports_it_again(library, listed):
     library.add(listed)
+    papers, memberships, last = _state(library)
     # As after an upgrade that changed parsing, rendering or naming.
     library.store.set_meta(PREPARED_KEY.format("plain"), "0" * 64 + ":00000000")
     report, heard = _phases(library, listed)
     assert not report.unchanged and report.refreshed and "importing" in heard
+    # The whole way, the same code leaves the papers as they were (what the unchanged
+    # import keeps), and only logs them for the index.
+    again = _state(library)
+    assert again[:2] == (papers, memberships) and again[2] > last
     assert library.store.meta(PREPARED_KEY.format("plain")).endswith(f":{ingest_stamp()}")
     assert library.add(listed).unchanged  # and then it is this code's
 
