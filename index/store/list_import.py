@@ -188,9 +188,8 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
                 if len(rows.memberships) >= _ROWS_HELD:
                     rows.write()
             rows.write()
-            # (the file's sha256 and the code that imported it: `_unchanged`)
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                       (PREPARED_KEY.format(name), f"{sha}:{ingest_stamp()}"))
+                       (PREPARED_KEY.format(name), _mark(sha, _held(db, name)[0])))
             if progress:
                 progress(total, total, "importing")
             os.replace(temp_copy, copy)
@@ -225,21 +224,37 @@ def ingest_stamp() -> str:
     return f"{check:08x}"
 
 
+def _mark(sha: str, memberships: int) -> str:
+    """What `meta` keeps of a list's import: the file's sha256, the code that imported
+    it, and how many memberships it left."""
+    return f"{sha}:{ingest_stamp()}:{memberships}"
+
+
+def _held(db: sqlite3.Connection, name: str) -> tuple[int, int]:
+    """The list's memberships, and how many of them name a paper the store lacks."""
+    return db.execute("SELECT COUNT(*), COUNT(*) - COUNT(p.id) FROM memberships m"
+                      " LEFT JOIN papers p ON p.id = m.paper_id WHERE m.list=?",
+                      (name,)).fetchone()
+
+
 def _unchanged(store: Store, path: Path, sha: str, size: int,
                bundled: bool) -> ImportReport | None:
     """The report of importing a file the library holds already, unchanged (the same
-    bytes, imported by this code, its copy intact), or None: its papers would come out
-    as they are, so none is parsed, prepared or merged again, and the index has nothing
-    to catch up on (re-adding ICML 2023: 2.15 -> 0.34 s; `papers add DIR` with three
-    lists known and a new one: 7.35 -> 5.00 s). Only what a refresh records of the
-    adding itself is written: where the file was added from, and when."""
+    bytes, imported by this code, its papers and its copy intact), or None: its papers
+    would come out as they are, so none is parsed, prepared or merged again, and the
+    index has nothing to catch up on (re-adding ICML 2023: 2.15 -> 0.34 s; `papers add
+    DIR` with three lists known and a new one: 7.35 -> 5.00 s). Only what a refresh
+    records of the adding itself is written: where the file was added from, and when."""
     with store.transaction() as db:
         name = store.list_by_sha(db, sha)
         if name is None:
             return None
-        stamp = db.execute("SELECT value FROM meta WHERE key=?",
-                           (PREPARED_KEY.format(name),)).fetchone()
-        if stamp is None or stamp[0] != f"{sha}:{ingest_stamp()}":
+        mark = db.execute("SELECT value FROM meta WHERE key=?",
+                          (PREPARED_KEY.format(name),)).fetchone()
+        # Its papers as the import left them: as many memberships, each paper there (a
+        # damaged library that lost some gets them back from a refresh).
+        held, lost = _held(db, name)
+        if mark is None or mark[0] != _mark(sha, held) or lost:
             return None
         file, records = db.execute("SELECT file, records FROM lists WHERE name=?",
                                    (name,)).fetchone()

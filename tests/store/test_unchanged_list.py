@@ -79,7 +79,7 @@ def test_other_import_code_imports_it_again(library, listed):
     # import keeps), and only logs them for the index.
     again = _state(library)
     assert again[:2] == (papers, memberships) and again[2] > last
-    assert library.store.meta(PREPARED_KEY.format("plain")).endswith(f":{ingest_stamp()}")
+    assert library.store.meta(PREPARED_KEY.format("plain")).endswith(f":{ingest_stamp()}:2")
     assert library.add(listed).unchanged  # and then it is this code's
 
 
@@ -102,6 +102,23 @@ def test_a_missing_or_damaged_copy_is_written_again(library, listed):
     copy.unlink()
     assert not library.add(listed).unchanged
     assert copy.read_bytes() == listed.read_bytes()
+
+
+@pytest.mark.parametrize("damage", [
+    "DELETE FROM papers WHERE id = (SELECT paper_id FROM memberships WHERE list='plain'"
+    " ORDER BY position LIMIT 1)",
+    "DELETE FROM memberships WHERE list='plain' AND position = 0"])
+def test_a_library_that_lost_some_of_its_papers_gets_them_back(library, listed, damage):
+    library.add(listed)
+    papers, memberships, _ = _state(library)
+    with library.store.transaction() as db:  # as a damaged, recovered store might be
+        db.execute(damage)
+    report = library.add(listed)
+    assert not report.unchanged and report.refreshed
+    # The same papers (one added again now: added_at, the last column, is today's).
+    again, memberships_again, _ = _state(library)
+    assert [row[:-1] for row in again] == [row[:-1] for row in papers]
+    assert memberships_again == memberships
 
 
 def test_changed_bytes_are_imported(library, listed):
