@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import index
 from index import Library
 from index.store.database import PREPARED_KEY
 from index.store.list_import import ingest_stamp
@@ -135,3 +136,23 @@ def test_a_removed_list_is_added_anew(library, listed):
     assert library.store.meta(PREPARED_KEY.format("plain")) is None
     report = library.add(listed)
     assert not report.unchanged and not report.refreshed and report.new == 2
+
+
+def test_the_import_codes_stamp_follows_every_file_that_decides_the_papers(tmp_path):
+    package = Path(index.__file__).parent
+    copy = tmp_path / "index"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    first = ingest_stamp(copy)
+    assert first == ingest_stamp.__wrapped__(package)  # by content, wherever installed
+    for deciding in ("ingest/render.py", "ingest/data/name_model.json",
+                     "store/list_import.py", "store/database.py", "models.py"):
+        path = copy / deciding
+        before = path.read_bytes()
+        path.write_bytes(before + b" ")
+        assert ingest_stamp.__wrapped__(copy) != first, deciding
+        path.write_bytes(before)
+    (copy / "search" / "query.py").write_bytes(b"# elsewhere")  # ranks, imports nothing
+    (copy / "ingest" / "new_reader.py").write_text("X = 1\n")
+    assert ingest_stamp.__wrapped__(copy) != first  # a new module of the import counts
+    (copy / "ingest" / "new_reader.py").unlink()
+    assert ingest_stamp.__wrapped__(copy) == first
