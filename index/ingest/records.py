@@ -293,9 +293,20 @@ def has_paper_fields(names: Iterable[Any]) -> bool:
     return any(field_key(str(name)) in _PAPER_FIELDS for name in names)
 
 
+# What an export writes for a value it did not have: Python's None and pandas' NaN
+# printed as text (`url = {None}`, "nan"), JSON's null quoted, "N/A". Such a field is
+# missing, not a link called "None" or an author called "nan".
+_MISSING = frozenset({"none", "null", "nan", "n/a", "undefined"})
+
+
+def _missing(value: Any) -> bool:
+    return value in (None, "", []) or (isinstance(value, str)
+                                        and value.strip().casefold() in _MISSING)
+
+
 def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     """Map the usual field names (any case or spelling, `field_key`) onto a Record,
-    keeping the rest."""
+    keeping the rest; a value written for a missing one (`_MISSING`) is left out."""
     lowered = {str(k).strip().lower(): v for k, v in mapping.items()}
     spelled: dict[str, str] = {}
     for name in lowered:
@@ -305,7 +316,7 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     def take(keys: tuple[str, ...]) -> Any:
         for key in keys:
             name = spelled.get(key)
-            if name is not None and lowered[name] not in (None, "", []):
+            if name is not None and not _missing(lowered[name]):
                 used.add(name)
                 return lowered[name]
         return None
@@ -317,7 +328,7 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     year = take(_YEAR_KEYS)
     url = take(_URL_KEYS)
     source_id = take(_ID_KEYS)
-    extra = {k: v for k, v in lowered.items() if k not in used and v not in (None, "")}
+    extra = {k: v for k, v in lowered.items() if k not in used and not _missing(v)}
     return finish_record(Record(
         abstract=str(abstract).strip() if abstract else "",
         title=str(title).strip() if title else None,

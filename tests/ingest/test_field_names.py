@@ -83,3 +83,23 @@ def test_a_csv_without_a_title_or_abstract_column_is_still_refused(tmp_path):
     with pytest.raises(ListFormatError) as caught:
         read_list(path)
     assert "no 'title' or 'abstract' column (found: name, notes)" in str(caught.value)
+
+
+@pytest.mark.parametrize("missing", ["None", "nan", "NaN", "null", "N/A", " none "])
+def test_a_value_written_for_a_missing_one_is_missing(tmp_path, missing):
+    """pandas and Python exports print NaN and None as text: `url = {None}` in BibTeX,
+    "nan" in a CSV cell. Such a field is missing (no link "None", no venue "nan"), and a
+    field given after it in the lookup order is taken instead."""
+    bib = tmp_path / "list.bib"
+    bib.write_text("@inproceedings{doe24,\n  title = {%s},\n  abstract = {%s},\n"
+                   "  author = {Jane Doe},\n  booktitle = {%s},\n  year = {2024},\n"
+                   "  url = {%s},\n  note = {%s}\n}\n"
+                   % (TITLE, ABSTRACT, missing, missing, missing), encoding="utf-8")
+    [record] = read_list(bib).records
+    assert (record.title, record.url, record.venue) == (TITLE, None, None)
+    assert missing not in record.extra.values() and "note" not in record.extra
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps([{"title": TITLE, "abstract": ABSTRACT, "url": missing,
+                                 "pdf_url": "https://example.org/doe24.pdf"}]))
+    [record] = read_list(path).records
+    assert record.url == "https://example.org/doe24.pdf"  # the next spelling of a link
