@@ -300,7 +300,8 @@ _MISSING = frozenset({"none", "null", "nan", "n/a", "undefined"})
 
 
 def _missing(value: Any) -> bool:
-    return value in (None, "", []) or (isinstance(value, str)
+    # (Only a short text can be one: an abstract is never lowercased to find out.)
+    return value in (None, "", []) or (isinstance(value, str) and len(value) <= 16
                                         and value.strip().casefold() in _MISSING)
 
 
