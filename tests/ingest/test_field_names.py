@@ -91,10 +91,11 @@ def test_a_value_written_for_a_missing_one_is_missing(tmp_path, missing):
     "nan" in a CSV cell. Such a field is missing (no link "None", no venue "nan"), and a
     field given after it in the lookup order is taken instead."""
     bib = tmp_path / "list.bib"
-    bib.write_text("@inproceedings{doe24,\n  title = {%s},\n  abstract = {%s},\n"
-                   "  author = {Jane Doe},\n  booktitle = {%s},\n  year = {2024},\n"
-                   "  url = {%s},\n  note = {%s}\n}\n"
-                   % (TITLE, ABSTRACT, missing, missing, missing), encoding="utf-8")
+    fields = {"title": TITLE, "abstract": ABSTRACT, "author": "Jane Doe",
+              "booktitle": missing, "year": "2024", "url": missing, "note": missing}
+    bib.write_text("@inproceedings{doe24,\n"
+                   + ",\n".join(f"  {key} = {{{value}}}" for key, value in fields.items())
+                   + "\n}\n", encoding="utf-8")
     [record] = read_list(bib).records
     assert (record.title, record.url, record.venue) == (TITLE, None, None)
     assert missing not in record.extra.values() and "note" not in record.extra
