@@ -1,7 +1,7 @@
 """Adding a list file the library holds already, unchanged: nothing is parsed, prepared,
 merged or re-indexed (list_import._unchanged), and its papers are as a full refresh
 leaves them. Anything that makes a refresh differ (other bytes, other import code, a
-damaged copy, a removed list) goes the whole way."""
+damaged copy, papers the store lost, a removed list) goes the whole way."""
 
 from __future__ import annotations
 
