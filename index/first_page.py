@@ -21,13 +21,13 @@ from __future__ import annotations
 import json
 import os
 import time
-import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from .card import Card
+from .source_stamp import source_crc
 
 FORMAT = 1
 PAGE_ROWS = 150  # cards kept per sort: a tall terminal's list; rows below are read by id
@@ -63,33 +63,15 @@ KEY_MODULES = ("search", "search/engine")
 @cache
 def code_stamp() -> str:
     """The code that makes the rows: the text of ROW_MODULES (read once a process: the
-    code it runs is the code it loaded). By content, so the same code installed anywhere
-    reads the pages it wrote, and an upgrade that changes any of them reads none."""
-    root = Path(__file__).parent
-    check = 0  # a CRC: it tells versions of the code apart, nobody forges them (and
-    for name in ROW_MODULES:  # hashlib's OpenSSL costs a launch 5-15 ms)
-        try:
-            text = (root / name).read_bytes()
-        except OSError:  # moved or renamed: a stamp still, and a test names it
-            text = b"(missing)"
-        check = zlib.crc32(name.encode() + b"\0" + text, check)
-    return f"{check:08x}"
+    code it runs is the code it loaded; see source_stamp)."""
+    return f"{source_crc(ROW_MODULES):08x}"
 
 
 @cache
 def key_code_stamp() -> str:
     """The code that makes a key page's rows and marks: ROW_MODULES and every module of
     the search package (its ranking, prefixes, highlighting)."""
-    root = Path(__file__).parent
-    check = int(code_stamp(), 16)
-    for folder in KEY_MODULES:
-        for path in sorted((root / folder).glob("*.py")):
-            try:
-                text = path.read_bytes()
-            except OSError:
-                text = b"(missing)"
-            check = zlib.crc32(f"{folder}/{path.name}".encode() + b"\0" + text, check)
-    return f"{check:08x}"
+    return f"{source_crc(KEY_MODULES, start=int(code_stamp(), 16)):08x}"
 
 
 class FirstPage:

@@ -9,7 +9,6 @@ import sqlite3
 import stat
 import time
 import uuid
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,6 +27,7 @@ from ..ingest.formats import (
 from ..ingest.prepare import clean_line, prepare_each, short_id, statistics_over_cores
 from ..models import NewPaper, Record, counted
 from ..paths import Locations
+from ..source_stamp import INDEX_ROOT, source_crc
 from .database import PREPARED_KEY, Store, is_disk_full
 from .incoming import INCOMING_PREFIX
 
@@ -209,23 +209,11 @@ _INGEST_CODE = ("ingest", "ingest/data", "store/list_import.py", "store/database
 
 
 @cache
-def ingest_stamp(root: Path | None = None) -> str:
+def ingest_stamp(root: Path = INDEX_ROOT) -> str:
     """A CRC of _INGEST_CODE's files under `root` (this package's, read once a process):
     an upgrade that changes any of them imports an unchanged list again, so the papers
     are what this code makes."""
-    root = root or Path(__file__).parent.parent
-    check = 0
-    for name in _INGEST_CODE:
-        where = root / name
-        files = sorted(p for p in where.iterdir() if p.suffix in (".py", ".json", ".txt")) \
-            if where.is_dir() else [where]
-        for file in files:
-            try:
-                text = file.read_bytes()
-            except OSError:  # moved or unreadable: a stamp still, of other code
-                text = b"(missing)"
-            check = zlib.crc32(str(file.relative_to(root)).encode() + b"\0" + text, check)
-    return f"{check:08x}"
+    return f"{source_crc(_INGEST_CODE, root=root, suffixes=('.py', '.json', '.txt')):08x}"
 
 
 def _mark(sha: str, memberships: int) -> str:
