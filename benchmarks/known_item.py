@@ -3,8 +3,10 @@
     python -m benchmarks.known_item                 # 400 papers a list, a few minutes
     python -m benchmarks.known_item --sample 0      # every paper
     python -m benchmarks.known_item --lists icml2023 --out /tmp/known
+    python -m benchmarks.known_item --files neurips2024.json   # any titled list papers reads
 
-For each corpus list in `../shared/corpora/` (ICML 2020-2023, half of ICLR 2024) the titles
+For each corpus list in `../shared/corpora/` (ICML 2020-2023, half of ICLR 2024), and each
+titled list given with `--files` (another venue or year, in any format papers reads), the titles
 are stripped and the abstracts written in the bundled seed format (a title line, then one
 abstract a paragraph), imported with the real import path (`Library.add_all`, what
 `papers add` runs) into a temporary PAPERS_HOME. Then, for a fixed sample of its papers,
@@ -53,12 +55,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests import locations
+from .titled_lists import DEVELOPMENT, NoTitles, list_label, titled_records
 
 SEED = 20261201
 DEFAULT_SAMPLE = 400
 RANKED = 100  # ranks looked at; MRR counts a paper found lower as 0
-LISTS = ("icml2020", "icml2021", "icml2022", "icml2023", "iclr2024_topics_dev")
+LISTS = DEVELOPMENT
 KINDS = ("title", "3 words")
 FEW = 10  # "if few": the meaning results follow only when fewer papers match lexically
 RRF_K = 60  # the usual constant of reciprocal-rank fusion
@@ -180,10 +182,11 @@ def blended(lexical: list[str], meaning: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def run_list(name: str, sample: int, work: Path, blend: bool = False) -> dict:
+def run_list(source: str | Path, sample: int, work: Path, blend: bool = False) -> dict:
     from index import Library
 
-    records = json.loads((locations.CORPORA / f"{name}.json").read_text(encoding="utf-8"))
+    name = list_label(source)
+    records = titled_records(source)
     home = work / name
     bare = work / f"{name}.txt"
     titles = write_bare(records, bare, name)
@@ -273,7 +276,11 @@ def _blend_table(runs: list[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.known_item",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--lists", nargs="+", default=list(LISTS), choices=LISTS)
+    parser.add_argument("--lists", nargs="+", default=None, choices=LISTS,
+                        help="development lists (default: all, unless --files is given)")
+    parser.add_argument("--files", nargs="+", type=Path, default=[], metavar="PATH",
+                        help="also these titled lists (any format papers reads): lists of "
+                        "other venues and years, stripped of their titles")
     parser.add_argument("--sample", type=int, default=DEFAULT_SAMPLE,
                         help=f"papers a list (default {DEFAULT_SAMPLE}; 0: all)")
     parser.add_argument("--out", type=Path, help="also write known_item.json here")
@@ -282,8 +289,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = []
     with tempfile.TemporaryDirectory(prefix="papers-known-item-") as scratch:
-        for name in args.lists:
-            run = run_list(name, args.sample, Path(scratch), args.blend)
+        for source in [*(args.lists if args.lists is not None
+                         else [] if args.files else LISTS), *args.files]:
+            try:
+                run = run_list(source, args.sample, Path(scratch), args.blend)
+            except NoTitles as error:
+                print(error, file=sys.stderr)
+                return 2
+            name = run["list"]
             runs.append(run)
             print(f"[known-item] {name}: {run['papers']:,} papers, {run['sampled']} "
                   f"sampled, import {run['import_s']:.1f} s, searches papers "

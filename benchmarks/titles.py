@@ -1,7 +1,8 @@
 """`python -m benchmarks.titles`: how well names and titles are derived for bare lists.
 
-For each real list in the corpora folder (ICML 2020–2023, half of ICLR 2024), the titles
-are stripped and the abstracts written in the bundled lists' bare format (a title line,
+For each real list in the corpora folder (ICML 2020–2023, half of ICLR 2024), and each
+titled list given with `--files` (another venue or year, in any format papers reads: the
+way to measure on lists this project has not seen), the titles are stripped and the abstracts written in the bundled lists' bare format (a title line,
 then one abstract per paragraph). The bare file is then read back and each paper named and
 titled, and the result is scored against the real titles (definitions in title_truth.py).
 
@@ -19,13 +20,13 @@ titles that name a method, the share whose paper is named that (titles.name_in_t
 The seeds (the two bundled lists) are scored against the names read by hand in
 tests/ingest/test_titles.py: right names, and no name for the six without one.
 
-    python -m benchmarks.titles [--import] [--lists icml2023 ...] [--show N]
+    python -m benchmarks.titles [--import] [--lists icml2023 ...] [--files PATH ...]
+                                [--show N]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import tempfile
@@ -43,8 +44,9 @@ from tests import locations
 
 from . import name_check as check
 from . import title_truth as truth
+from .titled_lists import DEVELOPMENT, NoTitles, list_label, titled_records
 
-LISTS = ("icml2020", "icml2021", "icml2022", "icml2023", "iclr2024_topics_dev")
+LISTS = DEVELOPMENT
 
 
 @dataclass
@@ -102,13 +104,13 @@ sent.   derived titles that read as a sentence; cut: ending "…" or on a dangli
 real.s  the same sentence detector on the real titles (how often it misfires)"""
 
 
-def load(name: str) -> list[Real]:
-    """A corpus list, each abstract once (the lists hold exact repeats)."""
-    records = json.loads((locations.CORPORA / f"{name}.json").read_text(encoding="utf-8"))
+def load(source: str | Path) -> list[Real]:
+    """A titled list (a development list's name or a file: titled_lists.py), each
+    abstract once (the lists hold exact repeats)."""
     seen: dict[str, Real] = {}
-    for record in records:
-        abstract, title = record.get("abstract") or "", record.get("title") or ""
-        if len(abstract.split()) >= 5 and title:
+    for record in titled_records(source):
+        abstract, title = record["abstract"], record["title"]
+        if len(abstract.split()) >= 5:
             seen.setdefault(normalise(abstract), Real(" ".join(abstract.split()), title))
     return list(seen.values())
 
@@ -241,17 +243,32 @@ def _titled_row(label: str, naming: int, right: int, other: int) -> str:
             f" {100 * other / max(1, naming):6.1f}%")
 
 
+def chosen_lists(names: list[str] | None, files: list[Path]) -> dict[str, list[Real]]:
+    """The development lists `names` (all of them unless only files are given) and the
+    titled `files`, by label, each loaded."""
+    sources = [*(names if names is not None else [] if files else LISTS), *files]
+    if any(s in LISTS for s in sources) and not locations.CORPORA.is_dir():
+        raise NoTitles(f"no corpora at {locations.CORPORA}")
+    return {list_label(source): load(source) for source in sources}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.titles",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--import", dest="real_import", action="store_true",
                         help="go through papers' real import into a temporary PAPERS_HOME")
-    parser.add_argument("--lists", nargs="+", choices=LISTS, default=list(LISTS))
+    parser.add_argument("--lists", nargs="+", choices=LISTS, default=None,
+                        help="development lists (default: all, unless --files is given)")
+    parser.add_argument("--files", nargs="+", type=Path, default=[], metavar="PATH",
+                        help="also score these titled lists (any format papers reads): "
+                        "lists of other venues and years, stripped of their titles")
     parser.add_argument("--show", type=int, default=0, metavar="N",
                         help="print N random examples of each kind of miss")
     args = parser.parse_args(argv)
-    if not locations.CORPORA.is_dir():
-        print(f"no corpora at {locations.CORPORA}", file=sys.stderr)
+    try:  # every list read before any is scored: a bad file stops the run at once
+        lists = chosen_lists(args.lists, args.files)
+    except NoTitles as error:
+        print(error, file=sys.stderr)
         return 2
     derive = derive_by_import if args.real_import else derive_by_prepare
     print(HEADER)
@@ -260,14 +277,15 @@ def main(argv: list[str] | None = None) -> int:
     loaded: dict[str, list[Real]] = {}
     labels, hand = check.read_labels(), check.Check()
     with tempfile.TemporaryDirectory(prefix="papers-bare-") as folder:
-        for name in args.lists:
+        for name, papers in lists.items():
             start = time.perf_counter()
-            papers = loaded[name] = load(name)
+            loaded[name] = papers
             path = Path(folder) / f"{name}.txt"
             write_bare(papers, path, f"{name.upper()} Papers")
             derived = derive(path)
             result = score(name, papers, derived)
-            for key, label in check.labels_by_abstract(name, labels).items():
+            hand_labelled = check.labels_by_abstract(name, labels) if name in LISTS else {}
+            for key, label in hand_labelled.items():
                 if key in derived:
                     hand.add(label, derived[key].name)
             scores.append(result)

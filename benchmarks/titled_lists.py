@@ -1,0 +1,51 @@
+"""The titled lists the bare-list benchmarks score against: the development lists by name,
+or any list file papers reads that has titles (`--files`), so that the same measurement
+runs on lists this project has never seen (another venue, another year).
+
+A list is returned as records with a "title" and an "abstract", as the corpora's JSON
+holds them; a development list is read as it always was, another file through papers' own
+reader (JSON, JSON Lines, CSV/TSV, BibTeX, RIS, OpenReview and arXiv exports...).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from index.errors import ListFormatError
+from index.ingest.formats import read_list
+from tests import locations
+
+DEVELOPMENT = ("icml2020", "icml2021", "icml2022", "icml2023", "iclr2024_topics_dev")
+
+
+class NoTitles(Exception):
+    """A list that cannot be scored: unreadable, or without a single titled abstract."""
+
+
+def list_label(source: str | Path) -> str:
+    """A list's name in the tables: a development list's own, a file's stem."""
+    return source if source in DEVELOPMENT else Path(source).name.split(".")[0]
+
+
+def titled_records(source: str | Path) -> list[dict[str, str]]:
+    """The records of `source` (a development list's name, or a path) that have both a
+    title and an abstract, in file order."""
+    if source in DEVELOPMENT:
+        path = locations.CORPORA / f"{source}.json"
+        records = json.loads(path.read_text(encoding="utf-8"))
+    else:
+        path = Path(source)
+        try:
+            records = [{"title": r.title or "", "abstract": r.abstract or ""}
+                       for r in read_list(path).records]
+        except ListFormatError as error:  # (its message names the file)
+            raise NoTitles(str(error)) from error
+        except OSError as error:
+            raise NoTitles(f"{path}: {error.strerror or error}") from error
+    titled = [{"title": r.get("title") or "", "abstract": r.get("abstract") or ""}
+              for r in records if r.get("title") and r.get("abstract")]
+    if not titled:
+        raise NoTitles(f"{path}: no record has both a title and an abstract, so there is "
+                       "nothing to score the derived names and titles against")
+    return titled
