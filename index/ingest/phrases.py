@@ -338,9 +338,71 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
     return None
 
 
+# When no tier above finds a phrase, a sentence whose opening is a clause can often be
+# recast as the noun phrase it is about, in its own words (seen on lists of another field
+# and era than the development lists, whose abstracts say "we have developed X", "this
+# task proposes X", "there are X", "it is well known that X …" where recent ones say "we
+# propose X"). First what the authors made or aim at, then what a sentence states.
+_SUBJECTS = (r"(?:we|(?:this|the|our)(?:\s+present)?\s+(?:paper|work|study|article|note|task|thesis"
+             r"|chapter|report|survey|project|submission|abstract|research|letter|tutorial))")
+_MADE = re.compile(  # "we have developed X", "this task proposes X", "we describe our X"
+    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:(?:have|had)(?:\s+\w+ly|\s+also)?\s+"
+    r"(?:[a-z]+ed|built|made|written|given|undertaken)"
+    r"|(?:present|propose|develop|introduce|describe|report|design|build|construct|create"
+    r"|offer|provide|define|outline|explore|examine|investigate|address|study|studie)s?)"
+    r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
+_AIMED = re.compile(  # "this paper aims to provide X"
+    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out)"
+    r"\s+to\s+[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
+_STATED = re.compile(  # "this paper shows that X …", "we show how X …"
+    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:also\s+)?[a-z]+\s+(?:that|how|whether|why)\s+", re.I)
+_EXTRAPOSED = re.compile(  # "it is well known that X …": X's subject
+    r"it\s+(?:is|was|has\s+been|had\s+been|remains|becomes|seems|appears)"
+    r"(?:\s+[\w-]+){1,3}?\s+that\s+", re.I)
+_EXTRAPOSED_TO = re.compile(  # "it is often useful to select X": X
+    r"it\s+(?:is|was|has\s+been|remains|becomes|seems)(?:\s+[\w-]+){1,3}?\s+to\s+[a-z]+\s+"
+    + _NOT_AN_OBJECT, re.I)
+_EXISTENTIAL = re.compile(  # "there is an increasing need to X": that need
+    r"there\s+(?:is|are|exists?|was|were|has\s+been|have\s+been|remains?)(?:\s+\w+ly)?\s+",
+    re.I)
+_RECAST = ((_MADE, noun_phrase), (_AIMED, noun_phrase), (_STATED, _subject),
+           (_EXTRAPOSED, _subject), (_EXTRAPOSED_TO, noun_phrase), (_EXISTENTIAL, noun_phrase))
+
+
+_POINTING = frozenset(("this", "these", "those", "that", "such", "it", "its", "they", "their",
+                       "them"))
+_DETERMINERS = frozenset(("a", "an", "the", "some", "many", "most", "all", "any", "several"))
+
+
+def _stands_alone(phrase: str, subject: bool) -> bool:
+    """A recast phrase that says something without the abstract: none of its first words
+    points back into it ("some of this success"), and a subject has three words past its
+    determiner (the subject of "it has been shown that reinforcement learning is …" says
+    less than the sentence did)."""
+    words = re.findall(r"[\w'’-]+", phrase.lower())
+    if _POINTING.intersection(words[:3]):
+        return False
+    return not subject or len(words) - (words[0] in _DETERMINERS) >= 3
+
+
+def recast(text: str, sentences: list[tuple[int, int]], limit: int) -> str | None:
+    """A noun phrase recast from the opening of one of the sentences (_RECAST, in that
+    order over them all), or None."""
+    openings = [_LEADING_ADVERBIAL.sub("", text[start:end]) for start, end in sentences]
+    for pattern, phrase_of in _RECAST:
+        for opening in openings:
+            match = pattern.match(opening)
+            phrase = match and phrase_of(opening[match.end():], limit)
+            if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
+                    and _stands_alone(phrase, phrase_of is _subject):
+                return capitalised(phrase)
+    return None
+
+
 def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> str:
-    """The contribution's noun phrase, else the opening words of the first sentence."""
-    phrase = contribution(text, sentences, limit)
+    """The contribution's noun phrase, else one recast from a sentence's opening, else
+    the opening words of the first sentence."""
+    phrase = contribution(text, sentences, limit) or recast(text, sentences, limit)
     if phrase:
         return phrase
     start, end = sentences[0]

@@ -1,0 +1,59 @@
+"""Abstracts with no "we propose X" still get a title that reads as one: a sentence whose
+opening is a clause is recast as the noun phrase it is about (phrases.recast), in the
+abstract's own words. Abstracts of other fields and eras write "we have developed X",
+"this task proposes X", "there is a need for X", "it is often useful to do X"."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import title_truth
+from index.ingest.render import render
+from index.ingest.titles import derive_name_and_title
+
+
+def title_of(abstract: str) -> str:
+    name, title = derive_name_and_title(abstract, render(abstract), None)
+    assert name is None
+    return title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Spelling in historical letters varies widely. We have developed statistical "
+     "taggers for early modern spelling variants in private letters. They halve the error.",
+     "Statistical taggers for early modern spelling variants in private letters"),
+    ("Archives hold many letters. This task proposes a shared evaluation of spelling "
+     "normalisation for historical letters. Twelve teams took part in it.",
+     "A shared evaluation of spelling normalisation for historical letters"),
+    ("Letters were written by hand. This paper reports on the annotation project of a "
+     "large corpus of private letters. The corpus is freely available.",
+     "The annotation project of a large corpus of private letters"),
+    ("Letters were written by hand. We describe our participation in the spelling "
+     "normalisation task of the workshop. The system ranked third.",
+     "Participation in the spelling normalisation task of the workshop"),
+    ("With more archives online, there is an increasing need for robust normalisation of "
+     "historical spelling. Rules alone fail on rare forms.",
+     "An increasing need for robust normalisation of historical spelling"),
+    ("It is often useful to select a small sample of letters for manual annotation. "
+     "Random samples waste effort on easy cases.",
+     "A small sample of letters for manual annotation"),
+    ("Spelling varies. This paper shows that character-level normalisation models of "
+     "historical spelling can transfer across centuries. Results hold for four languages.",
+     "Character-level normalisation models of historical spelling"),
+])
+def test_a_clause_opening_is_recast_as_its_noun_phrase(abstract, title):
+    assert title_of(abstract) == title
+    assert not title_truth.sentence_like(title, abstract)
+    assert not title_truth.cut(title)
+
+
+@pytest.mark.parametrize(("abstract", "opening"), [
+    # the subject alone would say less than the sentence: "Reinforcement learning"
+    ("It has been shown that reinforcement learning can solve many problems. "
+     "Results vary with the reward.", "It has been shown that reinforcement learning"),
+    # "some of this success" points back into the abstract
+    ("Mixing inputs works well in practice. We try to explain some of this success with a "
+     "simple model of features.", "Mixing inputs works well"),
+])
+def test_a_recast_that_would_not_stand_alone_is_not_taken(abstract, opening):
+    assert title_of(abstract).startswith(opening)
