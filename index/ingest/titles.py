@@ -95,6 +95,7 @@ _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
                         + "".join(map(chr, range(ord("α"), ord("ω") + 1)))
                         + "".join(map(chr, range(ord("Α"), ord("Ω") + 1))))
 _GLUED_NAMING = re.compile(r"(?:called|named|dubbed|termed|coined|namely)(?=[A-Z])")
+_LIST_ITEM = re.compile(r"\S+\s*,\s*(?:and|or)\s")  # "code, and …": a list's item
 _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correct loop"
 # Before a cued name in its sentence: one part of something bigger ("we also propose",
 # "Additionally", "(ii)"); not "then" ("We then propose X", the step after an analysis: 12
@@ -392,6 +393,8 @@ def _cued_names(text: str, sentences,
             # synergies" (a plural names kinds of things, not one system).
             term = text[max(0, cue.start() - 3):cue.start()] == "so-" \
                 or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
+            # Not an item of a list either: "The benchmark, code, and documentation are …".
+            term = term or _LIST_ITEM.match(text, position) is not None
             lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))

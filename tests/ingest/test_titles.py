@@ -513,6 +513,18 @@ def test_a_lowercase_name_after_a_naming_word_is_still_one():
     assert name == "abess"
 
 
+def test_a_word_listed_after_a_kind_is_no_name():
+    """"The toolkit, code, and data are released": "code" is the list's second item, not
+    a name set off after "the toolkit," as "the toolkit, spred, reads …" sets one off."""
+    abstract = ("Spelling normalisation lacks shared baselines. We release a toolkit for "
+                "normalising historical spelling across four languages. The toolkit, code, "
+                "and data are available online.")
+    assert derive(abstract)[0] is None
+    named = abstract.replace("The toolkit, code, and data are available online.",
+                             "The toolkit, spred, reads twelve formats.")
+    assert derive(named)[0] == "spred"
+
+
 def test_a_cue_in_the_past_tense_introduces_a_name():
     """Journals write "we developed X": the cue verbs read in the past tense too."""
     from index.ingest.titles import _cue_candidates, _definitions, _naming_text, _sentences
