@@ -168,11 +168,19 @@ class QueryBuilder:
 
     def _placeholder_for_prefix(self, text: str, complete_last: bool) -> tuple[str, str]:
         """_placeholder_for_last_word, when the last word reads as the start of a longer
-        word; else the query as it is, every word whole."""
+        word; else the query as it is, every word whole.
+
+        A stop word that ends a query of other words ("WER we think we are") is whole,
+        and dropped as a stop word is anywhere else: read as a prefix, "are" became the
+        one word every paper had to have ("area", "arel"), and a title typed in full
+        found nothing. Alone, it is still the start of the word being typed ("the" →
+        "theory"): nothing else is there to search for."""
         stripped, last = _placeholder_for_last_word(text, complete_last)
         tokens = analysis.words(last, keep_stop_words=True) if last else []
         if tokens and self._begins_longer_words is not None \
                 and not self._begins_longer_words(tokens[-1]):
+            return _placeholder_for_last_word(text, False)
+        if tokens and not analysis.words(last) and stripped.replace(_SLOT, "").strip():
             return _placeholder_for_last_word(text, False)
         return stripped, last
 

@@ -20,6 +20,7 @@ PAPERS = {
     "modular 1": "Modular networks compose small experts, and modular training keeps them apart.",
     "modular 2": "We learn modular policies whose parts transfer between related robot tasks.",
     "modular 3": "Modular arithmetic circuits are verified with a new decision procedure.",
+    "area": "The area under the curve of a graph classifier ranks its errors well.",
 }
 
 
@@ -37,7 +38,7 @@ def _found(library: Library, query: str, **options) -> set[str]:
 
 def test_a_word_more_common_than_the_words_it_begins_is_whole(small):
     library, ids = small
-    graphs = {ids["graph 1"], ids["graph 2"], ids["graph 3"]}
+    graphs = {ids["graph 1"], ids["graph 2"], ids["graph 3"], ids["area"]}
     assert _found(library, "graph") == graphs  # not "graphical" too
     assert _found(library, "grap") == graphs | {ids["graphical"]}  # no word "grap"
 
@@ -58,3 +59,14 @@ def test_the_command_line_lists_what_the_library_search_does(seeded_home: Path, 
         assert listed == searched.ids() and code == 0
         # More than the whole word "le" would give: "le" is the start of "learning".
         assert len(listed) > len(library.search("reinforcement le ", forgive=False))
+
+
+def test_a_stop_word_ending_a_query_is_whole_and_dropped(small):
+    """"graph are" (a title typed to its end: "… we think we are") is "graph": read as the
+    start of "area", the stop word was the one word every paper had to have."""
+    library, ids = small
+    graphs = {ids["graph 1"], ids["graph 2"], ids["graph 3"], ids["area"]}
+    assert _found(library, "graph are") == _found(library, "graph") == graphs
+    assert _found(library, "graph we are") == graphs
+    # Alone it is still the start of the word being typed: nothing else is searched for.
+    assert _found(library, "are") == {ids["area"]}
