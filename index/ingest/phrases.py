@@ -350,6 +350,7 @@ _MADE = re.compile(  # "we have developed X", "this task proposes X", "we descri
     r"(?:[a-z]+ed|built|made|written|given|undertaken)"
     r"|(?:present|propose|develop|introduce|describe|report|design|build|construct|create"
     r"|offer|provide|define|outline|explore|examine|investigate|address|study|studie)s?)"
+    r"(?:\s+and(?:\s+\w+ly)?\s+[a-z]+)?"  # "we develop and (formally) compare X"
     r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
 _AIMED = re.compile(  # "this paper aims to provide X"
     rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out)"

@@ -28,6 +28,9 @@ def title_of(abstract: str) -> str:
     ("Letters were written by hand. This paper reports on the annotation project of a "
      "large corpus of private letters. The corpus is freely available.",
      "The annotation project of a large corpus of private letters"),
+    ("Letters were written by hand. The article proposes and formally analyses a "
+     "probabilistic model of spelling change in private letters. It fits four centuries.",
+     "A probabilistic model of spelling change in private letters"),
     ("Letters were written by hand. We describe our participation in the spelling "
      "normalisation task of the workshop. The system ranked third.",
      "Participation in the spelling normalisation task of the workshop"),
