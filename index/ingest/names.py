@@ -56,10 +56,12 @@ MODEL_FILE = "name_model.json"
 # Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
 _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
 # A star may end one (AS*, Retro*: names after A*), or a year (NEVIS'22: a benchmark's
-# edition); a subscript (V_T, K_L) is notation.
+# edition), or an exclamation mark that ends no sentence (HOGWILD! achieves, like
+# Yahoo!); a subscript (V_T, K_L) is notation.
+NAME_END = r"(?:\*|!(?=\s+[a-z]))?"
 _SHAPED = re.compile(
     r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*"
-    r"(?:['’]\d\d(?![\w'’]))?\*?")
+    r"(?:['’]\d\d(?![\w'’]))?" + NAME_END)
 # Where a _SHAPED match can start: the first character of a run of [\w+-] characters (the
 # lookbehind) that has a capital, a digit, "+" or "-" after it (every match has one, inside
 # its run). Searched in the reversed text, where the search skips to such a character and

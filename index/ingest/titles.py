@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ..models import Rendered
 from .names import (
     KIND_WORDS,
+    NAME_END,
     Cue,
     KnownNames,
     NameStatistics,
@@ -65,7 +66,8 @@ _VERB_THEN_SPACE = re.compile(rf"\b{_VERB}s?\s+", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
-_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*\*?"  # Greek too: π-Tuning; Retro*
+# Greek too: π-Tuning; Retro*, HOGWILD! (names.NAME_END)
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*" + NAME_END
 # A name in quotes (straight or curly, not always paired: “X-Paste"), a comma or full stop
 # perhaps inside them.
 _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](?![\w-])")

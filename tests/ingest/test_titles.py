@@ -525,6 +525,18 @@ def test_a_word_listed_after_a_kind_is_no_name():
     assert derive(named)[0] == "spred"
 
 
+def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
+    """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
+    before a new sentence it is punctuation."""
+    abstract = ("Locking slows parallel training. We present an update scheme called "
+                "ZIPPY! which lets workers overwrite each other. We show that ZIPPY! "
+                "converges at a nearly optimal rate on sparse problems.")
+    assert derive(abstract)[0] == "ZIPPY!"
+    shouted = ("Locking slows parallel training. We present an update scheme called ZIPPY! "
+               "It lets workers overwrite each other, and ZIPPY converges fast.")
+    assert derive(shouted)[0] == "ZIPPY"
+
+
 def test_a_cue_in_the_past_tense_introduces_a_name():
     """Journals write "we developed X": the cue verbs read in the past tense too."""
     from index.ingest.titles import _cue_candidates, _definitions, _naming_text, _sentences
