@@ -6,9 +6,9 @@
     python -m benchmarks.known_item --files neurips2024.json   # any titled list papers reads
 
 For each corpus list in `../shared/corpora/` (ICML 2020-2023, half of ICLR 2024), and each
-titled list given with `--files` (another venue or year, in any format papers reads), the titles
-are stripped and the abstracts written in the bundled seed format (a title line, then one
-abstract a paragraph), imported with the real import path (`Library.add_all`, what
+titled list given with `--files` (another venue or year, in any format papers reads), the
+titles are stripped and the abstracts written in the bundled seed format (a title line,
+then one abstract a paragraph), imported with the real import path (`Library.add_all`, what
 `papers add` runs) into a temporary PAPERS_HOME. Then, for a fixed sample of its papers,
 two queries:
 

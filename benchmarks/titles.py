@@ -2,8 +2,9 @@
 
 For each real list in the corpora folder (ICML 2020–2023, half of ICLR 2024), and each
 titled list given with `--files` (another venue or year, in any format papers reads: the
-way to measure on lists this project has not seen), the titles are stripped and the abstracts written in the bundled lists' bare format (a title line,
-then one abstract per paragraph). The bare file is then read back and each paper named and
+way to measure on lists this project has not seen), the titles are stripped and the
+abstracts written in the bundled lists' bare format (a title line, then one abstract per
+paragraph). The bare file is then read back and each paper named and
 titled, and the result is scored against the real titles (definitions in title_truth.py).
 
 Two ways through the import, giving the same names and titles:
