@@ -13,10 +13,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
+
+T = TypeVar("T")
 
 _YEAR = re.compile(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)")
 _SHORT_YEAR = re.compile(r"(?<=[A-Za-z])['’](\d\d)(?!\d)")
@@ -418,17 +420,26 @@ def read_items(path: Path, fmt: str, items: list, to_record: Callable[[dict, int
     return summarise(path, fmt, records, skipped, label=label)
 
 
+def _prevailing(values: Iterable[T]) -> T | None:
+    """The value most of the records that state one have, or None where none has most: a
+    list gathered over venues and years ("ACL", "EMNLP", … 2000-2020) is not "ACL 2020",
+    as its most common pair alone called it."""
+    counts = Counter(value for value in values if value)
+    if not counts:
+        return None
+    value, count = counts.most_common(1)[0]
+    return value if 2 * count > sum(counts.values()) else None
+
+
 def summarise(path: Path, fmt: str, records: list[Record], skipped: list[str],
               label: str | None = None) -> ParsedList:
     if not records:
         reasons = f" ({len(skipped)} records skipped: {skipped[0]})" if skipped else ""
         raise ListFormatError(path, f"no papers found in this {label or fmt} file{reasons}")
-    venues = Counter(r.venue for r in records if r.venue)
-    years = Counter(r.year for r in records if r.year)
     return ParsedList(
         title=path.stem,
-        venue=venues.most_common(1)[0][0] if venues else None,
-        year=years.most_common(1)[0][0] if years else None,
+        venue=_prevailing(r.venue for r in records),
+        year=_prevailing(r.year for r in records),
         format=fmt,
         records=records,
         skipped=skipped,

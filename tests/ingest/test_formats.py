@@ -168,6 +168,24 @@ def test_json_skips_items_that_are_not_papers_and_says_which(tmp_path):
     assert "item 3" in parsed.skipped[1]
 
 
+def test_a_list_gathered_over_venues_and_years_is_none_of_them(tmp_path):
+    """A list's venue and year are what most of its papers say; where none has most (a
+    dataset over ACL, EMNLP, NAACL and two decades), it has none, never its most common
+    pair ("ACL 2020" for 2 papers of 5)."""
+    def item(venue: str, year: int) -> dict:
+        return {"title": f"A paper of {venue}", "venue": venue, "year": year,
+                "abstract": "We study a question and answer it with a method of ours."}
+
+    mixed = [item("ACL", 2020), item("ACL", 2019), item("EMNLP", 2020),
+             item("NAACL", 2007), item("CoNLL", 2011)]
+    parsed = read_list(write(tmp_path, "mixed.json", json.dumps(mixed)))
+    assert (parsed.venue, parsed.year) == (None, None)
+    assert [r.venue for r in parsed.records][:3] == ["ACL", "ACL", "EMNLP"]  # their own
+    mostly = [item("AAAI", 2021), item("AAAI", 2020), item("AAAI", 2021), item("ACL", 2019)]
+    parsed = read_list(write(tmp_path, "mostly.json", json.dumps(mostly)))
+    assert (parsed.venue, parsed.year) == ("AAAI", None)  # 2021 is 2 of 4: not most
+
+
 def test_icml2023_corpus_reads_every_record(icml2023_path):
     raw = json.loads(icml2023_path.read_text(encoding="utf-8"))
     parsed = read_list(icml2023_path)
