@@ -55,7 +55,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .titled_lists import DEVELOPMENT, NoTitles, list_label, titled_records
+from .titled_lists import DEVELOPMENT, NoTitles, chosen_sources, list_label, titled_records
 
 SEED = 20261201
 DEFAULT_SAMPLE = 400
@@ -289,8 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = []
     with tempfile.TemporaryDirectory(prefix="papers-known-item-") as scratch:
-        for source in [*(args.lists if args.lists is not None
-                         else [] if args.files else LISTS), *args.files]:
+        for source in chosen_sources(args.lists, args.files):
             try:
                 run = run_list(source, args.sample, Path(scratch), args.blend)
             except NoTitles as error:

@@ -28,6 +28,12 @@ def list_label(source: str | Path) -> str:
     return source if source in DEVELOPMENT else Path(source).name.split(".")[0]
 
 
+def chosen_sources(names: list[str] | None, files: list[Path]) -> list[str | Path]:
+    """The development lists `names` (all of them unless only files are given), then the
+    titled `files`."""
+    return [*(names if names is not None else [] if files else DEVELOPMENT), *files]
+
+
 def titled_records(source: str | Path) -> list[dict[str, str]]:
     """The records of `source` (a development list's name, or a path) that have both a
     title and an abstract, in file order."""

@@ -45,7 +45,7 @@ from tests import locations
 
 from . import name_check as check
 from . import title_truth as truth
-from .titled_lists import DEVELOPMENT, NoTitles, list_label, titled_records
+from .titled_lists import DEVELOPMENT, NoTitles, chosen_sources, list_label, titled_records
 
 LISTS = DEVELOPMENT
 
@@ -247,7 +247,7 @@ def _titled_row(label: str, naming: int, right: int, other: int) -> str:
 def chosen_lists(names: list[str] | None, files: list[Path]) -> dict[str, list[Real]]:
     """The development lists `names` (all of them unless only files are given) and the
     titled `files`, by label, each loaded."""
-    sources = [*(names if names is not None else [] if files else LISTS), *files]
+    sources = chosen_sources(names, files)
     if any(s in LISTS for s in sources) and not locations.CORPORA.is_dir():
         raise NoTitles(f"no corpora at {locations.CORPORA}")
     return {list_label(source): load(source) for source in sources}
@@ -275,12 +275,10 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER)
     total = Score("all lists")
     scores = []
-    loaded: dict[str, list[Real]] = {}
     labels, hand = check.read_labels(), check.Check()
     with tempfile.TemporaryDirectory(prefix="papers-bare-") as folder:
         for name, papers in lists.items():
             start = time.perf_counter()
-            loaded[name] = papers
             path = Path(folder) / f"{name}.txt"
             write_bare(papers, path, f"{name.upper()} Papers")
             derived = derive(path)
@@ -305,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
           "without one")
     for problem in problems:
         print("  ", problem)
-    print_with_titles(loaded)
+    print_with_titles(lists)
     rng = random.Random(0)
     for kind, texts in sorted(total.examples.items()):
         if args.show:
