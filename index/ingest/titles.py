@@ -45,13 +45,17 @@ _KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
 # namely classification and ...": what follows it may be a list of things).
 _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
 _VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest)"
+# A cue's verbs: those, and "describe" as system descriptions say it ("This paper describes
+# the X system"); not for the phrase before a name ("to describe the ideal behaviour,
+# we propose X" describes no contribution).
+_CUE_VERB = _VERB[:-1] + "|describe)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
     rf"\b(?:(?:we|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
     # (the past tense too, as journals write: "we developed X", "we proposed X")
-    rf"(?:{_ADVERB}|{_COORDINATED})\s+(?:{_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
+    rf"(?:{_ADVERB}|{_COORDINATED})\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"

@@ -575,3 +575,22 @@ def test_the_judge_takes_a_typeset_or_plural_form_of_a_title_name_as_that_name()
     # The name model is trained on the title's own form: a plural is no positive there.
     assert not title_truth.same_name("Brainformer", "Brainformers", plurals=False)
     assert title_truth.same_name("D²Match", "D2Match", plurals=False)
+
+
+def test_a_system_description_names_the_system_it_describes():
+    """Shared-task papers open "This paper describes the X system": "describes" is their
+    "we propose", a cue verb."""
+    abstract = ("This paper describes the ORCA_NLU system for argument mining in the shared "
+                "task. We build two modules for the two subtasks and combine a syntactic "
+                "parser with a transformer. Our best run ranks third of twenty teams.")
+    assert derive(abstract)[0] == "ORCA_NLU"
+
+
+def test_a_compound_adjective_is_never_a_name():
+    """"a WordNet-based system", "an OT-based estimator": the token qualifies the kind it
+    precedes; "-based", "-like", "-style" words name nothing."""
+    for word in ("WordNet-based", "GAN-like", "BERT-style"):
+        abstract = (f"This paper describes a {word} system for the extraction of relations "
+                    f"between nominals. The {word} system ranks second in the shared task "
+                    "and improves recall over the baselines by ten points.")
+        assert derive(abstract)[0] is None, word
