@@ -80,9 +80,10 @@ _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b|\s{_KIND}\b))"
 )
-# "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"
+# "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"; up to eight
+# words before the kind: "a more accurate real-time 3D pose estimation method, X".
 _KIND_THEN_NAME = re.compile(
-    rf"(?P<kind>(?:[\w()-]+\s+){{0,6}}?{_KIND})"
+    rf"(?P<kind>(?:[\w()-]+\s+){{0,8}}?{_KIND})"
     rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
 )
