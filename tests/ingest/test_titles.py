@@ -608,3 +608,11 @@ def test_a_long_kind_phrase_before_the_name_still_cues_it():
     name, title = derive(abstract)
     assert name == "QuickPose+"
     assert title == "QuickPose+: a more accurate real-time 3D pose estimation method"
+
+
+def test_unveil_introduces_a_name():
+    """"we unveil X, a significant upgrade to Y": "unveil" is a cue verb as "propose" is."""
+    abstract = ("While Heron grounds regions well, its fixed encoder limits it. In this work, "
+                "we unveil Heron-v2, a significant upgrade to Heron, with three key designs. "
+                "Experiments show that Heron-v2 improves substantially over Heron.")
+    assert derive(abstract)[0] == "Heron-v2"
