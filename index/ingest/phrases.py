@@ -125,7 +125,9 @@ _COMPOUND_PREDICATE = re.compile(
     r"|study|investigate|derive|provide|establish|demonstrate|evaluate|use|apply|design"
     r"|find|obtain|give)s?\b"
     # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
-    r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b",
+    r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
+    # "X and add it to the model": after "and", a word whose object is "it" is a verb
+    r"|\s(?:,\s*)?and\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b",
     re.I)
 _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"

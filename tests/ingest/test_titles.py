@@ -616,3 +616,17 @@ def test_unveil_introduces_a_name():
                 "we unveil Heron-v2, a significant upgrade to Heron, with three key designs. "
                 "Experiments show that Heron-v2 improves substantially over Heron.")
     assert derive(abstract)[0] == "Heron-v2"
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Chess models learn latent variables like player skill. We derive a player skill "
+     "vector and add it to the model, improving the win rate by up to 2.6 times.",
+     "A player skill vector"),
+    ("Priors help agents. We propose an approach to learn dynamics priors from videos and "
+     "incorporate them into an agent. It speeds up learning on every game we tried.",
+     "An approach to learn dynamics priors from videos"),
+])
+def test_an_object_ends_where_and_a_verb_of_it_begins(abstract, title):
+    """"X and add it to the model": a word after "and" whose object is "it" or "them" is
+    the next predicate's verb, not part of X (a noun after "and" takes no object)."""
+    assert derive(abstract) == (None, title)
