@@ -130,7 +130,9 @@ _NAMED_BY_US = re.compile(
     r"(?:\s+(?:it|this|them|our\s+\w+|the\s+\w+|as))*\s*[“\"]?$", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(
-    r"^\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[[^\[\]]*(?:et al|\d{4}|\d\])[^\[\]]*\]?"
+    # (an author's co-author first: "Valiant and Valiant (2014)")
+    r"^(?:\s+(?:and|&)\s+[A-Z][\w'’-]+)?"
+    r"\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[[^\[\]]*(?:et al|\d{4}|\d\])[^\[\]]*\]?"
     r"|et al\b|,?\s*\d{4}\b)")
 # Before an occurrence, in its clause: an example list ("such as A, B and X", "e.g., X"),
 # which names prior work or the field, not the contribution.

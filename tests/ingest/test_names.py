@@ -774,3 +774,14 @@ def test_the_stem_of_a_family_of_variants_is_no_part():
               "block. We build ZorbHop-Net by stacking ZorbHop blocks.")
     assert features_of(single, "ZorbHop")["part_of_other"] == 1.0
     assert derive(family) == "ZorbA"
+
+
+def test_an_author_cited_with_a_coauthor_is_cited():
+    """"Valiant and Valiant (2014)": the first author of a citation with two is cited as
+    "Valiant (2014)" or "Valiant et al." is, prior work and no name (a list of learning
+    theory named an open problem's paper "Valiant")."""
+    abstract = ("In the instance-optimal identity testing of Valiant and Valiant (2014), one "
+                "is given a distribution q and samples from p. Valiant and Valiant provided "
+                "upper and lower bounds on this question, which do not match.")
+    assert features_of(abstract, "Valiant")["cited"] == 1.0
+    assert derive_name_and_title(abstract, render(abstract), None)[0] is None
