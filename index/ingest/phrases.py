@@ -131,7 +131,8 @@ _COMPOUND_PREDICATE = re.compile(
     re.I)
 _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
-    r"|although|though|since|because|when|if|unlike|despite|given|recently|however|here"
+    r"|although|though|since|because|when|whenever|if|unless|unlike|despite|given|recently"
+    r"|however|here"
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*)+", re.I)
 
 

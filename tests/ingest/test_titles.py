@@ -630,3 +630,12 @@ def test_an_object_ends_where_and_a_verb_of_it_begins(abstract, title):
     """"X and add it to the model": a word after "and" whose object is "it" or "them" is
     the next predicate's verb, not part of X (a noun after "and" takes no object)."""
     assert derive(abstract) == (None, title)
+
+
+def test_a_claim_after_a_whenever_clause_is_titled_by_its_subject():
+    """"We prove that whenever p is constant, counting stars is optimal": the clause
+    before the comma is a condition, not the subject of the claim."""
+    abstract = ("We prove that whenever p is a constant and for any graph H, counting small "
+                "stars is optimal among all constant degree polynomial tests. Earlier results "
+                "covered only special cases of this question.")
+    assert derive(abstract) == (None, "Counting small stars")
