@@ -44,12 +44,13 @@ _KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
 # "a new framework, namely ODS" too, but no lowercase name after "namely" ("two tasks,
 # namely classification and ...": what follows it may be a list of things).
 _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
-_VERB = r"(?:propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest)"
+_VERBS = "propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest"
+_VERB = rf"(?:{_VERBS})"
 # A cue's verbs: those, "describe" as system descriptions say it ("This paper describes
 # the X system") and "unveil" ("we unveil Ferret-v2, a significant upgrade"); not for
 # the phrase before a name ("to describe the ideal behaviour, we propose X" describes no
 # contribution).
-_CUE_VERB = _VERB[:-1] + "|describe|unveil)"
+_CUE_VERB = rf"(?:{_VERBS}|describe|unveil)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
