@@ -415,8 +415,10 @@ def _cued_names(text: str, sentences,
                 sentence_start, _ = _sentence_at(sentences, cue.start())
                 description = _noun_phrase_before(text, sentence_start, cue.start())
             yield named.group("name"), position, None, description
-        elif (quoted := _QUOTED_NAME.match(text, cue.end())) and _distinctive(
-                quoted.group("name")) and re.fullmatch(_NAMING, cue.group().strip(), re.I):
+        elif (quoted := _QUOTED_NAME.match(text, cue.end())) and (
+                _distinctive(quoted.group("name"))
+                or _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())) \
+                and re.fullmatch(_NAMING, cue.group().strip(), re.I):
             # "a framework, dubbed “X-Paste”, upon which": a made-up name in quotes
             sentence_start, _ = _sentence_at(sentences, cue.start())
             yield (quoted.group("name"), quoted.start("name"), None,

@@ -639,3 +639,16 @@ def test_a_claim_after_a_whenever_clause_is_titled_by_its_subject():
                 "stars is optimal among all constant degree polynomial tests. Earlier results "
                 "covered only special cases of this question.")
     assert derive(abstract) == (None, "Counting small stars")
+
+
+def test_a_quoted_lowercase_name_after_a_kind_and_a_naming_word_is_a_name():
+    """"a novel algorithm called "meta-forests"": the quotes and the naming word after
+    the contribution's kind make even a lowercase term its name; a quoted term the
+    abstract only calls something is not ("a failure mode called "collapse"")."""
+    abstract = ("Domain generalization helps when data are scarce. We propose a novel domain "
+                "generalization algorithm called \"meta-trees\", which builds upon random "
+                "forests. Our results show that meta-trees outperforms earlier approaches.")
+    assert derive(abstract)[0] == "meta-trees"
+    phenomenon = ("Training often fails in a way called \"collapse\", where outputs become "
+                  "constant. We study when collapse happens and how to avoid it.")
+    assert derive(phenomenon)[0] is None
