@@ -55,7 +55,8 @@ _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
-    rf"\b(?:(?:we|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
+    # (a single author's "I", in capitals only: "(i) present" is an enumeration)
+    rf"\b(?:(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
     # (the past tense too, as journals write: "we developed X", "we proposed X")
     rf"(?:{_ADVERB}|{_COORDINATED})\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
@@ -370,11 +371,26 @@ def _noun_phrase_before(text: str, sentence_start: int, cue_start: int) -> str |
     return head[verbs[-1].end() :].rstrip(" ,") or None
 
 
+def _cue_starts(text: str) -> list[int]:
+    """Where a cue can start: the words of _CUE_STARTS, and a single author's "I " (found
+    apart: as a word start "i" would be every "in", "is" and "it")."""
+    starts = _CUE_STARTS(text)
+    at = text.find("I ")
+    if at < 0:
+        return starts
+    singular = []
+    while at >= 0:
+        if not at or not (text[at - 1].isalnum() or text[at - 1] in "_-."):
+            singular.append(at)
+        at = text.find("I ", at + 1)
+    return sorted(starts + singular)
+
+
 def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
     (name, start, expansion, description) each."""
-    for cue in matches_at(_CUE, text, _CUE_STARTS(text)):
+    for cue in matches_at(_CUE, text, _cue_starts(text)):
         position = _FILLER.match(text, cue.end()).end()
         # "The resulting algorithm, i.e., EAPT": the name comes after the "that is".
         position = _THAT_IS.match(text, position).end()

@@ -652,3 +652,17 @@ def test_a_quoted_lowercase_name_after_a_kind_and_a_naming_word_is_a_name():
     phenomenon = ("Training often fails in a way called \"collapse\", where outputs become "
                   "constant. We study when collapse happens and how to avoid it.")
     assert derive(phenomenon)[0] is None
+
+
+def test_a_single_author_introduces_a_name_with_i():
+    """"In this work, I present Visual Machine Learning Control (VMLC), an approach …":
+    a single author's "I" is "we"; a lowercase "(i) present" is an enumeration, no cue."""
+    abstract = ("Quality control needs reliable predictions. In this work, I present Visual "
+                "Quality Monitoring Control (VQMC), an approach built on a real inspection "
+                "system. VQMC flags images that differ from the training data.")
+    assert derive(abstract)[0] == "VQMC"
+    from index.ingest.titles import _cue_starts
+
+    steps = "Steps: (i) present X, then I present Y."
+    starts = _cue_starts(steps)
+    assert steps.index("I present") in starts and steps.index("i) present") not in starts
