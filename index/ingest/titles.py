@@ -435,7 +435,8 @@ def _cued_names(text: str, sentences,
                 _distinctive(quoted.group("name"))
                 or _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())) \
                 and re.fullmatch(_NAMING, cue.group().strip(), re.I):
-            # "a framework, dubbed “X-Paste”, upon which": a made-up name in quotes
+            # "a framework, dubbed “X-Paste”, upon which": a made-up name in quotes, or any
+            # term quoted right after the kind ("an algorithm called "meta-forests"")
             sentence_start, _ = _sentence_at(sentences, cue.start())
             yield (quoted.group("name"), quoted.start("name"), None,
                    _noun_phrase_before(text, sentence_start, cue.start()))
