@@ -495,6 +495,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
             continue  # only in a code link (github.com/JaneDoe/...), not prose
+        if all(text[o - 2:o] in ("^(", "_(") for o in occurrences):
+            continue  # only a rendered super- or subscript: $S^{CW}$ is "S^(CW)", notation
         features[name] = _vector(abstract, name, found, occurrences,
                                  (statistics or NameStatistics()).others(name))
         forms = _long_forms(features[name], name, found, by_name)

@@ -785,3 +785,14 @@ def test_an_author_cited_with_a_coauthor_is_cited():
                 "upper and lower bounds on this question, which do not match.")
     assert features_of(abstract, "Valiant")["cited"] == 1.0
     assert derive_name_and_title(abstract, render(abstract), None)[0] is None
+
+
+def test_a_superscript_of_math_is_notation_not_a_name():
+    """"$\\tilde O(\\sqrt{S^{CW} T})$" renders "S^(CW)": a token said only as a rendered
+    super- or subscript is notation (a dueling-bandits paper was named "CW")."""
+    abstract = ("We study non-stationary dueling bandits and show a near-optimal "
+                "$\\tilde O(\\sqrt{S^{CW} T})$ dynamic regret bound, where $S^{CW}$ is the "
+                "number of times the winner changes. This yields the first bound for unknown "
+                "$S^{CW}$.")
+    assert "CW" not in name_features(abstract, render(abstract))
+    assert derive_name_and_title(abstract, render(abstract), None)[0] is None
