@@ -371,19 +371,17 @@ def _noun_phrase_before(text: str, sentence_start: int, cue_start: int) -> str |
     return head[verbs[-1].end() :].rstrip(" ,") or None
 
 
+# A single author's "I " (not "AI ", "e.I. ", "Type-I "): looked for apart from _CUE_STARTS,
+# where as a word start "i" would be every "in", "is" and "it".
+_SINGULAR_I = re.compile(r"(?<![\w.-])I ")
+
+
 def _cue_starts(text: str) -> list[int]:
-    """Where a cue can start: the words of _CUE_STARTS, and a single author's "I " (found
-    apart: as a word start "i" would be every "in", "is" and "it")."""
+    """Where a cue can start: the words of _CUE_STARTS, and a single author's "I "."""
     starts = _CUE_STARTS(text)
-    at = text.find("I ")
-    if at < 0:
+    if "I " not in text:
         return starts
-    singular = []
-    while at >= 0:
-        if not at or not (text[at - 1].isalnum() or text[at - 1] in "_-."):
-            singular.append(at)
-        at = text.find("I ", at + 1)
-    return sorted(starts + singular)
+    return sorted(starts + [match.start() for match in _SINGULAR_I.finditer(text)])
 
 
 def _cued_names(text: str, sentences,
