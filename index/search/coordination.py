@@ -51,6 +51,20 @@ def word_groups(query: Query, text: str, some_match: bool
     return words, [group for group in groups if not _is_word(group)]
 
 
+def operators_as_words(text: str) -> tuple[str, list[str]] | None:
+    """`text` with its operator words (`NOT`, `AND`, `OR`, ...) lowercased, and which they
+    were; None when it has none. For a query that matches nothing as written: a pasted
+    title says "When Does Metadata Conditioning (NOT) Work", and its NOT, read as an
+    operator, excluded the one paper it names (an exclusion is no AND, so word_groups
+    cannot forgive it)."""
+    words = text.split()
+    operators = [word for word in words if word in OPERATORS]
+    if not operators:
+        return None
+    return " ".join(word.lower() if word in OPERATORS else word for word in words), \
+        list(dict.fromkeys(operators))
+
+
 def fewest_to_match(words: int, some_have_all: bool) -> int | None:
     """How many of `words` a paper needs to follow: when some papers have every word, at
     least half (of two words, one is no "most": none follow); when none has, any one, so

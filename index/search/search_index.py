@@ -32,7 +32,7 @@ from ..errors import IndexBroken, SearchCancelled
 from ..giving_way import give_way
 from ..models import Paper
 from . import analysis
-from .coordination import FORGIVE_BELOW, Forgiven, fewest_to_match, word_groups
+from .coordination import FORGIVE_BELOW, Forgiven, fewest_to_match, operators_as_words, word_groups
 from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
 from .engine.stats import StableBM25F
 from .engine.writer import open_writer
@@ -464,6 +464,9 @@ class SearchIndex:
                         built.terms, error=note, _searcher=searcher)
         if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
             self._add_forgiven(found, built.query, only, cancelled)
+            if not found.total:
+                found = self._operators_read_as_words(found, text, complete_last, limit,
+                                                      cancelled, only, groups)
         if sort == "relevance" and not groups and searcher is not None:
             self._rank_words_together(found, built.query)
         if limit and len(found.docnums) > limit:
@@ -471,6 +474,25 @@ class SearchIndex:
             found.matched = found.matched[:limit]
         found.elapsed = time.perf_counter() - start
         return found
+
+    def _operators_read_as_words(self, found: Results, text: str, complete_last: bool,
+                                 limit: int | None, cancelled: Callable[[], bool] | None,
+                                 only: IdFilter | None, groups: dict[str, int] | None
+                                 ) -> Results:
+        """A query with operator words that matches nothing, searched again with them
+        read as words (coordination.operators_as_words); `found` when that finds nothing
+        either. The results say so."""
+        plain = operators_as_words(text)
+        if plain is None:
+            return found
+        again = self.search(plain[0], complete_last=complete_last, limit=limit,
+                            cancelled=cancelled, only=only, groups=groups)
+        if not again.total:
+            return found
+        operators = ", ".join(plain[1])
+        said = f"no paper matches with {operators} as an operator; {operators} read as a word"
+        again.query, again.error = text, "; ".join(filter(None, (again.error, said)))
+        return again
 
     def _rank_words_together(self, found: Results, query: Query) -> None:
         """The results ranked again with the query's words that stand together in each

@@ -102,6 +102,21 @@ def test_operators_mean_what_they_say_unless_nothing_matches(seeded_library: Lib
     assert set(pasted.ids()) == _with(seeded_library, ["policy", "unicorn"], 1)
 
 
+def test_not_excludes_unless_nothing_matches_then_it_is_a_word(seeded_library: Library):
+    policy, verifier = (_with(seeded_library, [word], 1) for word in ("policy", "verifier"))
+    excluded = seeded_library.search("policy NOT verifier", complete_last=False)
+    assert policy - verifier and set(excluded.ids()) == policy - verifier
+    assert excluded.error is None
+    # A pasted title ("When Does Metadata Conditioning (NOT) Work"): as written, nothing;
+    # its NOT read as a word (a stop word), the papers with most of its words.
+    query = ["unicorn", "policy", "verifier"]
+    pasted = seeded_library.search("unicorn policy NOT verifier", complete_last=False)
+    assert set(pasted.ids()) == _with(seeded_library, query, 1)
+    assert pasted.relaxed is not None and pasted.relaxed.startswith("no paper has all 3")
+    assert pasted.error == "no paper matches with NOT as an operator; NOT read as a word"
+    assert pasted.query == "unicorn policy NOT verifier"
+
+
 def test_not_forgiving_when_asked(seeded_library: Library):
     results = seeded_library.search("policy optimization verifier unicorn", forgive=False)
     assert results.relaxed is None and len(results) == 0
