@@ -843,9 +843,16 @@ def _folded(text: str) -> str | None:
 
 
 def _lowercase_form(long_form: str) -> bool:
-    """No word of the long form (past its first, which may open a sentence) capitalised."""
-    words = [w for w in long_form.replace("-", " ").split()[1:] if len(w) > 3]
-    return bool(words) and not any(w[:1].isupper() for w in words)
+    """No word of the long form (past its first, which may open a sentence) capitalised.
+    When the others are too short to tell, a lowercase first word tells, unless a short
+    capitalised one follows: "state-of-the-art (SOTA)" is lowercase, "symmetric NMF
+    (SymNMF)" not."""
+    parts = long_form.replace("-", " ").split()
+    words = [w for w in parts[1:] if len(w) > 3]
+    if words:
+        return not any(w[:1].isupper() for w in words)
+    return bool(parts) and len(parts[0]) > 3 and parts[0][:1].islower() and \
+        not any(w[:1].isupper() for w in parts[1:])
 
 
 def _capital_before(text: str, position: int) -> bool:

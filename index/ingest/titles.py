@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 
 from ..models import Rendered
 from .names import (
@@ -47,10 +48,10 @@ _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s
 _VERBS = "propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest"
 _VERB = rf"(?:{_VERBS})"
 # A cue's verbs: those, "describe" as system descriptions say it ("This paper describes
-# the X system") and "unveil" ("we unveil Ferret-v2, a significant upgrade"); not for
-# the phrase before a name ("to describe the ideal behaviour, we propose X" describes no
-# contribution).
-_CUE_VERB = rf"(?:{_VERBS}|describe|unveil)"
+# the X system"), "unveil" ("we unveil Ferret-v2, a significant upgrade") and "release"
+# ("we release POLYGUARD, a new ... safety model"); not for the phrase before a name ("to
+# describe the ideal behaviour, we propose X" describes no contribution).
+_CUE_VERB = rf"(?:{_VERBS}|describe|unveil|release)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
 _COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
@@ -99,6 +100,14 @@ _NEW_KIND_THEN_NAME = re.compile(
     rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,3}}?{_KIND}\s*,\s*(?P<name>{_NAME_TOKEN})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
 # Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
+# The passive voice: "an infrared small target detection algorithm, IST-YOLO, is proposed",
+# the name set off after its kind, before the verb (`_passive_names`).
+_PASSIVE_VERB = re.compile(
+    r",?\s+(?:is|was)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed|designed)\b")
+_PASSIVE_NAME = re.compile(
+    rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND})\s*,\s*(?P<name>{_NAME_TOKEN})$",
+    re.I)
+_LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -421,6 +430,11 @@ def _cued_names(text: str, sentences,
             lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
+            # Right after a cue's verb, before what it is: "we propose posteriordb, a
+            # database of models", "We introduce max-rank, a novel correction".
+            lowercase_name = lowercase_name or (
+                not naming and not term and position == cue.end()
+                and _LOWERCASE_APPOSITIVE.match(text, position) is not None)
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
                     lowercase_name and named.group("name").lower().rstrip(".") not in _COMMON_WORDS):
                 continue
@@ -485,6 +499,18 @@ def _new_kind_names(text: str) -> list[tuple[str, int]]:
             if _distinctive(m.group("name"))]
 
 
+def _passive_names(text: str) -> Iterator[tuple[str, int, None, str]]:
+    """(name, start, no expansion, its kind phrase) of each passive introduction
+    (_PASSIVE_NAME), as _cued_names gives a cue's: looked for only before the few passive
+    verbs an abstract has."""
+    for verb in _PASSIVE_VERB.finditer(text):
+        head_start = max(0, verb.start() - 160)
+        match = _PASSIVE_NAME.search(text[head_start:verb.start()])
+        if match and _name_like(match.group("name"), after_article=False):
+            yield match.group("name"), head_start + match.start("name"), None, \
+                match.group("kind")
+
+
 def _appositive_starts(text: str) -> Iterator[int]:
     """Where an _APPOSITIVE can start: in the run of name characters before a comma
     followed by "a"/"an", at a letter or digit (_NAME_START) with no word character or
@@ -526,7 +552,8 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
                          and not _NEW_WHOLE.search(text, max(sentence_start, start - 80), start))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))
 
-    for name, start, expansion, description in _cued_names(text, sentences, definitions):
+    for name, start, expansion, description in chain(
+            _cued_names(text, sentences, definitions), _passive_names(text)):
         add(name, start, 3, expansion, description)
 
     for span in rendered.spans:

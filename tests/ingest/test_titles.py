@@ -666,3 +666,54 @@ def test_a_single_author_introduces_a_name_with_i():
     steps = "Steps: (i) present X, then I present Y."
     starts = _cue_starts(steps)
     assert steps.index("I present") in starts and steps.index("i) present") not in starts
+
+
+def test_release_introduces_a_name():
+    """"we release X, a new … model": "release" is a cue verb, so the model released
+    first is the name, not a benchmark the abstract "also introduces" after it."""
+    abstract = ("Safety filters for chat models cover few languages. To close this gap, we "
+                "release TRIGUARD, a new multilingual safety model for screening prompts, "
+                "and its training data. We also introduce TRIGUARDEVAL, a benchmark of "
+                "12K prompts in 9 languages. TRIGUARD outperforms open classifiers by 4%.")
+    assert derive(abstract)[0] == "TRIGUARD"
+
+
+def test_state_of_the_art_spelled_out_is_no_name():
+    """"state-of-the-art (SOTA)": a long form whose words are all lowercase is a term,
+    even when only its first word is long enough to tell (the others: "of", "the",
+    "art"); "symmetric NMF (SymNMF)" is not lowercase, for its capitalised NMF."""
+    abstract = ("Pose estimation from one sensor is fragile. To address this issue, we "
+                "propose a pipeline that fuses point clouds and images over time. Extensive "
+                "experiments show that our method achieves state-of-the-art (SOTA) "
+                "performance compared to previous methods.")
+    assert derive(abstract)[0] is None
+    from index.ingest.names import _lowercase_form
+
+    assert _lowercase_form("state-of-the-art") and not _lowercase_form("symmetric NMF")
+    assert not _lowercase_form("Pose Transformer")
+
+
+def test_a_name_introduced_in_the_passive_voice():
+    """"an infrared small target detection algorithm, IST-YOLO, is proposed": the kind,
+    the name set off by commas, then the passive verb; the kind describes it."""
+    abstract = ("Small targets in infrared images occupy few pixels. Therefore, in this "
+                "paper, a lightweight thermal target detection algorithm, TT-Det, is "
+                "proposed based on a standard detector. We also design a Residual Fusion "
+                "Block (RFB) for small targets. Experiments show that TT-Det outperforms "
+                "popular detectors.")
+    assert derive(abstract) == ("TT-Det", "TT-Det: a lightweight thermal target detection "
+                                          "algorithm")
+
+
+@pytest.mark.parametrize(("abstract", "name"), [
+    ("Evaluating samplers needs shared targets. To solve this problem, we propose "
+     "targetbank, a database of models and data sets with reference draws. We show how "
+     "targetbank helps compare inference algorithms.", "targetbank"),
+    ("Testing many hypotheses at once inflates errors. We introduce min-score, a novel "
+     "correction that exploits dependencies among tests. min-score controls the family-wise "
+     "error rate.", "min-score"),
+])
+def test_a_lowercase_name_right_after_the_cue_verb_and_before_what_it_is(abstract, name):
+    """"we propose posteriordb, a database of …": a lowercase token right after a cue's
+    verb (no article between) and followed by ", a …" is the name."""
+    assert derive(abstract)[0] == name
