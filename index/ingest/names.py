@@ -568,11 +568,18 @@ _ADJECTIVE_ENDS = frozenset({"based", "like", "style", "driven", "aware", "guide
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 
 
+# A capital and a number, a name only when a cue's verb or naming word gives it ("We
+# introduce D3, a large dataset", "a model we call T7"); alone, notation (L1, K8).
+_LETTER_NUMBER = re.compile(r"[A-Z]\d{1,2}")
+
+
 def _may_name(text: str, name: str, found: list[Cue]) -> bool:
     """Whether the token `name` (with the cues that `found` it) may be a name at all."""
     # "E" of "E(n) Equivariant", "k": no name has a single letter; V_T, x_i, K_L: math
     # rendered from its source; "electrocardiogram (ECG)": a word's abbreviation, a term.
-    return (sum(c.isalpha() for c in name) >= 2 and not _SUBSCRIPTED.fullmatch(name)
+    return ((sum(c.isalpha() for c in name) >= 2 or _LETTER_NUMBER.fullmatch(name)
+             and any(cue.strength >= 3 for cue in found))
+            and not _SUBSCRIPTED.fullmatch(name)
             and not (not found and _abbreviates_a_word(text, name))
             and name.rpartition("-")[2] not in _ADJECTIVE_ENDS)
 

@@ -717,3 +717,15 @@ def test_a_lowercase_name_right_after_the_cue_verb_and_before_what_it_is(abstrac
     """"we propose posteriordb, a database of …": a lowercase token right after a cue's
     verb (no article between) and followed by ", a …" is the name."""
     assert derive(abstract)[0] == name
+
+
+def test_a_capital_and_a_number_is_a_name_only_when_a_cue_verb_gives_it():
+    """"We introduce D3 (…), a large dataset": one letter and a number, a name when a
+    cue's verb introduces it; said without a cue (an L1 penalty, K8 graphs), notation."""
+    introduced = ("We introduce Q7 (\"Quality Queries for Question Answering\"), a large "
+                  "dataset for training small models to answer questions. Q7 frames answering "
+                  "as retrieval. Models trained on Q7 are strong.")
+    assert derive(introduced)[0] == "Q7"
+    notation = ("Sparse models need penalties. An L1 penalty on K8 graphs gives sparse "
+                "solutions, and L1 recovery holds on K8 whenever the signal is strong.")
+    assert derive(notation)[0] is None
