@@ -51,15 +51,20 @@ def word_groups(query: Query, text: str, some_match: bool
     return words, [group for group in groups if not _is_word(group)]
 
 
+# Words a query needs, operators included, before its operators may be a title's words.
+TITLE_LIKE_WORDS = 4
+
+
 def operators_as_words(text: str) -> tuple[str, list[str]] | None:
     """`text` with its operator words (`NOT`, `AND`, `OR`, ...) lowercased, and which they
-    were; None when it has none. For a query that matches nothing as written: a pasted
-    title says "When Does Metadata Conditioning (NOT) Work", and its NOT, read as an
-    operator, excluded the one paper it names (an exclusion is no AND, so word_groups
-    cannot forgive it)."""
+    were; None when it has none, or does not read as a pasted title. For a query that
+    matches nothing as written: a pasted title says "When Does Metadata Conditioning (NOT)
+    Work", and its NOT, read as an operator, excluded the one paper it names (an
+    exclusion is no AND, so word_groups cannot forgive it). A short query ("policy NOT
+    offline") or one with a field ("tag:x NOT y") means its operators."""
     words = text.split()
     operators = [word for word in words if word in OPERATORS]
-    if not operators:
+    if not operators or len(words) < TITLE_LIKE_WORDS or any(":" in w for w in words):
         return None
     return " ".join(word.lower() if word in OPERATORS else word for word in words), \
         list(dict.fromkeys(operators))

@@ -115,6 +115,9 @@ def test_not_excludes_unless_nothing_matches_then_it_is_a_word(seeded_library: L
     assert pasted.relaxed is not None and pasted.relaxed.startswith("no paper has all 3")
     assert pasted.error == "no paper matches with NOT as an operator; NOT read as a word"
     assert pasted.query == "unicorn policy NOT verifier"
+    # A short query, or one with a field, means its NOT even when nothing matches.
+    for meant in ("unicorn NOT policy", "unicorn policy NOT verifier year:2026"):
+        assert len(seeded_library.search(meant, complete_last=False)) == 0
 
 
 def test_not_forgiving_when_asked(seeded_library: Library):
