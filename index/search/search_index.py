@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from itertools import accumulate, islice
+from itertools import accumulate, count, islice
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +57,21 @@ WRITER_TIMEOUT = 30.0
 # written when the lists last changed.
 FROZEN = "frozen_segments"
 ID_PAGE = 4096  # ids read between two chances for a keystroke to go first (read_ids)
+# Numbers for searchers (_serial), never given twice in a process.
+_SERIALS = count(1)
+
+
+def _serial(searcher) -> int:
+    """The key of what is read once per searcher (the id table, facets, sort orders, the
+    notes' postings): a number no other searcher of this process has had. Not its id():
+    CPython gives a freed searcher's address to a later object, and a later commit's
+    searcher then took the last one's id table (an IndexError after the bundled lists
+    were removed, with an empty table, and a list added)."""
+    serial = getattr(searcher, "_papers_serial", None)
+    if serial is None:  # (two threads at once: each keeps its own, and one reads again)
+        serial = searcher._papers_serial = next(_SERIALS)
+    return serial
+
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
 # Whoosh's pool, which holds the postings of segments merged in and of commits too small
@@ -567,13 +582,13 @@ class SearchIndex:
             cached = self._ids_read_for(searcher)
             if cached is None:
                 cached = _id_columns(searcher.reader())
-                self._id_columns = (id(searcher), *cached)
+                self._id_columns = (_serial(searcher), *cached)
             return cached
 
     def _ids_read_for(self, searcher) -> tuple[list[str], dict[str, int]] | None:
         """The id table as read for `searcher`, or None if it is not read yet."""
         cached = self._id_columns
-        return cached[1:] if cached is not None and cached[0] == id(searcher) else None
+        return cached[1:] if cached is not None and cached[0] == _serial(searcher) else None
 
     def read_ids(self) -> None:
         """Read the id table before a keystroke's search needs it (a warm-up step: the
@@ -588,7 +603,7 @@ class SearchIndex:
         column, numbers = _id_columns(searcher.reader(), paced=True)
         with self._id_columns_lock:
             if self._ids_read_for(searcher) is None:
-                self._id_columns = (id(searcher), column, numbers)
+                self._id_columns = (_serial(searcher), column, numbers)
 
     def _docset(self, searcher, ids: Iterable[str]) -> set[int]:
         numbers = self._ids(searcher)[1]
@@ -598,8 +613,8 @@ class SearchIndex:
         """The documents with `facet`: read from the index once per searcher (that is,
         per commit), not per search."""
         cached = self._facet_columns
-        if cached is None or cached[0] != id(searcher):
-            cached = self._facet_columns = (id(searcher), {})
+        if cached is None or cached[0] != _serial(searcher):
+            cached = self._facet_columns = (_serial(searcher), {})
         docs = cached[1].get(facet)
         if docs is None:
             reader = searcher.reader()
@@ -722,13 +737,13 @@ class SearchIndex:
             return None
         stamp, read = self._notes_source()
         cached = self._note_postings
-        if cached is not None and cached[0] == id(searcher) and cached[1] == stamp:
+        if cached is not None and cached[0] == _serial(searcher) and cached[1] == stamp:
             return cached[2]
         notes = read()
         # (No notes, no table of ids: building it takes 250 ms at 100k papers, and the
         # first keystroke's search would wait for it.)
         postings = NotePostings(notes, self._ids(searcher)[1] if notes else {})
-        self._note_postings = (id(searcher), stamp, postings)
+        self._note_postings = (_serial(searcher), stamp, postings)
         return postings
 
     def _list_ranker(self, searcher):
@@ -758,7 +773,7 @@ class SearchIndex:
         """Each document's place in `sort` order, to order any subset at array speed."""
         import numpy as np
 
-        key = (id(searcher), f"{sort} positions")
+        key = (_serial(searcher), f"{sort} positions")
         positions = self._orders.get(key)
         if positions is None:
             order = np.asarray(self._every_paper(searcher, sort), dtype=np.int64)
@@ -771,11 +786,11 @@ class SearchIndex:
         """Every paper in `sort` order, kept per searcher: the empty query is the start
         screen and what clearing the search bar shows, so it must cost nothing."""
         fields = SORT_FIELDS.get(sort, SORT_FIELDS["title"])
-        key = (id(searcher), ",".join(fields))
+        key = (_serial(searcher), ",".join(fields))
         cached = self._orders.get(key)
         if cached is None:
             cached = _sorted_by_columns(searcher.reader(), fields)
-            self._orders = {k: v for k, v in self._orders.items() if k[0] == id(searcher)}
+            self._orders = {k: v for k, v in self._orders.items() if k[0] == _serial(searcher)}
             self._orders[key] = cached
         return cached
 

@@ -83,7 +83,8 @@ def test_the_warm_up_reads_the_id_table_giving_way(copied_library, monkeypatch):
     with giving_way(lambda: gate_calls.append(1)):
         index.read_ids()
     read_early = index._id_columns
-    assert read_early is not None and read_early[0] == id(searcher) and gate_calls
+    assert read_early is not None and index._ids_read_for(searcher) == read_early[1:] \
+        and gate_calls
     # Value by value, between pages of ids.
     monkeypatch.setattr("index.search.search_index._column_at_once", lambda _reader: None)
     monkeypatch.setattr("index.search.search_index.ID_PAGE", 5)

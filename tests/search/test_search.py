@@ -599,3 +599,27 @@ def test_prefixes_expand_alike_from_the_lexicon_before_the_table_is_built(librar
         for prefix in every[:50]:
             assert lexicon.expand(prefix, limit) == table.expand(prefix, limit), prefix
     assert {q: library.search(q).ids() for q in before} == before
+
+
+def test_what_is_read_once_per_searcher_is_never_taken_for_another():
+    """The id table, facets, sort orders and notes' postings are kept per searcher by a
+    serial number, not by id(): CPython gives a freed object's address to the next one,
+    and an emptied index's id table was once taken for the next commit's searcher (an
+    IndexError after the bundled lists were removed and a list added)."""
+    from index.search.search_index import _serial
+
+    class Searcher:  # what the serial is kept on: any searcher object
+        pass
+
+    first = Searcher()
+    serials, addresses = {_serial(first)}, {id(first)}
+    reused = False
+    for _ in range(20):
+        del first
+        first = Searcher()
+        reused = reused or id(first) in addresses
+        assert _serial(first) not in serials
+        assert _serial(first) == _serial(first)  # the same searcher, the same key
+        serials.add(_serial(first))
+        addresses.add(id(first))
+    assert reused  # (the case that matters happened: an address given again)
