@@ -108,6 +108,9 @@ _PASSIVE_NAME = re.compile(
     rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND})\s*,\s*(?P<name>{_NAME_TOKEN})$",
     re.I)
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
+_NAMED_PHRASE_THEN_NAME = re.compile(
+    r"(?P<long>[A-Z][\w-]*(?:\s+(?:(?:and|of|for|the|with|in|on|to|via|by)\s+)?[A-Z][\w-]*)"
+    rf"{{1,7}})\s+\((?P<name>{_NAME_TOKEN})\)")
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -416,6 +419,13 @@ def _cued_names(text: str, sentences,
                    kind_then_name.group("kind"))
         elif definition is not None:
             yield definition.short, definition.start, definition.long, None
+        elif (spelled := _NAMED_PHRASE_THEN_NAME.match(text, position)) and \
+                re.fullmatch(_NAMING, cue.group().strip(), re.I):
+            # "a framework named Sensible and Visionary Commonsense Knowledge (Sibyl)":
+            # after a naming word, a capitalised phrase and, in parentheses, its name,
+            # though not made of the phrase's initials (no definition).
+            yield (spelled.group("name"), spelled.start("name"), spelled.group("long"),
+                   None)
         elif named := _NAME_AT.match(text, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).

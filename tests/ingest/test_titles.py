@@ -729,3 +729,14 @@ def test_a_capital_and_a_number_is_a_name_only_when_a_cue_verb_gives_it():
     notation = ("Sparse models need penalties. An L1 penalty on K8 graphs gives sparse "
                 "solutions, and L1 recovery holds on K8 whenever the signal is strong.")
     assert derive(notation)[0] is None
+
+
+def test_a_name_in_parentheses_after_a_named_phrase_is_the_name():
+    """"a framework named Sensible and Visionary Commonsense Knowledge (Sibyl)": after a
+    naming word, a capitalised phrase, then its name in parentheses, though the name is
+    not made of the phrase's initials (so no definition found it)."""
+    abstract = ("Chat models miss what users need next. In response, we present an "
+                "innovative framework named Careful Planning with Foresight (Oracle). "
+                "Designed to anticipate the next turn, this paradigm makes replies more "
+                "helpful.")
+    assert derive(abstract) == ("Oracle", "Oracle: Careful Planning with Foresight")
