@@ -111,6 +111,11 @@ _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 _NAMED_PHRASE_THEN_NAME = re.compile(
     r"(?P<long>[A-Z][\w-]*(?:\s+(?:(?:and|of|for|the|with|in|on|to|via|by)\s+)?[A-Z][\w-]*)"
     rf"{{1,7}})\s+\((?P<name>{_NAME_TOKEN})\)")
+# "with our Sequential Non-Ancestor Pruning (SNAP) framework": the authors' own kind of
+# thing, named by a capitalised long form and its short name (`_our_defined_names`).
+_OUR_DEFINED_KIND = re.compile(
+    r"\b[Oo]ur\s+(?:proposed\s+|new\s+|novel\s+)?(?P<long>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,6})"
+    rf"\s+\((?P<name>{_NAME_TOKEN})\)\s+{_KIND}\b")
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -521,6 +526,15 @@ def _passive_names(text: str) -> Iterator[tuple[str, int, None, str]]:
                 match.group("kind")
 
 
+def _our_defined_names(text: str) -> Iterator[tuple[str, int, str, None]]:
+    """(name, start, long form, no description) of each _OUR_DEFINED_KIND."""
+    if "our " not in text and "Our " not in text:
+        return
+    for match in _OUR_DEFINED_KIND.finditer(text):
+        if _name_like(match.group("name"), after_article=False):
+            yield match.group("name"), match.start("name"), match.group("long"), None
+
+
 def _appositive_starts(text: str) -> Iterator[int]:
     """Where an _APPOSITIVE can start: in the run of name characters before a comma
     followed by "a"/"an", at a letter or digit (_NAME_START) with no word character or
@@ -563,7 +577,8 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         candidates.append(_Candidate(name, start, strength, component, expansion, description))
 
     for name, start, expansion, description in chain(
-            _cued_names(text, sentences, definitions), _passive_names(text)):
+            _cued_names(text, sentences, definitions), _passive_names(text),
+            _our_defined_names(text)):
         add(name, start, 3, expansion, description)
 
     for span in rendered.spans:

@@ -740,3 +740,17 @@ def test_a_name_in_parentheses_after_a_named_phrase_is_the_name():
                 "Designed to anticipate the next turn, this paradigm makes replies more "
                 "helpful.")
     assert derive(abstract) == ("Oracle", "Oracle: Careful Planning with Foresight")
+
+
+def test_our_spelled_out_name_before_its_kind_is_introduced():
+    """"with our Sequential Non-Ancestor Pruning (SNAP) framework": the authors' own kind
+    of thing, named by a capitalised long form and its short name, though no verb
+    introduces it."""
+    abstract = ("Causal discovery is costly for many variables. We show that far ancestors "
+                "of the targets are unnecessary, and we prune them with our Targeted Ancestor "
+                "Reduction (TAR) framework, which can be used as a preprocessing step. Our "
+                "results show fewer independence tests.")
+    # (another abstract of the list says TAR too: a name it shares is less likely new)
+    other = "Time-aware retrieval (TAR) ranks documents by date for news search engines."
+    statistics = list_statistics([abstract, other])
+    assert derive(abstract, statistics) == ("TAR", "TAR: Targeted Ancestor Reduction")
