@@ -99,7 +99,6 @@ _NEW_KIND_STARTS = WordStarts(("new", "novel"))
 _NEW_KIND_THEN_NAME = re.compile(
     rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,3}}?{_KIND}\s*,\s*(?P<name>{_NAME_TOKEN})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
-# Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
 # The passive voice: "an infrared small target detection algorithm, IST-YOLO, is proposed",
 # the name set off after its kind, before the verb (`_passive_names`).
 _PASSIVE_VERB = re.compile(
@@ -107,7 +106,10 @@ _PASSIVE_VERB = re.compile(
 _PASSIVE_NAME = re.compile(
     rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND})\s*,\s*(?P<name>{_NAME_TOKEN})$",
     re.I)
+# A lowercase token and what it is, right after a cue's verb: "we propose posteriordb, a".
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
+# After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
+# and Visionary Commonsense Knowledge (Sibyl)").
 _NAMED_PHRASE_THEN_NAME = re.compile(
     r"(?P<long>[A-Z][\w-]*(?:\s+(?:(?:and|of|for|the|with|in|on|to|via|by)\s+)?[A-Z][\w-]*)"
     rf"{{1,7}})\s+\((?P<name>{_NAME_TOKEN})\)")
@@ -116,6 +118,7 @@ _NAMED_PHRASE_THEN_NAME = re.compile(
 _OUR_DEFINED_KIND = re.compile(
     r"\b[Oo]ur\s+(?:proposed\s+|new\s+|novel\s+)?(?P<long>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,6})"
     rf"\s+\((?P<name>{_NAME_TOKEN})\)\s+{_KIND}\b")
+# Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

@@ -57,21 +57,6 @@ WRITER_TIMEOUT = 30.0
 # written when the lists last changed.
 FROZEN = "frozen_segments"
 ID_PAGE = 4096  # ids read between two chances for a keystroke to go first (read_ids)
-# Numbers for searchers (_serial), never given twice in a process.
-_SERIALS = count(1)
-
-
-def _serial(searcher) -> int:
-    """The key of what is read once per searcher (the id table, facets, sort orders, the
-    notes' postings): a number no other searcher of this process has had. Not its id():
-    CPython gives a freed searcher's address to a later object, and a later commit's
-    searcher then took the last one's id table (an IndexError after the bundled lists
-    were removed, with an empty table, and a list added)."""
-    serial = getattr(searcher, "_papers_serial", None)
-    if serial is None:  # (two threads at once: each keeps its own, and one reads again)
-        serial = searcher._papers_serial = next(_SERIALS)
-    return serial
-
 MAX_SEGMENTS = 10  # from this many, a commit merges the small ones
 MERGE_RATIO = 2  # a commit takes in a segment of at most this many times the papers it has
 # Whoosh's pool, which holds the postings of segments merged in and of commits too small
@@ -92,6 +77,22 @@ NoteSource = Callable[[], tuple[Any, Callable[[], dict[str, str]]]]
 ARRAYS_FROM = 500
 WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a second
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
+
+
+# Numbers for searchers (_serial), never given twice in a process.
+_SERIALS = count(1)
+
+
+def _serial(searcher) -> int:
+    """The key of what is read once per searcher (the id table, facets, sort orders, the
+    notes' postings): a number no other searcher of this process has had. Not its id():
+    CPython gives a freed searcher's address to a later object, and a later commit's
+    searcher then took the last one's id table (an IndexError after the bundled lists
+    were removed, with an empty table, and a list added)."""
+    serial = getattr(searcher, "_papers_serial", None)
+    if serial is None:  # (two threads at once: each keeps its own, and one reads again)
+        serial = searcher._papers_serial = next(_SERIALS)
+    return serial
 
 
 def load_writing_modules() -> None:
