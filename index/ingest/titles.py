@@ -101,8 +101,10 @@ _NEW_KIND_THEN_NAME = re.compile(
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
 # The passive voice: "an infrared small target detection algorithm, IST-YOLO, is proposed",
 # the name set off after its kind, before the verb (`_passive_names`).
-_PASSIVE_VERB = re.compile(
-    r",?\s+(?:is|was)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed|designed)\b")
+# (Found from its participle, a plain substring search, then the auxiliary before it: the
+# pattern tried at every space was a twentieth of naming's time.)
+_PARTICIPLES = ("proposed", "introduced", "presented", "developed", "designed")
+_PASSIVE_AUX = re.compile(r",?\s+(?:is|was)\s+(?:\w+ly\s+)?$")
 _PASSIVE_NAME = re.compile(
     rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND})\s*,\s*(?P<name>{_NAME_TOKEN})$",
     re.I)
@@ -115,8 +117,9 @@ _NAMED_PHRASE_THEN_NAME = re.compile(
     rf"{{1,7}})\s+\((?P<name>{_NAME_TOKEN})\)")
 # "with our Sequential Non-Ancestor Pruning (SNAP) framework": the authors' own kind of
 # thing, named by a capitalised long form and its short name (`_our_defined_names`).
+# (Matched where "our" starts a word, found by substring search.)
 _OUR_DEFINED_KIND = re.compile(
-    r"\b[Oo]ur\s+(?:proposed\s+|new\s+|novel\s+)?(?P<long>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,6})"
+    r"[Oo]ur\s+(?:proposed\s+|new\s+|novel\s+)?(?P<long>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,6})"
     rf"\s+\((?P<name>{_NAME_TOKEN})\)\s+{_KIND}\b")
 # Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
@@ -521,21 +524,43 @@ def _passive_names(text: str) -> Iterator[tuple[str, int, None, str]]:
     """(name, start, no expansion, its kind phrase) of each passive introduction
     (_PASSIVE_NAME), as _cued_names gives a cue's: looked for only before the few passive
     verbs an abstract has."""
-    for verb in _PASSIVE_VERB.finditer(text):
-        head_start = max(0, verb.start() - 160)
-        match = _PASSIVE_NAME.search(text[head_start:verb.start()])
+    for verb in sorted(_passive_verbs(text)):
+        head_start = max(0, verb - 160)
+        match = _PASSIVE_NAME.search(text[head_start:verb])
         if match and _name_like(match.group("name"), after_article=False):
             yield match.group("name"), head_start + match.start("name"), None, \
                 match.group("kind")
 
 
+def _passive_verbs(text: str) -> Iterator[int]:
+    """Where each passive verb (", is proposed", "was then introduced") starts."""
+    for participle in _PARTICIPLES:
+        at = text.find(participle)
+        while at >= 0:
+            end = at + len(participle)
+            if end == len(text) or not (text[end].isalnum() or text[end] == "_"):
+                aux = _PASSIVE_AUX.search(text, max(0, at - 40), at)
+                if aux:
+                    yield aux.start()
+            at = text.find(participle, end)
+
+
 def _our_defined_names(text: str) -> Iterator[tuple[str, int, str, None]]:
-    """(name, start, long form, no description) of each _OUR_DEFINED_KIND."""
-    if "our " not in text and "Our " not in text:
-        return
-    for match in _OUR_DEFINED_KIND.finditer(text):
-        if _name_like(match.group("name"), after_article=False):
+    """(name, start, long form, no description) of each _OUR_DEFINED_KIND, in order."""
+    for at in sorted(_word_starts_of(text, "our") + _word_starts_of(text, "Our")):
+        match = _OUR_DEFINED_KIND.match(text, at)
+        if match and _name_like(match.group("name"), after_article=False):
             yield match.group("name"), match.start("name"), match.group("long"), None
+
+
+def _word_starts_of(text: str, word: str) -> list[int]:
+    """Where `word` starts a word of `text` (no word character before it)."""
+    starts, at = [], text.find(word)
+    while at >= 0:
+        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "_"):
+            starts.append(at)
+        at = text.find(word, at + len(word))
+    return starts
 
 
 def _appositive_starts(text: str) -> Iterator[int]:
