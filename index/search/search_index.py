@@ -506,7 +506,7 @@ class SearchIndex:
         if not again.total:
             return found
         operators = ", ".join(plain[1])
-        said = f"no paper matches with {operators} as an operator; {operators} read as a word"
+        said = f"{operators} read as a word (no match as an operator)"
         again.query, again.error = text, "; ".join(filter(None, (again.error, said)))
         return again
 

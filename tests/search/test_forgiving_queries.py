@@ -113,7 +113,7 @@ def test_not_excludes_unless_nothing_matches_then_it_is_a_word(seeded_library: L
     pasted = seeded_library.search("unicorn policy NOT verifier", complete_last=False)
     assert set(pasted.ids()) == _with(seeded_library, query, 1)
     assert pasted.relaxed is not None and pasted.relaxed.startswith("no paper has all 3")
-    assert pasted.error == "no paper matches with NOT as an operator; NOT read as a word"
+    assert pasted.error == "NOT read as a word (no match as an operator)"
     assert pasted.query == "unicorn policy NOT verifier"
     # A short query, or one with a field, means its NOT even when nothing matches.
     for meant in ("unicorn NOT policy", "unicorn policy NOT verifier year:2026"):
