@@ -117,7 +117,8 @@ _NAMED_PHRASE_THEN_NAME = re.compile(
     rf"{{1,7}})\s+\((?P<name>{_NAME_TOKEN})\)")
 # "with our Sequential Non-Ancestor Pruning (SNAP) framework": the authors' own kind of
 # thing, named by a capitalised long form and its short name (`_our_defined_names`).
-# (Matched where "our" starts a word, found by substring search.)
+# (Tried only where "our" starts a word: _OUR_STARTS, the scan the other cues share.)
+_OUR_STARTS = WordStarts(("our",))
 _OUR_DEFINED_KIND = re.compile(
     r"[Oo]ur\s+(?:proposed\s+|new\s+|novel\s+)?(?P<long>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,6})"
     rf"\s+\((?P<name>{_NAME_TOKEN})\)\s+{_KIND}\b")
@@ -533,7 +534,7 @@ def _passive_names(text: str) -> Iterator[tuple[str, int, None, str]]:
 
 
 def _passive_verbs(text: str) -> Iterator[int]:
-    """Where each passive verb (", is proposed", "was then introduced") starts."""
+    """Where each passive verb (", is proposed", "was specifically designed") starts."""
     for participle in _PARTICIPLES:
         at = text.find(participle)
         while at >= 0:
@@ -547,20 +548,9 @@ def _passive_verbs(text: str) -> Iterator[int]:
 
 def _our_defined_names(text: str) -> Iterator[tuple[str, int, str, None]]:
     """(name, start, long form, no description) of each _OUR_DEFINED_KIND, in order."""
-    for at in sorted(_word_starts_of(text, "our") + _word_starts_of(text, "Our")):
-        match = _OUR_DEFINED_KIND.match(text, at)
-        if match and _name_like(match.group("name"), after_article=False):
+    for match in matches_at(_OUR_DEFINED_KIND, text, _OUR_STARTS(text)):
+        if _name_like(match.group("name"), after_article=False):
             yield match.group("name"), match.start("name"), match.group("long"), None
-
-
-def _word_starts_of(text: str, word: str) -> list[int]:
-    """Where `word` starts a word of `text` (no word character before it)."""
-    starts, at = [], text.find(word)
-    while at >= 0:
-        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "_"):
-            starts.append(at)
-        at = text.find(word, at + len(word))
-    return starts
 
 
 def _appositive_starts(text: str) -> Iterator[int]:

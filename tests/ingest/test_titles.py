@@ -757,8 +757,9 @@ def test_our_spelled_out_name_before_its_kind_is_introduced():
 
 
 def test_passive_verbs_and_our_are_found_where_a_pattern_over_the_text_finds_them():
-    """_passive_verbs and _our_defined_names find by substring search what one pattern
-    tried at every position found (a twentieth of naming's time)."""
+    """_passive_verbs (by substring search) and _our_defined_names (where the cues' word
+    scan finds "our") find what one pattern tried at every position found (a twentieth
+    of naming's time)."""
     from index.ingest.titles import _KIND, _NAME_TOKEN, _our_defined_names, _passive_verbs
 
     passive = re.compile(r",?\s+(?:is|was)\s+(?:\w+ly\s+)?"
