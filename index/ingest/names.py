@@ -565,6 +565,7 @@ def other_number(name: str) -> str:
 # qualifies a kind and names nothing (no title of the development lists names one).
 _ADJECTIVE_ENDS = frozenset({"based", "like", "style", "driven", "aware", "guided",
                              "inspired", "oriented", "specific", "agnostic", "dependent"})
+
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 
 
@@ -577,8 +578,8 @@ def _may_name(text: str, name: str, found: list[Cue]) -> bool:
     """Whether the token `name` (with the cues that `found` it) may be a name at all."""
     # "E" of "E(n) Equivariant", "k": no name has a single letter; V_T, x_i, K_L: math
     # rendered from its source; "electrocardiogram (ECG)": a word's abbreviation, a term.
-    return ((sum(c.isalpha() for c in name) >= 2 or _LETTER_NUMBER.fullmatch(name)
-             and any(cue.strength >= 3 for cue in found))
+    return ((sum(c.isalpha() for c in name) >= 2
+             or (_LETTER_NUMBER.fullmatch(name) and any(cue.strength >= 3 for cue in found)))
             and not _SUBSCRIPTED.fullmatch(name)
             and not (not found and _abbreviates_a_word(text, name))
             and name.rpartition("-")[2] not in _ADJECTIVE_ENDS)

@@ -45,6 +45,7 @@ _KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
 # "a new framework, namely ODS" too, but no lowercase name after "namely" ("two tasks,
 # namely classification and ...": what follows it may be a list of things).
 _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
+_NAMING_CUE = re.compile(_NAMING, re.I)  # a cue that is a naming word alone (fullmatch)
 _VERBS = "propose|introduce|present|develop|derive|design|build|call|term|dub|coin|name|suggest"
 _VERB = rf"(?:{_VERBS})"
 # A cue's verbs: those, "describe" as system descriptions say it ("This paper describes
@@ -432,7 +433,7 @@ def _cued_names(text: str, sentences,
         elif definition is not None:
             yield definition.short, definition.start, definition.long, None
         elif (spelled := _NAMED_PHRASE_THEN_NAME.match(text, position)) and \
-                re.fullmatch(_NAMING, cue.group().strip(), re.I):
+                _NAMING_CUE.fullmatch(cue.group().strip()):
             # "a framework named Sensible and Visionary Commonsense Knowledge (Sibyl)":
             # after a naming word, a capitalised phrase and, in parentheses, its name,
             # though not made of the phrase's initials (no definition).
@@ -468,7 +469,7 @@ def _cued_names(text: str, sentences,
         elif (quoted := _QUOTED_NAME.match(text, cue.end())) and (
                 _distinctive(quoted.group("name"))
                 or _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())) \
-                and re.fullmatch(_NAMING, cue.group().strip(), re.I):
+                and _NAMING_CUE.fullmatch(cue.group().strip()):
             # "a framework, dubbed “X-Paste”, upon which": a made-up name in quotes, or any
             # term quoted right after the kind ("an algorithm called "meta-forests"")
             sentence_start, _ = _sentence_at(sentences, cue.start())

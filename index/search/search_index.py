@@ -480,9 +480,11 @@ class SearchIndex:
                         built.terms, error=note, _searcher=searcher)
         if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
             self._add_forgiven(found, built.query, only, cancelled)
-            if not found.total:
-                found = self._operators_read_as_words(found, text, complete_last, limit,
-                                                      cancelled, only, groups)
+            again = None if found.total else self._operators_read_as_words(
+                text, complete_last, limit, cancelled, only, groups)
+            if again is not None:  # (ranked, proximity and limit included, by its search)
+                again.elapsed = time.perf_counter() - start
+                return again
         if sort == "relevance" and not groups and searcher is not None:
             self._rank_words_together(found, built.query)
         if limit and len(found.docnums) > limit:
@@ -491,20 +493,20 @@ class SearchIndex:
         found.elapsed = time.perf_counter() - start
         return found
 
-    def _operators_read_as_words(self, found: Results, text: str, complete_last: bool,
-                                 limit: int | None, cancelled: Callable[[], bool] | None,
+    def _operators_read_as_words(self, text: str, complete_last: bool, limit: int | None,
+                                 cancelled: Callable[[], bool] | None,
                                  only: IdFilter | None, groups: dict[str, int] | None
-                                 ) -> Results:
+                                 ) -> Results | None:
         """A query with operator words that matches nothing, searched again with them
-        read as words (coordination.operators_as_words); `found` when that finds nothing
+        read as words (coordination.operators_as_words); None when that finds nothing
         either. The results say so."""
         plain = operators_as_words(text)
         if plain is None:
-            return found
+            return None
         again = self.search(plain[0], complete_last=complete_last, limit=limit,
                             cancelled=cancelled, only=only, groups=groups)
         if not again.total:
-            return found
+            return None
         operators = ", ".join(plain[1])
         said = f"{operators} read as a word (no match as an operator)"
         again.query, again.error = text, "; ".join(filter(None, (again.error, said)))
