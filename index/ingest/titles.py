@@ -322,7 +322,17 @@ def _long_form(acronym: str, before: str) -> str | None:
     if pair and window[start : start + 1].isupper():
         start = pair.start()
     long_form = window[start:].strip()
-    return long_form if " " in long_form or "-" in long_form else None
+    if " " in long_form or "-" in long_form or _capitals_spell(long_form, acronym):
+        return long_form
+    return None
+
+
+def _capitals_spell(token: str, acronym: str) -> bool:
+    """One made-up word whose capitals and digits are the acronym's letters in order:
+    "SceneMotifCoder (SMC)", "Real2Render2Real (R2R2R)". (Another lone word, "Networks
+    (NW)", spells nothing: its letters are not its capitals.)"""
+    return len(token) > len(acronym) and [c for c in token if c.isupper() or c.isdigit()] \
+        == [c.upper() for c in acronym if c.isalnum()]
 
 
 # Characters before a parenthesis searched for its long form: an acronym of up to 120

@@ -413,6 +413,24 @@ def test_a_name_spelled_out_as_one_made_up_token_is_given_in_that_form():
     assert derive(lowercase) == "ZoG"
 
 
+def test_a_name_spelled_out_as_one_camel_case_word_is_given_in_that_form():
+    """"ZorbMotifCoder (ZMC)", "Zorb2Render2Zorb (Z2R2Z)": one word whose capitals and
+    digits are the acronym's letters spells it out, so the name takes that word; a lone
+    word whose capitals are not the acronym's defines nothing."""
+    from index.ingest.titles import defined_pairs
+
+    abstract = ("Arranging objects is hard. We present ZorbMotifCoder (ZMC), a framework "
+                "that writes programs for scenes. ZMC beats strong baselines, and ZMC is "
+                "cheap.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "ZorbMotifCoder"
+    assert title.startswith("ZorbMotifCoder: ")
+    assert defined_pairs("We introduce Zorb2Render2Zorb (Z2R2Z), an approach.") == [
+        ("Z2R2Z", "Zorb2Render2Zorb")]
+    assert defined_pairs("deep Networks (NW) are used") == []
+    assert defined_pairs("our ZorbMotifCoder (ZMCX) is") == []
+
+
 def test_only_an_unambiguous_made_up_long_form_replaces_a_name():
     from index.ingest.names import spelled_name
 
