@@ -161,7 +161,8 @@ _CLASS_AFTER = re.compile(
 # the cues know, "X module", "X loss", "X strategy": a contribution may be one).
 _PART_AFTER = re.compile(
     r"\)?\s+(?:layers?|blocks?|units?|heads?|cells?|kernels?|filters?|gates?|operators?"
-    r"|mechanisms?|components?|embeddings?|encoders?|decoders?|backbones?|tokenizers?"
+    r"|mechanisms?|components?|embeddings?|features|representations?|encoders?|decoders?"
+    r"|backbones?|tokenizers?"
     r"|terms?|regularizers?|regularization|objectives?|scores?|metrics?)\b", re.I)
 # Before an occurrence (or its long form), within a few words: what the paper studies,
 # the problem or the object of its analysis rather than what it contributes ("we study

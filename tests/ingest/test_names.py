@@ -564,6 +564,20 @@ def test_a_name_that_names_a_part_or_a_measure_is_marked():
     assert features_of(kind, "ZorbMix")["part_after"] == 0.0
 
 
+def test_another_models_features_name_no_contribution():
+    """"a new regularization by distilling ZORB features": what another model computes
+    (its features or representations, as its embeddings) is a part of that model, and an
+    abstract that introduces only unnamed things gets no name from it."""
+    abstract = ("This paper addresses inverse rendering from photometric images. In this "
+                "work, we propose a new method for neural inverse rendering. Our method "
+                "optimizes the light source position. To enhance reflectance "
+                "decomposition, we introduce a new regularization by distilling ZORB "
+                "features. Experiments show that our method outperforms prior methods.")
+    assert features_of(abstract, "ZORB")["part_after"] == 1.0
+    assert derive(abstract) is None
+    assert features_of("We align ZorbNet representations.", "ZorbNet")["part_after"] == 1.0
+
+
 def test_the_authors_own_kind_of_thing_before_a_name_is_marked():
     """"Our algorithm, ZorbDICE, ...", "the resulting architecture, ZorbViT", "our proposed
     LP solver ZorbLP": the authors' own kind of thing, named; another's ("the ZorbNet
