@@ -300,8 +300,43 @@ def _is_acronym(token: str) -> bool:
 
 
 def _long_form(acronym: str, before: str) -> str | None:
-    """Schwartz–Hearst: the shortest tail of `before` whose letters spell `acronym`."""
-    letters = [c.lower() for c in acronym if c.isalnum()]
+    """Schwartz–Hearst: the shortest tail of `before` whose letters spell `acronym`; else,
+    for an acronym with a digit after a letter, the words whose initials spell it with
+    that letter repeated ("Angle-Annular Graph Neural Network (A2-GNN)", "Random
+    Encoders for Efficient Exploration (RE3)")."""
+    found = _spelled_tail([c.lower() for c in acronym if c.isalnum()], acronym, before)
+    if found is None and _REPEATED_LETTER.search(acronym):
+        repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), acronym)
+        found = _initials_tail("".join(c for c in repeated.lower() if c.isalnum()), before)
+    return found
+
+
+# A letter and how many times over ("A2", "E3"): the digit counts words that start so.
+_REPEATED_LETTER = re.compile(r"([A-Za-z])([2-4])(?![0-9])")
+# Words a long form may have that give no letter ("Learning *to* Rank", "based").
+_UNLETTERED = frozenset({"of", "for", "and", "the", "with", "to", "in", "on", "a", "an",
+                         "by", "based", "via"})
+
+
+def _initials_tail(letters: str, before: str) -> str | None:
+    """The tail of `before`'s last sentence whose words' initials (each part of a hyphenated
+    word its own) are `letters`, function words skipped; None if there is none."""
+    before = before[before.rfind(". ") + 1:].rstrip()
+    words = list(re.finditer(r"\S+", before))[-2 * len(letters):]
+    k = len(letters) - 1
+    for index in range(len(words) - 1, -1, -1):
+        parts = [p for p in words[index].group().split("-") if p]
+        for part in reversed(parts):
+            if k >= 0 and part[0].lower() == letters[k]:
+                k -= 1
+            elif part.lower() not in _UNLETTERED or index == len(words) - 1:
+                return None
+        if k < 0:
+            return before[words[index].start():]
+    return None
+
+
+def _spelled_tail(letters: list[str], acronym: str, before: str) -> str | None:
     # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
     # must not spell RNNRepair from the sentence before.
     before = before[before.rfind(". ") + 1:]

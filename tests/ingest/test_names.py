@@ -431,6 +431,24 @@ def test_a_name_spelled_out_as_one_camel_case_word_is_given_in_that_form():
     assert defined_pairs("our ZorbMotifCoder (ZMCX) is") == []
 
 
+def test_a_digit_after_a_letter_of_an_acronym_counts_words_with_that_initial():
+    """"Angle-Annular Graph Neural Network (A2-GNN)", "Random Encoders for Efficient
+    Exploration (RE3)": the digit repeats the letter, so the acronym is defined and the
+    abstract's contribution named by it; words that do not start so define nothing."""
+    from index.ingest.titles import defined_pairs
+
+    abstract = ("Camera relocalization without descriptors is hard. Addressing this gap, "
+                "this paper introduces the Angle-Annular Graph Neural Network (A2-GNN), a "
+                "simple approach that learns robust geometric representations. Evaluation "
+                "shows that our approach achieves state-of-the-art accuracy.")
+    assert derive(abstract) == "A2-GNN"
+    assert defined_pairs("This paper presents Random Encoders for Efficient Exploration "
+                         "(RE3), a method.") == [("RE3", "Random Encoders for Efficient "
+                                                  "Exploration")]
+    assert defined_pairs("progress has been made on layout-to-image (L2I) tasks") == []
+    assert defined_pairs("we apply Random Zorb Search (R3) to it") == []
+
+
 def test_only_an_unambiguous_made_up_long_form_replaces_a_name():
     from index.ingest.names import spelled_name
 
