@@ -126,6 +126,12 @@ class Paper:
         return " ".join(str(part) for part in (self.venue, self.year) if part)
 
     @property
+    def venue_label(self) -> str:
+        """What venue_year gives: "Year" for a list that says only when ("Venue 2025"
+        read as if 2025 were the venue)."""
+        return "Year" if self.year and not self.venue else "Venue"
+
+    @property
     def link(self) -> str | None:
         """The best link to open: the paper's page, else its first extracted URL."""
         return self.url or (self.urls[0] if self.urls else None)

@@ -349,7 +349,7 @@ def _paper_text(paper: Paper, topic: Topic | None = None) -> str:
         lines.append(f"Name:     {paper.name}")
     lines.append(f"Id:       {paper.id}")
     lines.append("Authors:  " + ("; ".join(paper.authors) or "unknown (not in the list)"))
-    lines.append(f"Venue:    {paper.venue_year or 'unknown'}")
+    lines.append(f"{paper.venue_label + ':':<10}{paper.venue_year or 'unknown'}")
     lines.append(f"Lists:    {', '.join(paper.lists)}")
     if paper.tags:
         lines.append(f"Tags:     {', '.join(paper.tags)}")

@@ -141,6 +141,22 @@ async def test_typing_after_a_pause_never_collects_the_frozen_heap(home, monkeyp
     assert unfrozen == []
 
 
+async def test_a_year_without_a_venue_is_labelled_a_year(home, tmp_path):
+    """"Year     2025" for a list that gives a year and no venue (not "Venue 2025")."""
+    path = tmp_path / "dated.json"
+    path.write_text(json.dumps([{"title": "Quokka Census Methods", "year": 2025,
+                                 "abstract": "We count quokkas on islands. " * 6}]),
+                    encoding="utf-8")
+    with Library(home) as library:
+        library.add(path)
+    async with running_app(home) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        await type_query(app, pilot, "quokkas")
+        rows = pane.wrapped_lines
+        assert "Year     2025" in [row.rstrip() for row in rows]
+        assert not any(row.startswith("Venue") for row in rows)
+
+
 async def test_a_fact_too_long_for_its_line_goes_on_under_its_value(home, tmp_path):
     """A fact (authors here) wider than the pane goes on under its value, not under its
     label; a selection across its lines gives it as written, without the indent."""

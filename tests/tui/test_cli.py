@@ -371,11 +371,27 @@ def test_show_prints_the_rendered_abstract(seeded_home, capsys):
     assert lines[0] == "OWPO: One-Way Policy Optimization [derived title]"
     assert f"Id:       {pid}" in lines
     assert "Lists:    icml2026_papers, icml2026_papers_zh" in lines  # one of the 5 shared
+    assert "Venue:    ICML 2026" in lines
     flat = " ".join(out.split())
     # The source says **One-Way Policy Optimization (OWPO)** and ``Ratchet Effect''.
     assert "One-Way Policy Optimization (OWPO)" in flat
     assert "“Ratchet Effect”" in flat
     assert "**" not in out and "``" not in out
+
+
+def test_show_labels_a_year_without_a_venue_as_a_year(home, capsys, tmp_path):
+    """A list that says when but not where (a JSON list with "year" only): "Year: 2025",
+    not "Venue: 2025"; with a venue, "Venue: ICML 2026" (the seeds, above)."""
+    path = tmp_path / "dated.json"
+    path.write_text(json.dumps([{"title": "Quokka Census Methods", "year": 2025,
+                                 "abstract": "We count quokkas on islands. " * 6}]),
+                    encoding="utf-8")
+    assert run(capsys, "add", str(path))[0] == 0
+    code, out, _ = run(capsys, "show", json_lines(run(capsys, "search", "quokkas",
+                                                      "--json")[1])[0]["id"])
+    assert code == 0
+    assert "Year:     2025" in out.splitlines()
+    assert "Venue" not in out
 
 
 def test_show_accepts_a_unique_prefix(seeded_home, capsys):

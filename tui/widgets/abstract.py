@@ -27,7 +27,7 @@ from .steady_scroll import SteadyScrollView
 SHOWN_CHARS = 20_000  # far beyond any real abstract
 LAYOUTS_KEPT = 64  # papers whose wrapped lines are remembered (per width)
 LABEL_WIDTH = 9  # "Authors  ": a fact's label, and the indent of its value's next lines
-ROW_LABELS = frozenset({"Name", "Authors", "Venue", "Lists", "Tags", "Topic", "Link",
+ROW_LABELS = frozenset({"Name", "Authors", "Venue", "Year", "Lists", "Tags", "Topic", "Link",
                         "Status", "Id", "Edited"})
 
 
@@ -255,7 +255,7 @@ class AbstractPane(SteadyScrollView, can_focus=True):
             row("Authors", "; ".join(paper.authors))
         else:
             row("Authors", "unknown (not given in the list)", self._style("abstract--unknown"))
-        row("Venue", paper.venue_year or "unknown")
+        row(paper.venue_label, paper.venue_year or "unknown")
         row("Lists", ", ".join(paper.lists) or "-")
         if paper.tags:
             row("Tags", " ".join(f"#{t}" for t in paper.tags), self._style("abstract--tag"))
