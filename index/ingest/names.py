@@ -802,7 +802,7 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         float(abstract.intro > 0 and contexts[0] < abstract.intro),
         _verb_near(abstract, contexts[:3]),
         sum(_in_examples(abstract, o) for o in occurrences[:3]) / min(count, 3),
-        _prior_phrase(abstract, name, occurrences),
+        _prior_phrase(abstract, name, occurrences, found),
         sum(bool(_CLASS_AFTER.match(text, o + len(name))) for o in occurrences[:5])
         / min(count, 5),
         float(any(abstract.may_hold(_USED_BEFORE_WORDS, max(0, c - 50), c)
@@ -961,14 +961,19 @@ def _in_examples(abstract: _Abstract, position: int) -> bool:
     return cue is not None and _last_span(abstract.verbs, cue[1], position) is None
 
 
-def _prior_phrase(abstract: _Abstract, name: str, occurrences: list[int]) -> float:
+def _prior_phrase(abstract: _Abstract, name: str, occurrences: list[int],
+                  found: list[Cue]) -> float:
     """How much the abstract treats `name` as existing work: the share of occurrences
     after "based on"/"unlike" or before "has been"/"is widely"; 1 when a word is made of
-    it ("X-based", "X-like")."""
+    it ("X-based", "X-like") before a cue's verb introduces it (after, "the
+    Hashing2Vec-based embedding" is the authors' own)."""
     text = abstract.text
-    if f"{name}-" in text and any(f"{name}{suffix}" in text
-                                   for suffix in ("-based", "-like", "-style")):
-        return 1.0
+    if f"{name}-" in text:
+        made = [at for suffix in ("-based", "-like", "-style")
+                if (at := text.find(f"{name}{suffix}")) >= 0]
+        introduced = min((c.start for c in found if c.strength == 3), default=None)
+        if made and (introduced is None or min(made) < introduced):
+            return 1.0
     length = len(name)
     return sum(bool((abstract.may_hold(_PRIOR_BEFORE_WORDS, max(0, o - 30), o)
                      and _PRIOR_BEFORE.search(text, max(0, o - 30), o))

@@ -206,6 +206,12 @@ def test_prior_work_phrases_are_marked():
     for abstract in (built_on, has_been, made_of):
         assert features_of(abstract, "ZorbHMC")["prior_phrase"] == 1.0, abstract
     assert features_of(introduced, "ZorbHMC")["prior_phrase"] == 0.0
+    # a word made of a name the authors introduced before it is theirs ("we propose
+    # ZorbHMC ... the ZorbHMC-based sampler"); made of it first, it is another's
+    ours_after = introduced + " The ZorbHMC-based sampler is fast."
+    assert features_of(ours_after, "ZorbHMC")["prior_phrase"] == 0.0
+    theirs_first = "ZorbHMC-based samplers are slow. " + introduced
+    assert features_of(theirs_first, "ZorbHMC")["prior_phrase"] == 1.0
 
 
 def test_an_introducing_verb_counts_more_the_closer_it_is():
