@@ -12,6 +12,7 @@ from textual.selection import Selection
 from index import Library
 from tui.widgets.abstract import AbstractPane
 
+from ..factories import write_json_list
 from .helpers import results, running_app, settle, status_text, type_query
 
 pytestmark = pytest.mark.timeout(120)
@@ -141,20 +142,22 @@ async def test_typing_after_a_pause_never_collects_the_frozen_heap(home, monkeyp
     assert unfrozen == []
 
 
+async def _pane_lines_for(home, tmp_path, paper: dict) -> list[str]:
+    """The abstract pane's lines for `paper`, added alone and searched for "quokkas"."""
+    with Library(home) as library:
+        library.add(write_json_list(tmp_path, "one.json", [paper]))
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "quokkas")
+        return app.query_one(AbstractPane).wrapped_lines
+
+
 async def test_a_year_without_a_venue_is_labelled_a_year(home, tmp_path):
     """"Year     2025" for a list that gives a year and no venue (not "Venue 2025")."""
-    path = tmp_path / "dated.json"
-    path.write_text(json.dumps([{"title": "Quokka Census Methods", "year": 2025,
-                                 "abstract": "We count quokkas on islands. " * 6}]),
-                    encoding="utf-8")
-    with Library(home) as library:
-        library.add(path)
-    async with running_app(home) as (app, pilot):
-        pane = app.query_one(AbstractPane)
-        await type_query(app, pilot, "quokkas")
-        rows = pane.wrapped_lines
-        assert "Year     2025" in [row.rstrip() for row in rows]
-        assert not any(row.startswith("Venue") for row in rows)
+    rows = await _pane_lines_for(home, tmp_path, {
+        "title": "Quokka Census Methods", "year": 2025,
+        "abstract": "We count quokkas on islands. " * 6})
+    assert "Year     2025" in [row.rstrip() for row in rows]
+    assert not any(row.startswith("Venue") for row in rows)
 
 
 async def test_a_fact_too_long_for_its_line_goes_on_under_its_value(home, tmp_path):

@@ -21,6 +21,7 @@ import tui
 from index import Library
 from tui.cli import main
 
+from ..factories import write_json_list
 from ..locations import REPO, SEED_FILES
 
 JSON_KEYS = {"id", "title", "title_derived", "name", "venue", "year", "authors", "score",
@@ -382,10 +383,9 @@ def test_show_prints_the_rendered_abstract(seeded_home, capsys):
 def test_show_labels_a_year_without_a_venue_as_a_year(home, capsys, tmp_path):
     """A list that says when but not where (a JSON list with "year" only): "Year: 2025",
     not "Venue: 2025"; with a venue, "Venue: ICML 2026" (the seeds, above)."""
-    path = tmp_path / "dated.json"
-    path.write_text(json.dumps([{"title": "Quokka Census Methods", "year": 2025,
-                                 "abstract": "We count quokkas on islands. " * 6}]),
-                    encoding="utf-8")
+    path = write_json_list(tmp_path, "dated.json", [{
+        "title": "Quokka Census Methods", "year": 2025,
+        "abstract": "We count quokkas on islands. " * 6}])
     assert run(capsys, "add", str(path))[0] == 0
     code, out, _ = run(capsys, "show", json_lines(run(capsys, "search", "quokkas",
                                                       "--json")[1])[0]["id"])
