@@ -127,8 +127,8 @@ class Paper:
 
     @property
     def venue_label(self) -> str:
-        """What venue_year gives: "Year" for a list that says only when ("Venue 2025"
-        read as if 2025 were the venue)."""
+        """The label for venue_year: "Year" when the list gives a year and no venue
+        ("Venue 2025" read as if 2025 were the venue), else "Venue"."""
         return "Year" if self.year and not self.venue else "Venue"
 
     @property

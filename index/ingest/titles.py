@@ -329,6 +329,8 @@ def _initials_tail(letters: str, before: str) -> str | None:
         for part in reversed(parts):
             if k >= 0 and part[0].lower() == letters[k]:
                 k -= 1
+            # (the word before the parenthesis gives the last letter: "(RE3) for" is
+            # no long form ending in "for")
             elif part.lower() not in _UNLETTERED or index == len(words) - 1:
                 return None
         if k < 0:
@@ -337,6 +339,8 @@ def _initials_tail(letters: str, before: str) -> str | None:
 
 
 def _spelled_tail(letters: list[str], acronym: str, before: str) -> str | None:
+    """Schwartz–Hearst proper: the shortest tail of `before` whose letters, in order,
+    are `letters` (the acronym's), the first starting a word."""
     # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
     # must not spell RNNRepair from the sentence before.
     before = before[before.rfind(". ") + 1:]
