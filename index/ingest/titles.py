@@ -83,7 +83,7 @@ _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
-    rf"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b|\s{_KIND}\b))"
+    rf"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b))"
 )
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"; up to eight
 # words before the kind: "a more accurate real-time 3D pose estimation method, X".
@@ -325,14 +325,18 @@ def _initials_tail(letters: str, before: str) -> str | None:
     words = list(re.finditer(r"\S+", before))[-2 * len(letters):]
     k = len(letters) - 1
     for index in range(len(words) - 1, -1, -1):
-        parts = [p for p in words[index].group().split("-") if p]
-        for part in reversed(parts):
-            if k >= 0 and part[0].lower() == letters[k]:
-                k -= 1
-            # (the word before the parenthesis gives the last letter: "(RE3) for" is
-            # no long form ending in "for")
-            elif part.lower() not in _UNLETTERED or index == len(words) - 1:
-                return None
+        initials = "".join(p[0].lower() for p in words[index].group().split("-") if p)
+        # A hyphenated word gives each part's initial ("Angle-Annular": a, a) or its
+        # first's ("Two-stage Action Alignment Network (TA2N)": t).
+        if initials and k + 1 >= len(initials) and \
+                letters[k + 1 - len(initials):k + 1] == initials:
+            k -= len(initials)
+        elif initials and k >= 0 and initials[0] == letters[k]:
+            k -= 1
+        # (the word before the parenthesis gives the last letter: "(RE3) for" is no
+        # long form ending in "for")
+        elif words[index].group().lower() not in _UNLETTERED or index == len(words) - 1:
+            return None
         if k < 0:
             return before[words[index].start():]
     return None

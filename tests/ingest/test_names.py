@@ -451,6 +451,9 @@ def test_a_digit_after_a_letter_of_an_acronym_counts_words_with_that_initial():
     assert defined_pairs("This paper presents Random Encoders for Efficient Exploration "
                          "(RE3), a method.") == [("RE3", "Random Encoders for Efficient "
                                                   "Exploration")]
+    # a hyphenated word gives each part's initial, or only its first part's
+    assert defined_pairs("We address it through a Two-stage Zorb Zonal Network "
+                         "(TZ2N). It works.") == [("TZ2N", "Two-stage Zorb Zonal Network")]
     assert defined_pairs("progress has been made on layout-to-image (L2I) tasks") == []
     assert defined_pairs("we apply Random Zorb Search (R3) to it") == []
 

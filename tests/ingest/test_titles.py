@@ -778,3 +778,15 @@ def test_passive_verbs_and_our_are_found_where_a_pattern_over_the_text_finds_the
         assert sorted(_passive_verbs(text)) == [m.start() for m in passive.finditer(text)]
         assert [name for name, *_ in _our_defined_names(text)] == \
             [m.group("name") for m in ours.finditer(text)]
+
+
+def test_a_name_the_cue_points_at_may_be_followed_by_based_on():
+    """"a novel method called ZorbWORDS-Seg based on Bayesian inference": the name ends
+    where "based on" begins (the abstract was named nothing)."""
+    abstract = ("Segmenting open-domain texts is hard. This study fills in this gap by "
+                "proposing a novel method called ZorbWORDS-Seg based on Bayesian inference, "
+                "which enjoys robust performance. Advantages of ZorbWORDS-Seg are shown by "
+                "a series of experiments.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "ZorbWORDS-Seg"
+    assert title.startswith("ZorbWORDS-Seg: ")
