@@ -304,10 +304,13 @@ def _long_form(acronym: str, before: str) -> str | None:
     for an acronym with a digit after a letter, the words whose initials spell it with
     that letter repeated ("Angle-Annular Graph Neural Network (A2-GNN)", "Random
     Encoders for Efficient Exploration (RE3)")."""
-    found = _spelled_tail([c.lower() for c in acronym if c.isalnum()], acronym, before)
+    # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
+    # must not spell RNNRepair from the sentence before.
+    sentence = before[before.rfind(". ") + 1:]
+    found = _spelled_tail(acronym, sentence)
     if found is None and _REPEATED_LETTER.search(acronym):
         repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), acronym)
-        found = _initials_tail("".join(c for c in repeated.lower() if c.isalnum()), before)
+        found = _initials_tail("".join(c for c in repeated.lower() if c.isalnum()), sentence)
     return found
 
 
@@ -318,11 +321,10 @@ _UNLETTERED = frozenset({"of", "for", "and", "the", "with", "to", "in", "on", "a
                          "by", "based", "via"})
 
 
-def _initials_tail(letters: str, before: str) -> str | None:
-    """The tail of `before`'s last sentence whose words' initials (each part of a hyphenated
-    word its own) are `letters`, function words skipped; None if there is none."""
-    before = before[before.rfind(". ") + 1:].rstrip()
-    words = list(re.finditer(r"\S+", before))[-2 * len(letters):]
+def _initials_tail(letters: str, sentence: str) -> str | None:
+    """The tail of `sentence` whose words' initials (each part of a hyphenated word its
+    own) are `letters`, function words skipped; None if there is none."""
+    words = list(re.finditer(r"\S+", sentence))[-2 * len(letters):]
     k = len(letters) - 1
     for index in range(len(words) - 1, -1, -1):
         initials = "".join(p[0].lower() for p in words[index].group().split("-") if p)
@@ -338,17 +340,15 @@ def _initials_tail(letters: str, before: str) -> str | None:
         elif words[index].group().lower() not in _UNLETTERED or index == len(words) - 1:
             return None
         if k < 0:
-            return before[words[index].start():]
+            return sentence[words[index].start():].rstrip()
     return None
 
 
-def _spelled_tail(letters: list[str], acronym: str, before: str) -> str | None:
-    """Schwartz–Hearst proper: the shortest tail of `before` whose letters, in order,
-    are `letters` (the acronym's), the first starting a word."""
-    # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
-    # must not spell RNNRepair from the sentence before.
-    before = before[before.rfind(". ") + 1:]
-    window = " ".join(before.split()[-min(len(letters) + 5, len(letters) * 2) :])
+def _spelled_tail(acronym: str, sentence: str) -> str | None:
+    """Schwartz–Hearst proper: the shortest tail of `sentence` whose letters, in order,
+    are the acronym's, the first starting a word."""
+    letters = [c.lower() for c in acronym if c.isalnum()]
+    window = " ".join(sentence.split()[-min(len(letters) + 5, len(letters) * 2) :])
     lowered = window.lower()
     i = len(lowered) - 1
     for k in range(len(letters) - 1, -1, -1):

@@ -20,6 +20,7 @@ from functools import partial
 from itertools import accumulate, count, islice
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from whoosh import index as whoosh_index
 from whoosh.collectors import WrappingCollector
@@ -79,8 +80,10 @@ WRITING_PROGRESS_ABOVE = 1000  # papers: smaller indexes are written in under a 
 WRITING_PROGRESS_STEP = 100_000  # postings between reports
 
 
-# Numbers for searchers (_serial), never given twice in a process.
+# Numbers for searchers (_serial), never given twice in a process; each searcher's is
+# kept beside it (weakly: it goes with the searcher), not written onto Whoosh's object.
 _SERIALS = count(1)
+_SERIAL_OF: WeakKeyDictionary = WeakKeyDictionary()
 
 
 def _serial(searcher) -> int:
@@ -89,9 +92,9 @@ def _serial(searcher) -> int:
     CPython gives a freed searcher's address to a later object, and a later commit's
     searcher then took the last one's id table (an IndexError after the bundled lists
     were removed, with an empty table, and a list added)."""
-    serial = getattr(searcher, "_papers_serial", None)
+    serial = _SERIAL_OF.get(searcher)
     if serial is None:  # (two threads at once: each keeps its own, and one reads again)
-        serial = searcher._papers_serial = next(_SERIALS)
+        serial = _SERIAL_OF[searcher] = next(_SERIALS)
     return serial
 
 
@@ -789,11 +792,12 @@ class SearchIndex:
         """Every paper in `sort` order, kept per searcher: the empty query is the start
         screen and what clearing the search bar shows, so it must cost nothing."""
         fields = SORT_FIELDS.get(sort, SORT_FIELDS["title"])
-        key = (_serial(searcher), ",".join(fields))
+        serial = _serial(searcher)
+        key = (serial, ",".join(fields))
         cached = self._orders.get(key)
         if cached is None:
             cached = _sorted_by_columns(searcher.reader(), fields)
-            self._orders = {k: v for k, v in self._orders.items() if k[0] == _serial(searcher)}
+            self._orders = {k: v for k, v in self._orders.items() if k[0] == serial}
             self._orders[key] = cached
         return cached
 
