@@ -170,9 +170,17 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 def _name_key(name: str) -> str:
     """A name as compared: case folded, and its letters' compatibility forms ("D²Match",
     as an abstract's "D$^2$Match" renders, is the title's "D2Match" and "D^2Match"; "ﬁ"
-    is "fi"), any dash a hyphen."""
+    is "fi"), small capitals as letters (an abstract's "iFᴀᴄᴇᴛSᴜᴍ" is the title's
+    "iFacetSum"), any dash a hyphen."""
     name = _DASHES.sub("-", _TYPED_SUPERSCRIPT.sub(r"\1", name))
-    return unicodedata.normalize("NFKC", name).casefold()
+    return "".join(map(_small_capital_letter, unicodedata.normalize("NFKC", name))).casefold()
+
+
+def _small_capital_letter(char: str) -> str:
+    """ᴀ (LATIN LETTER SMALL CAPITAL A) as a; any other character as it is."""
+    name = unicodedata.name(char, "") if not char.isascii() else ""
+    prefix = "LATIN LETTER SMALL CAPITAL "
+    return name[-1] if name.startswith(prefix) and len(name) == len(prefix) + 1 else char
 
 
 def _plural_of(*pair: str) -> bool:

@@ -70,7 +70,25 @@ def _compatibility_map() -> dict[int, str]:
     return folded
 
 
-FOLD_MAP = {**accent_map, **GREEK_MAP, **_compatibility_map()}
+def _small_capitals_map() -> dict[int, str]:
+    """Small capital letters (ᴀ, ɪ, ꜱ), which NFKC leaves alone: an abstract that sets a
+    name in small capitals as its paper does ("iFᴀᴄᴇᴛSᴜᴍ", "FᴇᴅAᴠɢ") is found by the name
+    typed in plain letters. Each letter Unicode names LATIN LETTER SMALL CAPITAL X (not the
+    turned, barred or reversed ones), found once from the IPA, phonetic and Latin
+    Extended-D blocks."""
+    blocks = ((0x250, 0x2B0), (0x1D00, 0x1D2C), (0xA720, 0xA800))
+    folded: dict[int, str] = {}
+    for start, stop in blocks:
+        for code in range(start, stop):
+            name = unicodedata.name(chr(code), "")
+            if name.startswith(_SMALL_CAPITAL) and len(name) == len(_SMALL_CAPITAL) + 1:
+                folded[code] = name[-1].lower()
+    return folded
+
+
+_SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "
+SMALL_CAPITALS = _small_capitals_map()
+FOLD_MAP = {**accent_map, **GREEK_MAP, **_compatibility_map(), **SMALL_CAPITALS}
 
 # A run of CJK letters, or a word of other letters and digits (`\w` without CJK).
 TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"

@@ -20,6 +20,7 @@ AWKWARD_TEXTS = [
     "e.g. i.e. 3.14.15 x.y.z",  # dotted tokens stay one token
     "ﬁnance ǅemal Ⅻ ²³ ½ x² η-divergence f_θ",
     "α-divergence ΔT µP ϵ-greedy ς λόγος ℓ₁ x² ﬁt 𝒙 𝛼",  # Greek letters, compatibility forms
+    "iFᴀᴄᴇᴛSᴜᴍ FᴇᴅAᴠɢ ꜱᴛᴀᴛꜱ",  # small capitals
     "a b c ab abc abcd",  # edge prefixes of one-, two- and three-letter words
     "the the model model the models modelling",
     "模型 学习 深度学习",

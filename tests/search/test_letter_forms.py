@@ -1,6 +1,7 @@
 """Letters in other forms are searched as the words they stand for, in documents and
 queries alike (analysis.FOLD_MAP): Greek letters by their names (the α of a rendered
-`$\\alpha$` is `alpha`), compatibility forms as NFKC reads them (ℓ₁ is `l1`, 𝛼 is α)."""
+`$\\alpha$` is `alpha`), compatibility forms as NFKC reads them (ℓ₁ is `l1`, 𝛼 is α), small capitals as their
+letters (ᴀ is `a`)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,12 @@ PAPERS = [
     {"title": "Pasted from a PDF", "authors": ["Barbara Liskov"], "year": 2024,
      "abstract": "Text copied from a PDF keeps its mathematical letters: the step 𝛽 and the "
                  "vector 𝒙 are tuned by a ﬁxed schedule on every benchmark we tried."},
+    # As the ACL Anthology's EMNLP 2021 and ICML 2021's list set system names.
+    {"title": "Faceted summaries", "authors": ["Frances Allen"], "year": 2021,
+     "abstract": "We introduce iFᴀᴄᴇᴛSᴜᴍ, a web application for exploring topical document "
+                 "collections, and compare it with summaries of clients trained by FᴇᴅAᴠɢ."},
 ]
-DIVERGENCE, ENTMAX, RATES, RECOVERY, PASTED = (p["title"] for p in PAPERS)
+DIVERGENCE, ENTMAX, RATES, RECOVERY, PASTED, SMALL_CAPITALS = (p["title"] for p in PAPERS)
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +67,10 @@ def titles(library: Library, query: str) -> set[str]:
     ("L2", {RECOVERY}),  # L²
     ("fixed", {PASTED}),  # the ﬁ ligature
     ("x", {PASTED}),  # 𝒙
+    ("ifacetsum", {SMALL_CAPITALS}),  # iFᴀᴄᴇᴛSᴜᴍ
+    ("iFacetSum", {SMALL_CAPITALS}),
+    ("fedavg", {SMALL_CAPITALS}),  # FᴇᴅAᴠɢ
+    ("FᴇᴅAᴠɢ", {SMALL_CAPITALS}),
 ])
 def test_letters_and_their_other_forms_find_each_other(forms_library, query, expected):
     assert titles(forms_library, query) == expected
@@ -79,6 +88,13 @@ def test_the_letter_itself_is_marked_where_its_name_is_searched(forms_library):
 def test_compatibility_forms_fold_to_their_letters_and_digits():
     assert analysis.words("ℓ₁-norm L² ηₜ ﬁnance 𝐀BC 𝛼") == [
         "l1", "norm", "l2", "etat", "finance", "abc", "alpha"]
+
+
+def test_small_capitals_fold_to_their_letters():
+    assert analysis.words("iFᴀᴄᴇᴛSᴜᴍ FᴇᴅAᴠɢ ɢʀᴀᴘʜ ꜱᴛᴀᴛꜱ") == [
+        "ifacetsum", "fedavg", "graph", "stats"]
+    # A turned or barred small capital is a phonetic symbol, not a letter set small.
+    assert analysis.words("ᴚx ᴃx") == ["ᴚx", "ᴃx"]
 
 
 def test_every_letter_has_its_name():
