@@ -467,6 +467,9 @@ def _cued_names(text: str, sentences,
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
     (name, start, expansion, description) each."""
     for cue in matches_at(_CUE, text, _cue_starts(text)):
+        if cue.group()[0].isupper() and _NAMING_CUE.fullmatch(cue.group().strip()) and \
+                _sentence_at(sentences, cue.start())[0] != cue.start():
+            continue  # "Multilingual Named Entity Recognition (NER)": a name's word
         position = _FILLER.match(text, cue.end()).end()
         # "The resulting algorithm, i.e., EAPT": the name comes after the "that is".
         position = _THAT_IS.match(text, position).end()

@@ -583,6 +583,20 @@ def test_the_judge_takes_a_typeset_or_plural_form_of_a_title_name_as_that_name()
     assert title_truth.same_name("D²Match", "D2Match", plurals=False)
 
 
+def test_a_capitalised_naming_word_inside_a_sentence_is_a_word_of_a_name():
+    # "Named" of "Named Entity Recognition" is no "named X": the task is not introduced.
+    abstract = ("Multilingual Named Entity Recognition (NER) is a key intermediate task in "
+                "many areas of language processing. We address the scarcity of training "
+                "data for it and create silver data from an encyclopedia with a new method.")
+    name, title = derive_name_and_title(abstract, render(abstract), None)
+    assert name is None
+    assert "Entity Recognition" not in title.split(":")[0]
+    # Lowercase, it still names what follows: "a method named X".
+    named = ("Training data is scarce. We create silver data with a new method named "
+             "Silverado, which mines an encyclopedia for labelled sentences.")
+    assert derive_name_and_title(named, render(named), None)[0] == "Silverado"
+
+
 def test_a_system_description_names_the_system_it_describes():
     """Shared-task papers open "This paper describes the X system": "describes" is their
     "we propose", a cue verb."""
