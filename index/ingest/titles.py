@@ -83,7 +83,8 @@ _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
-    rf"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b))"
+    rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b)"
+    r"|\s+–\s)"  # a spaced en dash sets off what follows as an em dash does
 )
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"; up to eight
 # words before the kind: "a more accurate real-time 3D pose estimation method, X".
@@ -506,7 +507,7 @@ def _cued_names(text: str, sentences,
                 or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
             # Not an item of a list either: "The benchmark, code, and documentation are …".
             term = term or _LIST_ITEM.match(text, position) is not None
-            lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (re.match(r"\S+\s*[,.;:)]", text[position:]) or (
+            lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (re.match(r"[^\s)]+(?:\s*[,.;:]|\s+–\s)", text[position:]) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             # Right after a cue's verb, before what it is: "we propose posteriordb, a

@@ -597,6 +597,25 @@ def test_a_capitalised_naming_word_inside_a_sentence_is_a_word_of_a_name():
     assert derive_name_and_title(named, render(named), None)[0] == "Silverado"
 
 
+def test_a_name_a_naming_word_gives_inside_parentheses_ends_at_the_closing_one():
+    abstract = ("Scripts describe everyday activities. We collect a large crowdsourced set "
+                "of partially ordered scripts (named proScript), larger than earlier sets, "
+                "and train models that generate such scripts from a scenario.")
+    assert derive_name_and_title(abstract, render(abstract), None)[0] == "proScript"
+    # A lowercase word there is a term or notation, not a name.
+    for aside in ("(termed coreset)", "(denoted as $n$)"):
+        plain = (f"We first identify a small set of pass sequences {aside} that optimize "
+                 "most programs, then learn to pick among them for a new program.")
+        assert derive_name_and_title(plain, render(plain), None)[0] is None
+
+
+def test_a_spaced_dash_sets_off_a_lowercase_name_a_naming_word_gives():
+    abstract = ("Counting long n-grams is expensive. We develop an engine named infini-gram "
+                "– powered by suffix arrays – that computes n-gram probabilities for any n "
+                "with millisecond-level latency over trillions of tokens.")
+    assert derive_name_and_title(abstract, render(abstract), None)[0] == "infini-gram"
+
+
 def test_a_system_description_names_the_system_it_describes():
     """Shared-task papers open "This paper describes the X system": "describes" is their
     "we propose", a cue verb."""
