@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 from ..models import Rendered
@@ -656,6 +656,7 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
             _cued_names(text, sentences, definitions), _passive_names(text),
             _our_defined_names(text)):
         add(name, start, 3, expansion, description)
+    _mark_elaborations(text, sentences, candidates)
 
     for span in rendered.spans:
         if span.kind not in ("strong", "em"):
@@ -693,6 +694,24 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
     for definition in definitions:
         add(definition.short, definition.start, 0, expansion=definition.long)
     return candidates
+
+
+# "Specifically, we propose X": X details what an earlier sentence introduced.
+_ELABORATION = re.compile(r"\s*(?:specifically|in\s+particular|concretely)\b", re.I)
+
+
+def _mark_elaborations(text: str, sentences, candidates: list[_Candidate]) -> None:
+    """A name a cue introduces in a sentence that opens "Specifically," or "In particular,"
+    is one part of a name introduced before it ("we propose a novel framework ProLLM ...
+    Specifically, we propose Protein Chain of Thought (ProCoT)"). With nothing named
+    before, it is the contribution itself ("In particular, we propose the ... (ADD)")."""
+    for position, candidate in enumerate(candidates):
+        sentence_start, _ = _sentence_at(sentences, candidate.start)
+        if candidate.component or not _ELABORATION.match(text, sentence_start):
+            continue
+        if any(other.start < sentence_start and other.name != candidate.name
+               for other in candidates):
+            candidates[position] = replace(candidate, component=True)
 
 
 def _cues(candidates: list[_Candidate]) -> list[Cue]:

@@ -616,6 +616,23 @@ def test_a_spaced_dash_sets_off_a_lowercase_name_a_naming_word_gives():
     assert derive_name_and_title(abstract, render(abstract), None)[0] == "infini-gram"
 
 
+def test_what_a_sentence_opening_specifically_introduces_is_a_part_of_the_earlier_name():
+    abstract = (
+        "Language models can read biology written as text. Therefore, we propose a novel "
+        "framework ProtoLM that employs a language model tailored to protein interactions. "
+        "Specifically, we propose Pathway Chain of Thought (PaCoT), which writes a signalling "
+        "pathway as natural language prompts. PaCoT treats a pathway as a reasoning process "
+        "from upstream to downstream proteins. Thus, we can use PaCoT to predict interactions. "
+        "The training of ProtoLM employs the PaCoT format. In addition to PaCoT, we study "
+        "embedding replacement. The code is at https://example.org/r/ProtoLM-0A1B.")
+    assert derive_name_and_title(abstract, render(abstract), None)[0] == "ProtoLM"
+    # With nothing introduced before, "In particular" introduces the contribution itself.
+    alone = ("Detectors fail on compressed images. We study distillation for them. In "
+             "particular, we propose the Attention-based Deepfake Distiller (ADD), which "
+             "consists of two distillations that recover lost high frequencies.")
+    assert derive_name_and_title(alone, render(alone), None)[0] == "ADD"
+
+
 def test_a_system_description_names_the_system_it_describes():
     """Shared-task papers open "This paper describes the X system": "describes" is their
     "we propose", a cue verb."""
