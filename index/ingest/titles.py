@@ -534,9 +534,11 @@ def _cued_names(text: str, sentences,
                    _noun_phrase_before(text, sentence_start, cue.start()))
 
 
-# What may stand between a cue's kind phrase and a long form set off by a comma: "a deep
-# reinforcement learning agent, StarCraft Commander (SCC)", "a novel mechanism, i.e., ...".
-_APPOSITION_LEAD = re.compile(r",\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
+# What may stand between a cue's kind phrase and a long form set off by a comma or a
+# colon: "a deep reinforcement learning agent, StarCraft Commander (SCC)", "a novel
+# mechanism, i.e., ...", "a unified framework for ... dialog: knowledge-enhanced ...
+# recommender system (KERS)".
+_APPOSITION_LEAD = re.compile(r"[,:]\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
 
 
 # "a novel model to solve the diagnosis of small round blue cell tumors (SRBCTs)", "a

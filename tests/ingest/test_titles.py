@@ -633,6 +633,14 @@ def test_what_a_sentence_opening_specifically_introduces_is_a_part_of_the_earlie
     assert derive_name_and_title(alone, render(alone), None)[0] == "ADD"
 
 
+def test_a_long_form_a_colon_sets_after_a_cues_kind_phrase_gives_the_name():
+    abstract = ("Recommendation dialogs mix several subgoals. In this paper, we propose a "
+                "unified framework for knowledge-based multi-subgoal dialog: "
+                "knowledge-enhanced multi-subgoal driven recommender system (KERS). We first "
+                "predict a sequence of subgoals and then select knowledge for each.")
+    assert derive_name_and_title(abstract, render(abstract), None)[0] == "KERS"
+
+
 def test_a_system_description_names_the_system_it_describes():
     """Shared-task papers open "This paper describes the X system": "describes" is their
     "we propose", a cue verb."""
