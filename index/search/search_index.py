@@ -52,8 +52,9 @@ from .schema import SORT_FIELDS, document, make_schema
 # 13: derived titles in a field of their own (schema.py); 14: a CJK pair marks both its
 # letters in the words field (analysis.edge_marks); 15: Greek letters folded to their
 # names (analysis.GREEK_MAP); 16: compatibility forms folded (ℓ₁ is l1: analysis.FOLD_MAP);
-# 17: small capitals folded (ꜱᴜᴍ is sum: analysis._small_capitals_map)
-SCHEMA_VERSION = 17
+# 17: small capitals folded (ꜱᴜᴍ is sum: analysis._small_capitals_map); 18: Porter stems
+# from PyStemmer, a doubled final consonant undone ("planning" is plan: analysis.stem)
+SCHEMA_VERSION = 18
 WRITER_TIMEOUT = 30.0
 # In the index's meta: the segments whose statistics rank (engine/stats.py), those
 # written when the lists last changed.

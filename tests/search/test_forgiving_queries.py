@@ -20,7 +20,8 @@ from index.search.coordination import FORGIVE_BELOW
 # The word forms each query word below matches once stemmed.
 FORMS = {
     "policy": r"\bpolic(?:y|ies)\b",
-    "optimization": r"\boptim(?:al|ally|ality|um|ism|i[sz](?:ation|ations|e|es|er|ers))?\b",
+    "optimization": r"\boptim(?:al|ally|ality|um|ism|i[sz](?:ation|ations|e|es|er|ers)"
+                    r"|iz(?:ed|ing))?\b",
     "verifier": r"\bverif(?:y|ier|iers|iable|ies|ied|ying)\b",
     "reward": r"\breward(?:s|ed|ing)?\b",
     "unicorn": r"\bunicorns?\b",

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from index import Library, Results
+from index.search import analysis
 
 from ..factories import write_json_list
 from ..locations import SEED_FILES, seed_abstracts
@@ -217,6 +218,38 @@ def test_stemming_optimize_finds_optimization(seeded_library):
     assert only_optimization
     assert only_optimization <= words(seeded_library, "optimize")
     assert words(seeded_library, "optimize") == words(seeded_library, "optimization")
+
+
+def test_a_doubled_final_consonant_is_undone_as_porters_step_1b_says():
+    # Porter (1980), step 1b: "hopping" -> hop, "tanned" -> tan, but "falling" -> fall,
+    # "hissing" -> hiss, "fizzed" -> fizz (l, s and z stay doubled). Whoosh's own Porter
+    # kept "hopp" and "tann".
+    assert [analysis.stem(w) for w in ("hopping", "tanned", "falling", "hissing", "fizzed")] \
+        == ["hop", "tan", "fall", "hiss", "fizz"]
+
+
+def test_searching_a_word_finds_its_forms_with_a_doubled_consonant(tmp_path):
+    papers = [
+        {"title": "Routes", "authors": ["A. Author"], "year": 2024,
+         "abstract": "We plan routes for a fleet of delivery robots in a large warehouse."},
+        {"title": "Planners", "authors": ["B. Author"], "year": 2024,
+         "abstract": "Planning with learned world models helps agents reach distant goals."},
+        {"title": "Resampling", "authors": ["C. Author"], "year": 2024,
+         "abstract": "Bootstrapping the value estimates reduces the variance of the target."},
+        {"title": "Intervals", "authors": ["D. Author"], "year": 2024,
+         "abstract": "A bootstrap gives confidence intervals for the accuracy of a classifier."},
+    ]
+    library = Library(tmp_path / "home", seed=False)
+    try:
+        library.add(write_json_list(tmp_path, "forms.json", papers))
+        for query, expected in (("plan", {"Routes", "Planners"}),
+                                ("planning", {"Routes", "Planners"}),
+                                ("bootstrap", {"Resampling", "Intervals"}),
+                                ("bootstrapping", {"Resampling", "Intervals"})):
+            results = library.search(query, complete_last=False)
+            assert {c.title for c in results.cards()} == expected, query
+    finally:
+        library.close()
 
 
 def test_accent_folding_in_the_seeds(seeded_library):

@@ -28,7 +28,6 @@ import numpy as np
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
 from whoosh.filedb.filetables import md5_hash
 from whoosh.formats import Frequency, Positions
-from whoosh.lang import porter
 from whoosh.system import pack_ushort
 from whoosh.util.numeric import _length_byte_cache
 
@@ -368,7 +367,7 @@ class _Stems(dict):
     """word -> its Porter stem, each found once."""
 
     def __missing__(self, word: str) -> str:
-        stem = self[word] = porter.stem(word)
+        stem = self[word] = analysis.stem(word)
         return stem
 
 
