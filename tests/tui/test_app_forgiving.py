@@ -22,7 +22,8 @@ async def test_the_app_lists_what_the_command_line_lists(seeded_home: Path, run_
 
 
 async def test_the_status_line_says_when_words_are_forgiven(seeded_home: Path, run_cli):
-    _code, out, err = run_cli("search", "policy", "optimization", "verifier", "unicorn")
+    _code, out, err = run_cli("search", "--limit", "1000", "policy", "optimization",
+                              "verifier", "unicorn")
     (note,) = [line for line in err.splitlines() if line.startswith("note: ")]
     async with running_app(seeded_home) as (app, pilot):
         await type_query(app, pilot, "policy optimization verifier unicorn ")
