@@ -71,6 +71,9 @@ def _compatibility_map() -> dict[int, str]:
     return folded
 
 
+_SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "
+
+
 def _small_capitals_map() -> dict[int, str]:
     """Small capital letters (ᴀ, ɪ, ꜱ), which NFKC leaves alone: an abstract that sets a
     name in small capitals as its paper does ("iFᴀᴄᴇᴛSᴜᴍ", "FᴇᴅAᴠɢ") is found by the name
@@ -87,9 +90,7 @@ def _small_capitals_map() -> dict[int, str]:
     return folded
 
 
-_SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "
-SMALL_CAPITALS = _small_capitals_map()
-FOLD_MAP = {**accent_map, **GREEK_MAP, **_compatibility_map(), **SMALL_CAPITALS}
+FOLD_MAP = {**accent_map, **GREEK_MAP, **_compatibility_map(), **_small_capitals_map()}
 
 # A run of CJK letters, or a word of other letters and digits (`\w` without CJK).
 TOKEN_PATTERN = rf"[{CJK}]+|[^\W{CJK}]+(?:\.[^\W{CJK}]+)*"

@@ -47,7 +47,7 @@ ENGINE_MODULES = (
     "whoosh.query.ranges", "whoosh.query.nested", "whoosh.query.qcolumns",
     "whoosh.query.spans", "whoosh.query", "whoosh.scoring", "whoosh.searching",
     "whoosh.collectors", "whoosh.externalsort", "whoosh.writing", "whoosh.support.charset",
-    "index.ingest.scripts", "index.search.analysis", "whoosh.qparser.common",
+    "index.ingest.scripts", "Stemmer", "index.search.analysis", "whoosh.qparser.common",
     "whoosh.qparser.syntax", "whoosh.qparser.default", "whoosh.qparser.taggers",
     "whoosh.qparser.plugins", "whoosh.qparser", "index.search.engine",
     "index.search.engine.matching", "index.search.highlight", "index.search.prefixes",
