@@ -113,10 +113,11 @@ _PASSIVE_NAME = re.compile(
 # A lowercase token and what it is, right after a cue's verb: "we propose posteriordb, a".
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 # After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
-# and Visionary Commonsense Knowledge (Sibyl)").
+# and Visionary Commonsense Knowledge (Sibyl)"); its last word may be lowercase ("called
+# Cross Momentum Contrastive learning (xMoCo)").
 _NAMED_PHRASE_THEN_NAME = re.compile(
     r"(?P<long>[A-Z][\w-]*(?:\s+(?:(?:and|of|for|the|with|in|on|to|via|by)\s+)?[A-Z][\w-]*)"
-    rf"{{1,7}})\s+\((?P<name>{_NAME_TOKEN})\)")
+    rf"{{1,7}}(?:\s+[a-z][\w-]*)?)\s+\((?P<name>{_NAME_TOKEN})\)")
 # "with our Sequential Non-Ancestor Pruning (SNAP) framework": the authors' own kind of
 # thing, named by a capitalised long form and its short name (`_our_defined_names`).
 # (Tried only where "our" starts a word: _OUR_STARTS, the scan the other cues share.)

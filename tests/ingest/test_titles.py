@@ -641,6 +641,14 @@ def test_a_long_form_a_colon_sets_after_a_cues_kind_phrase_gives_the_name():
     assert derive_name_and_title(abstract, render(abstract), None)[0] == "KERS"
 
 
+def test_a_capitalised_phrase_a_naming_word_gives_may_end_in_a_lowercase_word():
+    abstract = ("Dense retrieval encodes questions and passages apart. In this paper, we "
+                "propose a new contrastive learning method called Cross Momentum "
+                "Contrastive learning (xMoCo), for learning a dual encoder. It keeps a large "
+                "pool of negative samples like the original MoCo.")
+    assert derive_name_and_title(abstract, render(abstract), None)[0] == "xMoCo"
+
+
 def test_a_system_description_names_the_system_it_describes():
     """Shared-task papers open "This paper describes the X system": "describes" is their
     "we propose", a cue verb."""
