@@ -112,6 +112,9 @@ _PASSIVE_NAME = re.compile(
     re.I)
 # A lowercase token and what it is, right after a cue's verb: "we propose posteriordb, a".
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
+# A word set off as a name after a naming word: by punctuation, or a spaced en dash ("named
+# infini-gram – powered by"); not before ")" ("(termed coreset)" is a term).
+_SET_OFF_WORD = re.compile(r"[^\s)]+(?:\s*[,.;:]|\s+–\s)")
 # After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
 # and Visionary Commonsense Knowledge (Sibyl)"); its last word may be lowercase ("called
 # Cross Momentum Contrastive learning (xMoCo)").
@@ -508,7 +511,7 @@ def _cued_names(text: str, sentences,
                 or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
             # Not an item of a list either: "The benchmark, code, and documentation are …".
             term = term or _LIST_ITEM.match(text, position) is not None
-            lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (re.match(r"[^\s)]+(?:\s*[,.;:]|\s+–\s)", text[position:]) or (
+            lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (_SET_OFF_WORD.match(text, position) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             # Right after a cue's verb, before what it is: "we propose posteriordb, a

@@ -594,26 +594,26 @@ def test_a_capitalised_naming_word_inside_a_sentence_is_a_word_of_a_name():
     # Lowercase, it still names what follows: "a method named X".
     named = ("Training data is scarce. We create silver data with a new method named "
              "Silverado, which mines an encyclopedia for labelled sentences.")
-    assert derive_name_and_title(named, render(named), None)[0] == "Silverado"
+    assert derive(named)[0] == "Silverado"
 
 
 def test_a_name_a_naming_word_gives_inside_parentheses_ends_at_the_closing_one():
     abstract = ("Scripts describe everyday activities. We collect a large crowdsourced set "
                 "of partially ordered scripts (named proScript), larger than earlier sets, "
                 "and train models that generate such scripts from a scenario.")
-    assert derive_name_and_title(abstract, render(abstract), None)[0] == "proScript"
+    assert derive(abstract)[0] == "proScript"
     # A lowercase word there is a term or notation, not a name.
     for aside in ("(termed coreset)", "(denoted as $n$)"):
         plain = (f"We first identify a small set of pass sequences {aside} that optimize "
                  "most programs, then learn to pick among them for a new program.")
-        assert derive_name_and_title(plain, render(plain), None)[0] is None
+        assert derive(plain)[0] is None
 
 
 def test_a_spaced_dash_sets_off_a_lowercase_name_a_naming_word_gives():
     abstract = ("Counting long n-grams is expensive. We develop an engine named infini-gram "
                 "– powered by suffix arrays – that computes n-gram probabilities for any n "
                 "with millisecond-level latency over trillions of tokens.")
-    assert derive_name_and_title(abstract, render(abstract), None)[0] == "infini-gram"
+    assert derive(abstract)[0] == "infini-gram"
 
 
 def test_what_a_sentence_opening_specifically_introduces_is_a_part_of_the_earlier_name():
@@ -625,12 +625,12 @@ def test_what_a_sentence_opening_specifically_introduces_is_a_part_of_the_earlie
         "from upstream to downstream proteins. Thus, we can use PaCoT to predict interactions. "
         "The training of ProtoLM employs the PaCoT format. In addition to PaCoT, we study "
         "embedding replacement. The code is at https://example.org/r/ProtoLM-0A1B.")
-    assert derive_name_and_title(abstract, render(abstract), None)[0] == "ProtoLM"
+    assert derive(abstract)[0] == "ProtoLM"
     # With nothing introduced before, "In particular" introduces the contribution itself.
     alone = ("Detectors fail on compressed images. We study distillation for them. In "
              "particular, we propose the Attention-based Deepfake Distiller (ADD), which "
              "consists of two distillations that recover lost high frequencies.")
-    assert derive_name_and_title(alone, render(alone), None)[0] == "ADD"
+    assert derive(alone)[0] == "ADD"
 
 
 def test_a_long_form_a_colon_sets_after_a_cues_kind_phrase_gives_the_name():
@@ -638,7 +638,7 @@ def test_a_long_form_a_colon_sets_after_a_cues_kind_phrase_gives_the_name():
                 "unified framework for knowledge-based multi-subgoal dialog: "
                 "knowledge-enhanced multi-subgoal driven recommender system (KERS). We first "
                 "predict a sequence of subgoals and then select knowledge for each.")
-    assert derive_name_and_title(abstract, render(abstract), None)[0] == "KERS"
+    assert derive(abstract)[0] == "KERS"
 
 
 def test_a_capitalised_phrase_a_naming_word_gives_may_end_in_a_lowercase_word():
@@ -646,7 +646,7 @@ def test_a_capitalised_phrase_a_naming_word_gives_may_end_in_a_lowercase_word():
                 "propose a new contrastive learning method called Cross Momentum "
                 "Contrastive learning (xMoCo), for learning a dual encoder. It keeps a large "
                 "pool of negative samples like the original MoCo.")
-    assert derive_name_and_title(abstract, render(abstract), None)[0] == "xMoCo"
+    assert derive(abstract)[0] == "xMoCo"
 
 
 def test_a_system_description_names_the_system_it_describes():
