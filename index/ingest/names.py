@@ -454,6 +454,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
             by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     mid_capitals = Counter(_mid_capital_words(text))
+    long_forms = _long_form_spans(text, cues)
     for word, count in mid_capitals.items():
         # A plain word used once is seldom the name (and costs time), unless an introducing
         # verb comes before it in its clause ("we propose a ... encoder, Branchformer,")
@@ -461,8 +462,11 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # A word only ever said inside a capitalised phrase ("the Perceptual Group
         # Tokenizer, a model ... Perceptual Group Tokenizer achieves") is a piece of a
         # longer name, which a token cannot give: no name of its own.
+        # A word only ever said inside a defined name's long form ("Augmented Position
+        # control Experiences (SCAPE)") is a word of that long form, whatever its case.
         if (count >= 2 or _introduced_once(text, word, intros)) \
-                and not _inside_phrase(text, word):
+                and not _inside_phrase(text, word) \
+                and not _only_inside(text, word, long_forms):
             by_name.setdefault(word, [])
     links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
     # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
@@ -890,6 +894,20 @@ def _inside_phrase(text: str, word: str) -> bool:
         _capital_before(text, o) or (text[o + len(word):o + len(word) + 1] == " "
                                      and text[o + len(word) + 1:o + len(word) + 2].isupper())
         for o in occurrences)
+
+
+def _long_form_spans(text: str, cues: list[Cue]) -> list[tuple[int, int]]:
+    """Where the long forms that `cues` spell names out as stand ("Stiffness Control from
+    Augmented Position control Experiences (SCAPE)"): a defined cue starts at its own."""
+    return [(cue.start, cue.start + len(cue.expansion)) for cue in cues
+            if cue.expansion and text.startswith(cue.expansion, cue.start)]
+
+
+def _only_inside(text: str, word: str, spans: list[tuple[int, int]]) -> bool:
+    """Every occurrence of the plain word `word` lies inside one of `spans`."""
+    occurrences = _token_positions(text, word)
+    return bool(spans and occurrences) and all(
+        any(start <= o and o + len(word) <= end for start, end in spans) for o in occurrences)
 
 
 def _words_before(text: str, position: int) -> list[str]:

@@ -859,3 +859,13 @@ def test_a_name_the_cue_points_at_may_be_followed_by_based_on():
     name, title = derive_name_and_title(abstract, render(abstract))
     assert name == "ZorbWORDS-Seg"
     assert title.startswith("ZorbWORDS-Seg: ")
+
+
+def test_a_capitalised_word_said_only_inside_a_long_form_is_no_name_of_its_own():
+    """A lowercase word inside a long form ("Position control Experiences") makes its
+    next capitalised word look like a word on its own; it is still the long form's."""
+    abstract = ("Most robot learning work trains position controllers. Therefore, we present "
+                "an approach to learn Grip Tension from Replayed Motion tracking "
+                "Demonstrations (GTRD) that turns position demonstrations into stiffness "
+                "ones. We show that the proposed approach learns safe grasping policies.")
+    assert derive(abstract)[0] == "GTRD"
