@@ -84,7 +84,9 @@ _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
     rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b)"
-    r"|\s+–\s)"  # a spaced en dash sets off what follows as an em dash does
+    # a spaced en dash sets off what follows as an em dash does, and so does a spaced
+    # hyphen, the dash as typed ("we present InferES - an original corpus")
+    r"|\s+[–-]\s)"
 )
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"; up to eight
 # words before the kind: "a more accurate real-time 3D pose estimation method, X".
@@ -114,7 +116,7 @@ _PASSIVE_NAME = re.compile(
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 # A word set off as a name after a naming word: by punctuation, or a spaced en dash ("named
 # infini-gram – powered by"); not before ")" ("(termed coreset)" is a term).
-_SET_OFF_WORD = re.compile(r"[^\s)]+(?:\s*[,.;:]|\s+–\s)")
+_SET_OFF_WORD = re.compile(r"[^\s)]+(?:\s*[,.;:]|\s+[–-]\s)")
 # After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
 # and Visionary Commonsense Knowledge (Sibyl)"); its last word may be lowercase ("called
 # Cross Momentum Contrastive learning (xMoCo)").
@@ -542,7 +544,11 @@ def _cued_names(text: str, sentences,
 # colon: "a deep reinforcement learning agent, StarCraft Commander (SCC)", "a novel
 # mechanism, i.e., ...", "a unified framework for ... dialog: knowledge-enhanced ...
 # recommender system (KERS)".
-_APPOSITION_LEAD = re.compile(r"[,:]\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
+_APPOSITION_LEAD = re.compile(
+    r"(?:[,:]|\s[–—-])\s+(?:(?:i\.e\.|namely|called|named|dubbed|termed),?\s+)?$")
+# What sets a phrase off: punctuation, or a spaced dash ("we present InferES - an original
+# corpus for Natural Language Inference (NLI)": the cue names InferES, not NLI).
+_SET_OFF = re.compile(r"[.;:,]|\s[–—-]\s")
 
 
 # "a novel model to solve the diagnosis of small round blue cell tumors (SRBCTs)", "a
@@ -559,10 +565,10 @@ def _defined_in_cue(between: str) -> bool:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
-    if len(between) <= 40 and not re.search(r"[.;:,]", between):
+    if len(between) <= 40 and not _SET_OFF.search(between):
         return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
     lead = _APPOSITION_LEAD.search(between)
-    return lead is not None and not re.search(r"[.;:,]", between[:lead.start()])
+    return lead is not None and not _SET_OFF.search(between[:lead.start()])
 
 
 def _up_to_comma(text: str) -> str:

@@ -869,3 +869,20 @@ def test_a_capitalised_word_said_only_inside_a_long_form_is_no_name_of_its_own()
                 "Demonstrations (GTRD) that turns position demonstrations into stiffness "
                 "ones. We show that the proposed approach learns safe grasping policies.")
     assert derive(abstract)[0] == "GTRD"
+
+
+@pytest.mark.parametrize("dash", ["-", "–"])
+def test_a_name_set_off_by_a_spaced_dash_is_the_cues_not_a_long_form_after_it(dash):
+    """A spaced hyphen is the dash as typed: "we present TalkES - a corpus for Natural
+    Language Inference (NLI)" presents TalkES, and NLI is what the corpus is for."""
+    abstract = (f"In this paper we present TalkES {dash} a new corpus for Natural Language "
+                "Inference (NLI) in Chilean Spanish. We describe how annotators wrote its "
+                "pairs. Models trained on TalkES transfer well to other dialects.")
+    assert derive(abstract)[0] == "TalkES"
+
+
+def test_a_name_right_after_the_cue_may_be_set_off_by_a_spaced_hyphen():
+    abstract = ("Code-mixed text is hard to normalise. We present speakNorm - a corpus of "
+                "code-mixed sentences annotated by hand for normalisation. We also train "
+                "baselines on speakNorm and report their errors.")
+    assert derive(abstract)[0] == "speakNorm"
