@@ -124,7 +124,9 @@ _CLAIM_AFTER = re.compile(
     r"\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+)?(?:outperform|achiev|improv|surpass"
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
-    r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)", re.I)
+    r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)"
+    # a verb's endings only: "the IGM consistency", "X performance" are nouns, no claim
+    r"(?:e?s|e?d|ing|e)?\b", re.I)
 _NAMED_BY_US = re.compile(
     r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"
     r"(?:\s+(?:it|this|them|our\s+\w+|the\s+\w+|as))*\s*[“\"]?$", re.I)

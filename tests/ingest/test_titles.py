@@ -886,3 +886,14 @@ def test_a_name_right_after_the_cue_may_be_set_off_by_a_spaced_hyphen():
                 "code-mixed sentences annotated by hand for normalisation. We also train "
                 "baselines on speakNorm and report their errors.")
     assert derive(abstract)[0] == "speakNorm"
+
+
+def test_a_noun_after_an_acronym_is_no_claim_that_makes_it_the_subject():
+    """"the QMX consistency" is not "QMX consists of": a noun made from a claim's verb
+    (consistency, performance, improvement) does not make the acronym said once a name."""
+    abstract = ("Cooperative agents learn under partial observation. Earlier value "
+                "decomposition methods either limit their function classes or relax the QMX "
+                "consistency to achieve scalability, which may hurt them. We combine value "
+                "decomposition with game abstraction by modelling agents as a bi-level graph "
+                "and train it on micromanagement tasks.")
+    assert derive(abstract)[0] is None
