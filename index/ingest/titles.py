@@ -495,11 +495,16 @@ def _cued_names(text: str, sentences,
                    kind_then_name.group("kind"))
         elif definition is not None:
             yield definition.short, definition.start, definition.long, None
-        elif (spelled := _NAMED_PHRASE_THEN_NAME.match(text, position)) and \
-                _NAMING_CUE.fullmatch(cue.group().strip()):
+        elif (spelled := _NAMED_PHRASE_THEN_NAME.match(text, position)) and (
+                _NAMING_CUE.fullmatch(cue.group().strip())
+                or (_distinctive(spelled.group("name"))
+                    and not _CAPITALISED_LAST.search(cue.group().rstrip()))):
             # "a framework named Sensible and Visionary Commonsense Knowledge (Sibyl)":
             # after a naming word, a capitalised phrase and, in parentheses, its name,
-            # though not made of the phrase's initials (no definition).
+            # though not made of the phrase's initials (no definition). After any cue
+            # too when the name looks made up ("We propose the Spatio-Temporal Transformer
+            # Networks (S2TNet)": S2T spells no initials), unless the cue ends inside the
+            # phrase ("the Loss Gradient Gaussian Width (LGGW)": "the Loss" read as a kind).
             yield (spelled.group("name"), spelled.start("name"), spelled.group("long"),
                    None)
         elif named := _NAME_AT.match(text, position):
@@ -540,6 +545,7 @@ def _cued_names(text: str, sentences,
                    _noun_phrase_before(text, sentence_start, cue.start()))
 
 
+_CAPITALISED_LAST = re.compile(r"\b[A-Z][\w-]*$")  # a cue ending in a capitalised word
 # What may stand between a cue's kind phrase and a long form set off by a comma or a
 # colon: "a deep reinforcement learning agent, StarCraft Commander (SCC)", "a novel
 # mechanism, i.e., ...", "a unified framework for ... dialog: knowledge-enhanced ...

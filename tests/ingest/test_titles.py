@@ -897,3 +897,27 @@ def test_a_noun_after_an_acronym_is_no_claim_that_makes_it_the_subject():
                 "decomposition with game abstraction by modelling agents as a bi-level graph "
                 "and train it on micromanagement tasks.")
     assert derive(abstract)[0] is None
+
+
+def test_a_made_up_name_after_a_cued_capitalised_phrase_is_the_name():
+    """"We propose the Spatio-Temporal Transformer Networks (S2TNet)": S2T spells no
+    initials, so no definition gives the name, but the cue points at the phrase and the
+    name in parentheses after it looks made up."""
+    abstract = ("Autonomous vehicles must predict where the road users around them will go. "
+                "This is hard because each agent's path depends on the others. Earlier "
+                "methods process each step in turn with Long Short-Term Memory networks "
+                "(LSTMs) and only look at close neighbours of one type. We propose the Joint "
+                "Motion Interaction Networks (JM2Net), which models how agents interact with "
+                "a spatial Transformer and how they move with a temporal Transformer. We also "
+                "give our networks each agent's category and heading. The proposed methods "
+                "beat the state of the art on a public trajectory dataset by more than 5%.")
+    assert derive(abstract) == ("JM2Net", "JM2Net: Joint Motion Interaction Networks")
+
+
+def test_a_cue_ending_inside_a_capitalised_phrase_does_not_start_it():
+    """"measured by the Loss Gradient Gaussian Width (LGGW)": "the Loss" reads as a cue
+    (the + a kind word), but the long form starts before it."""
+    abstract = ("We give generalization guarantees in terms of the complexity of the "
+                "gradients, as measured by the Loss Gradient Spectral Width (LGSW2). We then "
+                "bound the LGSW2 for deep networks.")
+    assert not derive(abstract)[1].startswith("LGSW2: Gradient Spectral Width")
