@@ -54,8 +54,10 @@ _VERB = rf"(?:{_VERBS})"
 # describe the ideal behaviour, we propose X" describes no contribution).
 _CUE_VERB = rf"(?:{_VERBS}|describe|unveil|release)"
 _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore|thus|here))?"
-# "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we".
-_COORDINATED = r"(?:\s+[^\s.;:]+){1,10}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
+# "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we",
+# within a clause of up to 20 words ("We classify ... in a global view and propose"), not
+# across a parenthesis, whose naming word ("(called DP-BAI)") is a cue of its own.
+_COORDINATED = r"(?:\s+[^\s.;:()]+){1,20}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
     # (a single author's "I", in capitals only: "(i) present" is an enumeration)
     rf"\b(?:(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"

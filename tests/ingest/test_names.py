@@ -855,3 +855,14 @@ def test_a_superscript_of_math_is_notation_not_a_name():
                 "$S^{CW}$.")
     assert "CW" not in name_features(abstract, render(abstract))
     assert derive_name_and_title(abstract, render(abstract), None)[0] is None
+
+
+def test_a_coordinated_cue_does_not_swallow_a_naming_word_in_parentheses():
+    """"We construct a policy satisfying the constraint (called DP-BAI), based on ..., and
+    derive a bound": "We ... and derive" is one cue only up to the parenthesis, so the
+    naming word inside it still introduces the name (cues do not overlap)."""
+    abstract = ("We study best arm identification under privacy constraints. We construct a "
+                "policy satisfying the privacy constraint (called PR-BAI), based on the "
+                "principle of maximum determinants, and derive an upper bound on its error "
+                "probability. We also derive a minimax lower bound.")
+    assert features_of(abstract, "PR-BAI")["cue_verb"] == 1

@@ -921,3 +921,15 @@ def test_a_cue_ending_inside_a_capitalised_phrase_does_not_start_it():
                 "gradients, as measured by the Loss Gradient Spectral Width (LGSW2). We then "
                 "bound the LGSW2 for deep networks.")
     assert not derive(abstract)[1].startswith("LGSW2: Gradient Spectral Width")
+
+
+def test_a_cue_verb_coordinated_with_we_a_long_clause_later_introduces_a_name():
+    """"We classify ... in a global view and propose a Two-Stream Attention Model (TSAM)":
+    fourteen words between "We" and "and propose", within one clause."""
+    abstract = ("Emotion cause extraction finds why a speaker feels an emotion. Earlier work "
+                "treats every utterance pair on its own. We classify many utterances at once "
+                "to capture how the utterances relate to each other in a whole conversation "
+                "and propose a Dual Path Speaker Model (DPSM) that tracks each speaker. "
+                "Experiments show that our model beats the baselines.")
+    assert derive(abstract)[0] == "DPSM"
+
