@@ -161,18 +161,20 @@ def same_name(derived: str | None, truth: str,
         {_name_key(short), _name_key(long)} == pair for short, long in definitions)
 
 
-# A superscript typed in a plain-text title ("HMD^2", "X^{2}") and the dashes a name is
-# typeset with ("U–ARE–ME", with en dashes, is the abstract's "U-ARE-ME").
+# A superscript typed in a plain-text title ("HMD^2", "X^{2}"), and the hyphens, dashes
+# and spaces a name is written with ("U–ARE–ME", with en dashes, is the abstract's
+# "U-ARE-ME"; "R2E-Gym" its "R2EGym").
 _TYPED_SUPERSCRIPT = re.compile(r"\^\{?(\w+)\}?")
-_DASHES = re.compile(r"[\u2010-\u2015\u2212]")
+_JOINERS = re.compile(r"[-\s\u2010-\u2015\u2212]")
 
 
 def _name_key(name: str) -> str:
     """A name as compared: case folded, and its letters' compatibility forms ("D²Match",
     as an abstract's "D$^2$Match" renders, is the title's "D2Match" and "D^2Match"; "ﬁ"
     is "fi"), small capitals as letters (an abstract's "iFᴀᴄᴇᴛSᴜᴍ" is the title's
-    "iFacetSum"), any dash a hyphen."""
-    name = _DASHES.sub("-", _TYPED_SUPERSCRIPT.sub(r"\1", name))
+    "iFacetSum"), without its hyphens, dashes or spaces (an abstract's "R2EGym" is the
+    title's "R2E-Gym", its "Puzzle Mix" the title's "PuzzleMix")."""
+    name = _JOINERS.sub("", _TYPED_SUPERSCRIPT.sub(r"\1", name))
     return "".join(map(_small_capital_letter, unicodedata.normalize("NFKC", name))).casefold()
 
 

@@ -570,6 +570,9 @@ def test_the_judge_takes_a_typeset_or_plural_form_of_a_title_name_as_that_name()
     # A title typed in plain text: a superscript as "^2", a name's hyphens as en dashes.
     assert title_truth.same_name("HMD²", "HMD^2")
     assert title_truth.same_name("U-ARE-ME", "U–ARE–ME")
+    # The same name written with or without a hyphen or a space.
+    assert title_truth.same_name("R2EGym", "R2E-Gym")
+    assert title_truth.same_name("Puzzle Mix", "PuzzleMix")
     # An abstract that sets the name in small capitals, as its paper does.
     assert title_truth.same_name("iFᴀᴄᴇᴛSᴜᴍ", "iFacetSum")
     assert not title_truth.same_name("ᴚx", "rx")  # a turned R is no R
