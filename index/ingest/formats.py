@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import logging
 import os
 import re
 import stat
@@ -171,19 +170,12 @@ _VOLUMES = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collect
 
 
 def read_bibtex(path: Path, text: str) -> ParsedList:
-    import bibtexparser
-    from bibtexparser import middlewares
     from bibtexparser.model import Entry, ParsingFailedBlock
 
-    # bibtexparser logs each bad block as a multi-line warning; our error says it in one.
-    logger = logging.getLogger("bibtexparser")
-    if not logger.handlers:
-        logger.addHandler(logging.NullHandler())
+    from .bibtex_text import parse
+
     try:
-        library = bibtexparser.parse_string(text, append_middleware=[
-            middlewares.LatexDecodingMiddleware(keep_math_mode=True),
-            middlewares.SeparateCoAuthors(),
-        ])
+        library = parse(text)
     except RecursionError:
         raise ListFormatError(path, "malformed BibTeX: nested too deeply") from None
     except Exception as error:  # noqa: BLE001 - the parser's own failures on odd input

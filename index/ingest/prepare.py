@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..models import NewPaper, Record, Rendered
+from .bibtex_text import with_carried_entry
 from .names import NameStatistics, list_statistics
 from .render import render, sanitize
 from .titles import derive_name, derive_name_and_title, name_in_title
@@ -107,6 +108,7 @@ def prepare(record: Record, statistics: NameStatistics | None = None,
 def _prepared(record: Record, statistics: NameStatistics | None,
               derived: FromAbstract | None) -> tuple[NewPaper, FromAbstract]:
     """The paper, and what it took from its abstract (for a repeat of the abstract)."""
+    record = with_carried_entry(record)
     title = clean_line(render(record.title).text) if record.title else None
     # What another record of the same abstract took serves one with a title as this one
     # is (or is not); with the list's titles for some records only, it is taken again.

@@ -36,6 +36,9 @@ _VENUE_KEYS = ("venue", "conference", "booktitle", "journal", "howpublished",
                "conferencename")
 _YEAR_KEYS = ("year", "publicationyear", "pubyear")
 _URL_KEYS = ("url", "paperurl", "pdfurl", "link", "pdflink")
+# Where else a link to the paper's page may be, taken only when it is a web address (a
+# CSV's "site" may be a city): Paper Copilot's paperlists call the proceedings page "site".
+_PAGE_KEYS = ("site", "page", "pdf")
 _ID_KEYS = ("id", "key", "paperid")
 _PAPER_FIELDS = frozenset((*TITLE_KEYS, *ABSTRACT_KEYS))
 
@@ -330,6 +333,12 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     venue = take(_VENUE_KEYS)
     year = take(_YEAR_KEYS)
     url = take(_URL_KEYS)
+    if url is None:
+        page = next((name for key in _PAGE_KEYS if (name := spelled.get(key)) is not None
+                     and str(lowered[name]).startswith(("https://", "http://"))), None)
+        if page is not None:
+            used.add(page)
+            url = lowered[page]
     source_id = take(_ID_KEYS)
     extra = {k: v for k, v in lowered.items() if k not in used and not _missing(v)}
     return finish_record(Record(
@@ -420,7 +429,7 @@ def read_items(path: Path, fmt: str, items: list, to_record: Callable[[dict, int
     return summarise(path, fmt, records, skipped, label=label)
 
 
-def _prevailing(values: Iterable[T]) -> T | None:
+def prevailing(values: Iterable[T]) -> T | None:
     """The value most of the records that state one have, or None where none has most: a
     list gathered over venues and years ("ACL", "EMNLP", … 2000-2020) is not "ACL 2020",
     as its most common pair alone called it."""
@@ -438,8 +447,8 @@ def summarise(path: Path, fmt: str, records: list[Record], skipped: list[str],
         raise ListFormatError(path, f"no papers found in this {label or fmt} file{reasons}")
     return ParsedList(
         title=path.stem,
-        venue=_prevailing(r.venue for r in records),
-        year=_prevailing(r.year for r in records),
+        venue=prevailing(r.venue for r in records),
+        year=prevailing(r.year for r in records),
         format=fmt,
         records=records,
         skipped=skipped,

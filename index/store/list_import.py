@@ -25,6 +25,7 @@ from ..ingest.formats import (
     read_bytes,
 )
 from ..ingest.prepare import clean_line, prepare_each, short_id, statistics_over_cores
+from ..ingest.records import prevailing
 from ..models import NewPaper, Record, counted
 from ..paths import Locations
 from ..source_stamp import INDEX_ROOT, source_crc
@@ -180,14 +181,23 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
                         sha, time.time(), total, int(bundled)))
             seen: set[str] = set()
             rows = _Rows(db)
+            # A list's venue and year as its papers have them once prepared: a BibTeX
+            # entry a record carries gives them then (ingest/bibtex_text.py).
+            venues: list[tuple[str | None, int | None]] = []
             for position, paper in enumerate(prepare_each(records, statistics, meanwhile)):
                 if progress and position % PROGRESS_EVERY == 0:
                     progress(position, total, "importing")
+                if parsed.venue is None and parsed.year is None:
+                    venues.append((paper.venue, paper.year))
                 _store_paper(store, db, paper, report, seen, bool(existing), rows)
                 rows.memberships.append((name, position, report.last_id))
                 if len(rows.memberships) >= _ROWS_HELD:
                     rows.write()
             rows.write()
+            if venues:
+                db.execute("UPDATE lists SET venue=?, year=? WHERE name=?",
+                           (prevailing(v for v, _ in venues), prevailing(y for _, y in venues),
+                            name))
             db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                        (PREPARED_KEY.format(name), _mark(sha, _held(db, name)[0])))
             if progress:
