@@ -38,6 +38,7 @@ from .plain_layouts import (
 )
 from .readers_atom import read_atom
 from .readers_json import (
+    crossref_works,
     is_csl_json,
     is_openreview,
     read_csl_data,
@@ -125,6 +126,8 @@ def read_json(path: Path, text: str) -> ParsedList:
     """A JSON list of papers; OpenAlex works, CSL-JSON and OpenReview notes are told
     apart by content (the file is parsed once) and read by their own readers."""
     data = load_json(path, text)
+    if (works := crossref_works(data)) is not None:
+        data = works  # Crossref's API dialect of CSL-JSON, out of its envelope
     if is_openalex(data):
         return read_openalex_data(path, data)
     if is_csl_json(data):

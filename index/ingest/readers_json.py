@@ -2,7 +2,10 @@
 
 CSL-JSON is what Zotero ("Export… → CSL JSON"), Better BibTeX and citeproc read and
 write: a list of items with a `type`, names as objects (`{"family", "given"}`), the venue
-in `container-title` or `event-title` and the date in `issued`.
+in `container-title` or `event-title` and the date in `issued`. Crossref's REST API
+answers in its own dialect of it (`/works?query=…` a page `{"message": {"items": [...]}}`,
+`/works/{doi}` one work in `message`): titles and containers as lists, the date also in
+`published`, the type its own ("proceedings-article"), the abstract in JATS.
 
 OpenReview's notes API comes in two versions: v1 puts values straight in `content`
 (`content.title`), v2 wraps each one (`content.title.value`). Both come as a single note,
@@ -19,6 +22,7 @@ from typing import Any
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
 from .records import (
+    CROSSREF_TYPES,
     as_year,
     finish_record,
     keep_or_skip,
@@ -48,6 +52,23 @@ def _csl_item(item: Any) -> bool:
     return named or bool(_CSL_KEYS & item.keys())
 
 
+def crossref_works(data: Any) -> list[Any] | None:
+    """The works of a Crossref API answer (a page of them, or one), else None."""
+    if not isinstance(data, dict) or not isinstance(message := data.get("message"), dict):
+        return None
+    kind = data.get("message-type")
+    if kind == "work-list" or (kind is None and isinstance(message.get("items"), list)):
+        return message.get("items") if isinstance(message.get("items"), list) else None
+    return [message] if kind == "work" else None
+
+
+def _first(value: Any) -> Any:
+    """A CSL string, or the first of the list Crossref gives in its place."""
+    if isinstance(value, list):
+        return next((v for v in value if isinstance(v, str) and v.strip()), None)
+    return value
+
+
 def is_csl_json(data: Any) -> bool:
     """A list whose items (most of those looked at) are CSL items."""
     if not isinstance(data, list) or not data:
@@ -68,11 +89,9 @@ def _csl_year(value: Any) -> int | None:
 def _csl_venue(item: dict[str, Any]) -> str | None:
     """A major venue named by the container or the event (often the acronym: "CVPR
     2023"), else the container as written."""
-    container = item.get("container-title")
-    if isinstance(container, list):  # CSL 1.0 allowed a list here
-        container = container[0] if container else None
+    container = _first(item.get("container-title"))  # a list in CSL 1.0 and Crossref
     candidates = [c.strip() for c in (container, item.get("event-title"), item.get("event"),
-                                      item.get("collection-title"))
+                                      _first(item.get("collection-title")))
                   if isinstance(c, str) and c.strip()]
     for candidate in candidates:
         if venue := known_venue(candidate):
@@ -82,25 +101,30 @@ def _csl_venue(item: dict[str, Any]) -> str | None:
 
 _CSL_USED = {"title", "abstract", "author", "container-title", "event-title", "event",
              "collection-title", "issued", "URL", "id", "DOI", "keyword"}
+# Where Crossref dates a work when `issued` is missing, most telling first.
+_CROSSREF_DATES = ("published", "published-print", "published-online")
 
 
 def _csl_record(item: dict[str, Any], number: int) -> Record:
+    title = _first(item.get("title"))
+    date = item.get("issued") or next(
+        (item[key] for key in _CROSSREF_DATES if item.get(key)), None)
     record = Record(
-        title=" ".join(str(item["title"]).split()) if item.get("title") else None,
+        title=" ".join(str(title).split()) if title else None,
         abstract=str(item.get("abstract") or "").strip(),
         authors=split_authors(item.get("author") or []),
         venue=_csl_venue(item),
-        year=_csl_year(item.get("issued")),
+        year=_csl_year(date),
         url=str(item["URL"]).strip() if item.get("URL") else None,
         source_id=str(item["id"]) if item.get("id") is not None else None,
         line=number,
     )
     extra = {k: v for k, v in item.items() if k not in _CSL_USED and v not in (None, "", [])}
-    container = item.get("container-title")
-    if isinstance(container, list):
-        container = container[0] if container else None
+    container = _first(item.get("container-title"))
     if isinstance(container, str):  # for citations (output/publication.py)
         keep_venue_as_given(" ".join(container.split()), record.venue, extra)
+    if kind := CROSSREF_TYPES.get(str(item.get("type"))):
+        extra["entry_type"] = kind  # (a CSL type is read with its `csl_id`)
     if item.get("DOI"):
         extra["doi"] = item["DOI"]
     if item.get("keyword"):

@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import ListFormatError
 from ..models import ParsedList, Record
 from .records import (
+    CROSSREF_TYPES,
     as_year,
     finish_record,
     given_venue,
@@ -25,7 +26,6 @@ from .records import (
 
 # An inverted index naming positions past this is not an abstract (nor a sane file).
 MAX_ABSTRACT_WORDS = 20_000
-_CROSSREF_TYPES = {"journal-article": "article", "proceedings-article": "inproceedings"}
 
 
 def _work(item: Any) -> bool:
@@ -86,7 +86,7 @@ def _openalex_record(work: dict[str, Any], number: int) -> Record:
                       ("last_page", "end_page")):
         if isinstance(biblio.get(key), str | int) and str(biblio[key]).strip():
             extra[name] = str(biblio[key]).strip()
-    kind = _CROSSREF_TYPES.get(str(work.get("type_crossref") or ""))
+    kind = CROSSREF_TYPES.get(str(work.get("type_crossref") or ""))
     if kind is None and _get(source, "type") == "journal":
         kind = "article"
     if kind is not None:

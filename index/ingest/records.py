@@ -33,13 +33,18 @@ ABSTRACT_KEYS = ("abstract", "summary", "abstracttext", "abstractnote", "paperab
 _AUTHOR_KEYS = ("authors", "author", "authornames", "authorlist")
 _VENUE_KEYS = ("venue", "conference", "booktitle", "journal", "howpublished",
                "publicationtitle", "journaltitle", "journalname", "proceedingstitle",
-               "conferencename")
+               "conferencename", "proceeding")
 _YEAR_KEYS = ("year", "publicationyear", "pubyear")
+# A date the year may be read from when no year is given: Papers with Code's "date"
+# ("2020-06-02"), Semantic Scholar's "publicationDate".
+_DATE_KEYS = ("date", "publicationdate", "published", "pubdate")
 _URL_KEYS = ("url", "paperurl", "pdfurl", "link", "pdflink")
 # Where else a link to the paper's page may be, taken only when it is a web address (a
 # CSV's "site" may be a city): Paper Copilot's paperlists call the proceedings page "site".
 _PAGE_KEYS = ("site", "page", "pdf")
 _ID_KEYS = ("id", "key", "paperid")
+# A venue written as a slug, its name, its year and a part: "icml-2020-7", "neurips-2021".
+_VENUE_SLUG = re.compile(r"([a-z][a-z0-9]*)-((?:19|20)\d\d)(?:-\w+)?")
 _PAPER_FIELDS = frozenset((*TITLE_KEYS, *ABSTRACT_KEYS))
 
 
@@ -187,14 +192,21 @@ _BOOKTITLE_VENUES = (
     ("conference on fairness, accountability, and transparency", "FAccT"),
     ("siam international conference on data mining", "SDM"),
     ("ieee international conference on data mining", "ICDM"),
+    ("asian conference on machine learning", "ACML"),
+    ("algorithmic learning theory", "ALT"),
+    ("international conference on 3d vision", "3DV"),
+    ("conference on automated machine learning", "AutoML"),
 )
+# Crossref's work types as BibTeX's (how citations tell an article: output/publication.py).
+CROSSREF_TYPES = {"journal-article": "article", "proceedings-article": "inproceedings"}
 
 
 _KNOWN_VENUES = {v.lower(): v for v in (
     "ICML", "NeurIPS", "ICLR", "ACL", "EMNLP", "NAACL", "EACL", "AACL", "TACL", "COLING",
     "CoNLL", "CVPR", "ICCV", "ECCV", "AAAI", "IJCAI", "KDD", "COLT", "AISTATS", "UAI",
     "SIGIR", "WWW", "TMLR", "JMLR", "CoRL", "COLM", "WACV", "BMVC", "MICCAI", "ICASSP",
-    "ICRA", "IROS", "WSDM", "CIKM", "FAccT", "SDM", "ICDM", "Interspeech")}
+    "ICRA", "IROS", "WSDM", "CIKM", "FAccT", "SDM", "ICDM", "Interspeech", "ACML", "ALT",
+    "3DV", "AutoML")}
 # The ACL Anthology's "Findings of the Association for Computational Linguistics: EMNLP
 # 2023" (or "ACL 2023", "NAACL 2024"): a companion volume of that conference, not the ACL.
 _FINDINGS = re.compile(r"\bfindings of (?:the association for computational linguistics\W*)?"
@@ -332,6 +344,8 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
     authors = take(_AUTHOR_KEYS)
     venue = take(_VENUE_KEYS)
     year = take(_YEAR_KEYS)
+    if year is None and (dated := as_year(take(_DATE_KEYS))):
+        year = dated
     url = take(_URL_KEYS)
     if url is None:
         page = next((name for key in _PAGE_KEYS if (name := spelled.get(key)) is not None
@@ -341,6 +355,11 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
             url = lowered[page]
     source_id = take(_ID_KEYS)
     extra = {k: v for k, v in lowered.items() if k not in used and not _missing(v)}
+    if isinstance(venue, str) and (slug := _VENUE_SLUG.fullmatch(venue.strip())):
+        # Papers with Code's "proceeding": "icml-2020-7" is ICML 2020 (the source's slug
+        # kept beside it).
+        extra["venue_as_given"] = venue.strip()
+        venue, year = canonical_venue(slug.group(1)), year or int(slug.group(2))
     return finish_record(Record(
         abstract=str(abstract).strip() if abstract else "",
         title=str(title).strip() if title else None,

@@ -317,6 +317,12 @@ def test_the_acl_anthologys_venues_are_told_apart(tmp_path, booktitle, venue):
     ("Proceedings of the 2023 SIAM International Conference on Data Mining (SDM)", "SDM"),
     ("2023 IEEE International Conference on Data Mining (ICDM)", "ICDM"),
     ("INTERSPEECH", "Interspeech"),
+    ("Proceedings of The 13th Asian Conference on Machine Learning", "ACML"),
+    ("Proceedings of The 36th International Conference on Algorithmic Learning Theory",
+     "ALT"),
+    ("2025 International Conference on 3D Vision (3DV)", "3DV"),
+    ("Proceedings of the Second International Conference on Automated Machine Learning",
+     "AutoML"),
     ("A Workshop on Something New", "A Workshop on Something New"),  # unknown: as written
 ])
 def test_other_venues_long_names_are_their_short_ones(given, venue):
