@@ -341,6 +341,10 @@ def record_from_mapping(mapping: dict[str, Any], line: int) -> Record:
 
     title = take(TITLE_KEYS)
     abstract = take(ABSTRACT_KEYS)
+    if title is None and abstract is not None and isinstance(lowered.get("name"), str):
+        # The conferences' virtual sites (neurips.cc, icml.cc, iclr.cc: /static/virtual/
+        # data/…-orals-posters.json) call a paper's title its "name".
+        title = take(("name",))
     authors = take(_AUTHOR_KEYS)
     venue = take(_VENUE_KEYS)
     year = take(_YEAR_KEYS)
@@ -459,11 +463,25 @@ def prevailing(values: Iterable[T]) -> T | None:
     return value if 2 * count > sum(counts.values()) else None
 
 
+def _venue_from_name(path: Path, records: list[Record]) -> None:
+    """A file named after a major venue and a year ("neurips-2023-orals-posters.json",
+    "icml2023.json", "colt2022.json") gives them to its records that say neither, and
+    its venue to those of that year that name none, as a plain list's heading line does:
+    a conference's own exports seldom repeat its name in every record."""
+    venue, year = venue_and_year(re.sub(r"[_-]+", " ", path.stem))
+    if known_venue(venue) is None or year is None:
+        return
+    for record in records:
+        if record.venue is None and record.year in (None, year):
+            record.venue, record.year = venue, year
+
+
 def summarise(path: Path, fmt: str, records: list[Record], skipped: list[str],
               label: str | None = None) -> ParsedList:
     if not records:
         reasons = f" ({len(skipped)} records skipped: {skipped[0]})" if skipped else ""
         raise ListFormatError(path, f"no papers found in this {label or fmt} file{reasons}")
+    _venue_from_name(path, records)
     return ParsedList(
         title=path.stem,
         venue=prevailing(r.venue for r in records),

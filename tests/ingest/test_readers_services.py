@@ -1,5 +1,6 @@
-"""Two more exports as they come: Crossref's REST API (its dialect of CSL-JSON, in an
-envelope) and Papers with Code's paper dumps (a venue slug and a date, no year).
+"""Exports as services give them: Crossref's REST API (its dialect of CSL-JSON, in an
+envelope), Papers with Code's paper dumps (a venue slug and a date, no year) and the
+conferences' virtual-site data (titles as "name"s, the venue only in the file's name).
 
 The fixtures are written in the shapes those services return (field names, nesting and
 bookkeeping fields as they are), with made-up papers.
@@ -67,3 +68,29 @@ def test_a_date_gives_the_year_only_when_no_year_is_given(tmp_path):
                                  "year": 2019, "date": "2021-01-02"}]), encoding="utf-8")
     [record] = read_list(path).records
     assert record.year == 2019 and record.extra["date"] == "2021-01-02"
+
+
+def test_a_virtual_site_export_gives_titles_from_names_and_its_venue_from_its_file_name():
+    """neurips.cc's /static/virtual/data/neurips-2023-orals-posters.json: a page of
+    results whose titles are "name"s, with no venue or year in any record."""
+    parsed = read_list(FIXTURES / "neurips-2023-orals-posters.json")
+    first, second = parsed.records
+    assert first.title == "Sparse Bandits at Scale" and first.authors == ["Jane Doe", "Ana Roe"]
+    assert second.title == "Mirror Descent Without Mirrors"
+    assert {(r.venue, r.year) for r in parsed.records} == {("NeurIPS", 2023)}
+    assert (parsed.venue, parsed.year) == ("NeurIPS", 2023)
+
+
+def test_a_file_name_gives_no_venue_a_record_has_or_an_unknown_one(tmp_path):
+    records = [{"title": "A Paper", "abstract": "We study a thing.", "venue": "JMLR",
+                "year": 2021},
+               {"title": "B Paper", "abstract": "We study another thing.", "year": 2019},
+               {"title": "C Paper", "abstract": "We study a third thing."}]
+    named = tmp_path / "icml2023.json"
+    named.write_text(json.dumps(records), encoding="utf-8")
+    a, b, c = read_list(named).records
+    assert (a.venue, a.year) == ("JMLR", 2021) and (b.venue, b.year) == (None, 2019)
+    assert (c.venue, c.year) == ("ICML", 2023)
+    unknown = tmp_path / "reading-list-2023.json"
+    unknown.write_text(json.dumps(records), encoding="utf-8")
+    assert read_list(unknown).records[2].venue is None
