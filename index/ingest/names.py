@@ -589,7 +589,14 @@ def _may_name(text: str, name: str, found: list[Cue]) -> bool:
              or (_LETTER_NUMBER.fullmatch(name) and any(cue.strength >= 3 for cue in found)))
             and not _SUBSCRIPTED.fullmatch(name)
             and not (not found and _abbreviates_a_word(text, name))
-            and name.rpartition("-")[2] not in _ADJECTIVE_ENDS)
+            and name.rpartition("-")[2] not in _ADJECTIVE_ENDS
+            and name not in _PLACEHOLDERS)
+
+
+# What a corpus put where a citation was: abstracts from the ACL Anthology's datasets say
+# "the Gutenberg Poetry corpus (CITATION)", "SimCSE (CITATION)" (eight of the held-out
+# samples' abstracts); never a name.
+_PLACEHOLDERS = frozenset({"CITATION"})
 
 
 _CAPITALS = re.compile(r"[A-Z]{2,}s?")

@@ -150,6 +150,8 @@ _COMPONENT = re.compile(
 _NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
 _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
+    # "We use Lean, a theorem proving framework": what the authors use is not theirs
+    r"|\bwe\s+(?:use|used|employ|employed|adopt|adopted|leverage|leveraged)\s+$"
     r"|\b(?:recent|existing|prior|previous|popular|standard|classic|state-of-the-art)\b", re.I)
 _COMMON_WORDS = frozenset({
     "a", "an", "the", "this", "these", "that", "those", "our", "we", "it", "its", "in", "on",

@@ -936,3 +936,24 @@ def test_a_cue_verb_coordinated_with_we_a_long_clause_later_introduces_a_name():
                 "Experiments show that our model beats the baselines.")
     assert derive(abstract)[0] == "DPSM"
 
+
+
+def test_what_the_authors_use_is_not_named_as_theirs():
+    """"We use Lean, a theorem proving framework": an appositive after "we use" describes
+    a tool the paper builds on, not its contribution."""
+    abstract = ("Large language models often struggle with complex logical reasoning. We use "
+                "Tarn, a theorem proving framework, to address these challenges. By "
+                "formalizing reasoning problems into theorems within Tarn, we can solve them "
+                "by proving or disproving them. This reduces logical inconsistencies with the "
+                "help of Tarn's symbolic solver and Tarn's library of proofs. Our method "
+                "achieves state-of-the-art performance on two datasets.")
+    assert derive(abstract)[0] is None
+
+
+def test_a_citation_placeholder_is_never_a_name():
+    """Abstracts from the ACL Anthology's datasets put "(CITATION)" where a citation was."""
+    abstract = ("Generating metaphors needs an understanding of abstract concepts. We build a "
+                "parallel corpus by transforming metaphorical sentences from a poetry corpus "
+                "(CITATION) to their literal counterparts using masked language modeling, and "
+                "train a generator on it that people prefer to three baselines.")
+    assert derive(abstract)[0] is None
