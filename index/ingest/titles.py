@@ -95,7 +95,9 @@ _NAME_AT = re.compile(
 _KIND_THEN_NAME = re.compile(
     rf"(?P<kind>(?:[\w()-]+\s+){{0,8}}?{_KIND})"
     rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
-    rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with)\b))"
+    rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
+    # "a … review dataset ASAP including 46,730 reviews": what it holds may follow
+    rf"|including|containing|comprising)\b))"
 )
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
@@ -403,6 +405,9 @@ def defined_pairs(text: str) -> list[tuple[str, str]]:
 _SHORT_WORDING = re.compile(r"\s+for\s+short$|^(?:abbreviated\s+as|or|i\.e\.,?)\s+", re.I)
 
 
+_LOWER_CAMEL = re.compile(r"[a-z]+[A-Z][\w-]*")
+
+
 def _definitions(text: str) -> list[_Definition]:
     found: list[_Definition] = []
     for paren in re.finditer(r"\(([^()]{1,120})\)", text):
@@ -411,7 +416,9 @@ def _definitions(text: str) -> list[_Definition]:
         # window, not the whole text before it (that made a 5 MB abstract take minutes).
         offset = max(0, paren.start() - _DEFINITION_WINDOW)
         head = text[offset: paren.start()].rstrip()
-        if _is_acronym(inside):  # "One-Way Policy Optimization (OWPO)"
+        # "One-Way Policy Optimization (OWPO)"; "Multilingual Othello (mOthello)", a
+        # lowercase letter before a capital, spelled out as an acronym is
+        if _is_acronym(inside) or _LOWER_CAMEL.fullmatch(inside):
             long_form = _long_form(inside, head)
             if long_form and head.endswith(long_form):
                 start = offset + len(head) - len(long_form)

@@ -957,3 +957,22 @@ def test_a_citation_placeholder_is_never_a_name():
                 "(CITATION) to their literal counterparts using masked language modeling, and "
                 "train a generator on it that people prefer to three baselines.")
     assert derive(abstract)[0] is None
+
+
+def test_a_name_starting_lowercase_is_a_long_forms_acronym_too():
+    """"Multilingual Othello (mOthello)": one capital, after a lowercase letter, and its
+    letters spelled out in order by the words before it."""
+    abstract = ("Multilingual models transfer across languages, but it is unclear why. We "
+                "propose a synthetic task, Multilingual Checkers (mCheckers), as a testbed for "
+                "two questions, and find that anchor tokens help the representations align.")
+    assert derive(abstract)[0] == "mCheckers"
+
+
+def test_a_name_after_its_kind_may_be_followed_by_what_it_holds():
+    abstract = ("Aspect category sentiment analysis (ACSA) and review rating prediction (RP) "
+                "are two essential tasks. ACSA and RP are correlated and usually employed "
+                "jointly, while most public datasets serve one of them. To address the "
+                "problem, we present a large-scale Chinese hotel review dataset HRDS including "
+                "30, 000 genuine reviews from a travel platform. Moreover, we propose a joint "
+                "model for ACSA and RP, which outperforms strong baselines on both tasks.")
+    assert derive(abstract) == ("HRDS", "HRDS: a large-scale Chinese hotel review dataset")
