@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from ..models import Record
-from .records import as_year, finish_record, given_venue, split_authors
+from .records import as_year, field_key, finish_record, given_venue, split_authors
 
 
 def parse(text: str, *, decode: bool = True) -> Any:
@@ -117,7 +117,7 @@ def carried_entry(text: Any, needed: frozenset[str] = frozenset()) -> CarriedEnt
     return CarriedEntry(entry.entry_type, entry.key, fields)
 
 
-# The names a record's field holding its BibTeX has (letters only, lowercase).
+# The names a record's field holding its BibTeX has, as `field_key` spells them.
 _CARRYING_FIELDS = frozenset({"bibtex", "bib", "citationbibtex"})
 # A carried entry's fields the record takes as its own where it lacks them; the others
 # join its extra fields (pages, publisher, volume, series: output/publication.py cites
@@ -131,7 +131,7 @@ def with_carried_entry(record: Record) -> Record:
     the entry's other fields. The field itself goes once read (the record keeps all it
     said); a record carrying none, or one that does not parse, is returned as it is."""
     name = next((key for key, value in record.extra.items() if isinstance(value, str)
-                 and re.sub(r"[\W_]+", "", key.lower()) in _CARRYING_FIELDS), None)
+                 and field_key(key) in _CARRYING_FIELDS), None)
     if name is None:
         return record
     needed = frozenset(field for field, value in (("title", record.title),
