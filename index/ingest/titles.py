@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 
 from ..models import Rendered
+from .name_first import name_in_front
 from .names import (
     KIND_WORDS,
     NAME_END,
@@ -863,4 +864,9 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     appositive = _set_off(phrase, best.name)
     if appositive:
         return f"{best.name}: {phrase[:appositive[0]]}{phrase[appositive[1]:]}"
+    # "A SurroundDepth method to …", "a novel approach called G2Gs": the name in front too.
+    if best.name in phrase:
+        fronted = name_in_front(phrase, best.name)
+        if fronted is not None:
+            return fronted
     return phrase if best.name in phrase.split() else f"{best.name}: {phrase}"

@@ -1,0 +1,95 @@
+"""A named method's derived title says its name first: "NAME: what it is".
+
+The phrase a title is made of sometimes holds the name inside it: as the modifier of the
+kind of thing the paper contributes ("a SurroundDepth method to incorporate …", "the
+DeltaGrad algorithm for rapid retraining …"), right after that kind ("the multi-agent
+environment SymmToM where …"), or named at its end ("a novel template-free approach
+called G2Gs", "a … method for de novo peptide sequencing, Casanovo"). `name_in_front`
+moves it in front and gives the kind an indefinite article of its own ("DeltaGrad: an
+algorithm for rapid retraining …"), as a description written beside the name reads.
+
+Only a phrase whose head is that kind moves: "the implicit bias of NetGAN" and "the
+calibration of L2D systems" are about the named thing, not what it is, and stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import KIND_WORDS
+
+_KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
+# Words before the kind that qualify it (lowercase adjectives and nouns: "novel",
+# "template-free", "multi-agent", "optimization"), never a function word, which would
+# make the kind part of a longer phrase ("the calibration of L2D systems").
+_QUALIFIER = (r"(?!(?:of|for|in|on|to|with|by|from|at|as|into|over|under|via|and|or|than"
+              r"|that|which|who|where|when|while|using|based)\b)[a-z][\w-]*,?")
+# (Case matters: a capitalised word after the name makes it part of a longer proper name,
+# "the CLRS Algorithmic Reasoning Benchmark"; only the phrase's first word is capitalised.)
+_ARTICLE = r"(?P<article>[Aa]n?|[Tt]he|[Oo]ur)\s+"
+_NAMING = (r"(?:(?:which|that)\s+we\s+)?(?:call|called|name|named|dub|dubbed|term|termed"
+           r"|coin|coined|namely)")
+# What may follow a name set off after its kind: the phrase's end, or what the kind is
+# for ("a novel strategy - that we call RobX - to generate …").
+_PURPOSE = r"(?:to|for|that|which|with)\b.*"
+
+
+def _patterns(name: str) -> tuple[re.Pattern, ...]:
+    named = re.escape(name)
+    kind = rf"(?P<kind>(?:{_QUALIFIER}\s+){{0,4}}{_KIND})"
+    return (
+        # "a novel SurroundDepth method to …": the name qualifies the kind
+        re.compile(rf"{_ARTICLE}(?P<before>(?:{_QUALIFIER}\s+){{0,4}}){named}\s+"
+                   rf"(?P<kind>(?:{_QUALIFIER}\s+){{0,2}}{_KIND})(?P<tail>)"
+                   rf"(?P<rest>(?![\w-]).*)", re.S),
+        # "the multi-agent environment SymmToM where …": the name follows the kind
+        re.compile(rf"{_ARTICLE}(?P<before>){kind}(?P<tail>)\s+{named}(?P<rest>(?![\w-]).*)",
+                   re.S),
+        # "a novel approach called G2Gs", "a novel strategy - that we call RobX - to …",
+        # and at the end of what the kind is for, after a comma: "a … method for de novo
+        # peptide sequencing, Casanovo"
+        re.compile(rf"{_ARTICLE}(?P<before>){kind}"
+                   rf"(?:(?P<tail>)(?:\s+[-–—]\s+(?:{_NAMING}\s+)?|\s+{_NAMING}\s+)"
+                   rf"|(?P<tail_>\s+[^,;:()]*?)?\s*,\s*(?:{_NAMING}\s+)?){named}"
+                   rf"(?:(?:\s*[-–—]\s*|\s*,\s*|\s+)(?P<rest>{_PURPOSE}))?", re.S),
+    )
+
+
+def indefinite_article(word: str) -> str:
+    """"a" or "an" before `word`, by its first letter as it is usually said: "an
+    algorithm", "a unified", "an unsupervised", "a useful", "a one-shot"."""
+    lower = word.lower()
+    if lower.startswith(("uni", "use", "usu", "uti", "eu", "one")):
+        return "a"
+    return "an" if lower[:1] in ("a", "e", "i", "o", "u") else "a"
+
+
+def name_in_front(phrase: str, name: str) -> str | None:
+    """"NAME: a KIND …" for a phrase whose head is the kind the name names (see the module
+    docstring), else None."""
+    for pattern in _patterns(name):
+        match = pattern.fullmatch(phrase)
+        if match is None:
+            continue
+        rest = (match["rest"] or "").strip()
+        if re.match(r"of\b", rest):  # "the SLIsotron algorithm of Kakade et al": theirs
+            return None
+        appositive = re.fullmatch(r",\s*((?:an?|the)\s.+)", rest, re.S)
+        if appositive:  # "the HEAT model, a new … detection method …" says what it is
+            return f"{name}: {appositive.group(1)}"
+        kind = match["kind"]
+        tail = match["tail"] or match.groupdict().get("tail_") or ""
+        body = f"{match['before']}{kind}{tail}"
+        first = body.split()[0]
+        if kind.endswith("s") and not kind.endswith("ss"):  # "the FooNet models for …"
+            article = ""
+        elif match["article"].lower() == "the" and _ONE_OF_A_KIND.fullmatch(first):
+            article = "the "  # "the first approach for …, IRS"
+        else:
+            article = indefinite_article(first) + " "
+        return f"{name}: {article}{body}" + (f" {rest}" if rest else "")
+    return None
+
+
+# A word after "the" that makes the thing one of a kind: an ordinal or a superlative.
+_ONE_OF_A_KIND = re.compile(r"first|second|third|only|last|sole|single|\w+est", re.I)

@@ -1,0 +1,74 @@
+"""index.ingest.name_first: a named method's derived title says its name first.
+
+The phrases and the titles expected of them are written by hand, as a reader would put
+"NAME: what it is"; the abstracts are made up for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from index.ingest.name_first import indefinite_article, name_in_front
+from index.ingest.render import render
+from index.ingest.titles import derive_name_and_title
+
+
+@pytest.mark.parametrize(("phrase", "name", "title"), [
+    # the name qualifies the kind at the phrase's head
+    ("A FooDepth method to fuse the views of several cameras", "FooDepth",
+     "FooDepth: a method to fuse the views of several cameras"),
+    ("The QuickGrad algorithm for retraining models after deletions", "QuickGrad",
+     "QuickGrad: an algorithm for retraining models after deletions"),
+    ("A novel Bar-Net model which generalizes under distribution shift", "Bar-Net",
+     "Bar-Net: a novel model which generalizes under distribution shift"),
+    ("A K-Way optimization method for backdoor detection", "K-Way",
+     "K-Way: an optimization method for backdoor detection"),
+    ("The FooNet models for graphs", "FooNet", "FooNet: models for graphs"),
+    # the name follows the kind
+    ("A multi-agent environment GridToM where agents reason about beliefs", "GridToM",
+     "GridToM: a multi-agent environment where agents reason about beliefs"),
+    # the name given by a naming word, or set off at the end
+    ("A novel template-free approach called R2G", "R2G",
+     "R2G: a novel template-free approach"),
+    ("A novel strategy - that we call RobY - to generate robust counterfactuals", "RobY",
+     "RobY: a novel strategy to generate robust counterfactuals"),
+    ("An unsupervised method for peptide sequencing, PepNovo", "PepNovo",
+     "PepNovo: an unsupervised method for peptide sequencing"),
+    # what the name is, said right after it
+    ("The HOTS model, a new detector of unusual inputs", "HOTS",
+     "HOTS: a new detector of unusual inputs"),
+    # one of a kind keeps its article
+    ("The first approach for certifying updated models, ICert", "ICert",
+     "ICert: the first approach for certifying updated models"),
+])
+def test_the_name_goes_in_front_of_what_it_is(phrase: str, name: str, title: str) -> None:
+    assert name_in_front(phrase, name) == title
+
+
+@pytest.mark.parametrize(("phrase", "name"), [
+    ("The implicit bias of NetGen", "NetGen"),  # about the named thing, not what it is
+    ("The calibration of L2X systems", "L2X"),  # the kind is not the phrase's head
+    ("A new analysis of CountTree", "CountTree"),
+    ("The SLTron algorithm of Kakade et al", "SLTron"),  # someone else's algorithm
+    ("The CLRX Algorithmic Reasoning Benchmark", "CLRX"),  # a longer proper name
+    ("A decision tree algorithm to build TSPx that learns the structure", "TSPx"),  # object
+])
+def test_a_phrase_not_headed_by_the_named_kind_stays(phrase: str, name: str) -> None:
+    assert name_in_front(phrase, name) is None
+
+
+@pytest.mark.parametrize(("word", "article"), [
+    ("algorithm", "an"), ("efficient", "an"), ("optimization", "an"), ("unsupervised", "an"),
+    ("method", "a"), ("unified", "a"), ("useful", "a"), ("one-shot", "a"),
+])
+def test_indefinite_article(word: str, article: str) -> None:
+    assert indefinite_article(word) == article
+
+
+def test_a_derived_title_puts_an_attributive_name_first() -> None:
+    abstract = ("Depth estimation from several cameras is hard when their views barely "
+                "overlap. In this paper, we propose a FooDepth method to fuse the views of "
+                "several cameras into one depth map. FooDepth outperforms single-view "
+                "baselines on two driving datasets.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        "FooDepth", "FooDepth: a method to fuse the views of several cameras into one depth map")
