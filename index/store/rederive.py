@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import LibraryError
+from ..source_stamp import INDEX_ROOT, source_crc
 from .database import Store
 
 if TYPE_CHECKING:
@@ -51,16 +52,28 @@ if TYPE_CHECKING:
 # model's module costs 50 ms (its patterns); it is imported only to derive.
 MODEL_FILE = "name_model.json"
 STAMP_KEY = "names_model"
-# Bumped by hand when titles.py, phrases.py or names.py change what they derive without the weights
-# changing (the model file's digest covers a retrained model).
-DERIVATION = 9
+# Bumped by hand when what is derived changes through code outside DERIVATION_SOURCES.
+DERIVATION = 10
+# The code that decides a bare paper's name and title, by content (source_stamp.py): a
+# change to any of it is a new derivation, as a retrained model is (its file's digest).
+# By hand alone, the stamp stayed 9 through some sixty naming changes, and libraries kept
+# the names of the code that imported them.
+DERIVATION_SOURCES = ("ingest/names.py", "ingest/titles.py", "ingest/phrases.py",
+                      "ingest/name_first.py", "ingest/scan.py", "ingest/render.py")
 CHUNK = 500  # papers a transaction
 
 
 @lru_cache(maxsize=1)
 def current_stamp() -> str:
     model = resources.files("index.ingest.data").joinpath(MODEL_FILE).read_bytes()
-    return f"{DERIVATION}:{hashlib.sha256(model).hexdigest()[:16]}"
+    return derivation_stamp(model, INDEX_ROOT)
+
+
+def derivation_stamp(model: bytes, root: Path) -> str:
+    """The stamp of names derived by the model `model` and the DERIVATION_SOURCES under
+    `root` (the `index` package)."""
+    code = source_crc(DERIVATION_SOURCES, root=root)
+    return f"{DERIVATION}:{hashlib.sha256(model).hexdigest()[:16]}:{code:08x}"
 
 
 def stale(store: Store) -> bool:

@@ -144,3 +144,24 @@ def test_a_library_named_by_this_model_is_left_as_it_is(home: Path) -> None:
 
 def test_the_stamp_reads_the_name_models_file() -> None:
     assert rederive.MODEL_FILE == MODEL_FILE
+
+
+def _copy_sources(root: Path) -> None:
+    for name in rederive.DERIVATION_SOURCES:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(index.__file__).parent / name, root / name)
+
+
+def test_a_change_to_the_naming_code_is_a_new_derivation(tmp_path: Path) -> None:
+    """The stamp follows the code that derives names, not only the model: a library
+    imported before any change to it is named again (the hand-kept number stayed the same
+    through sixty naming changes)."""
+    model = b'{"weights": []}'
+    _copy_sources(tmp_path)
+    same = rederive.derivation_stamp(model, tmp_path)
+    assert same == rederive.derivation_stamp(model, Path(index.__file__).parent)
+    titles = tmp_path / "ingest" / "titles.py"
+    titles.write_text(titles.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert rederive.derivation_stamp(model, tmp_path) != same
+    assert rederive.derivation_stamp(b'{"weights": [1]}', tmp_path) != \
+        rederive.derivation_stamp(model, tmp_path)
