@@ -222,6 +222,17 @@ def shorten(text: str, limit: int) -> str:
         cut = text.rfind(" ", 0, limit)
         return tidy(text[:cut if cut > 0 else limit]) + "…"
     shortened = without_dangling_participle(tidy(text[:cut]))
+    if says_nothing(shortened):
+        # "We present a novel approach for efficiently simulating …" cut before "for"
+        # leaves "A novel approach": a title that names nothing. What it is for says what
+        # the paper is about: up to a comma or an "and" within the limit, else cut at a
+        # word ("…").
+        for weak in reversed([m.start() for m in _WEAK_BOUNDARY.finditer(text, cut + 1, limit)]):
+            # not inside "both X and Y", "either X or Y", "between X and Y"
+            if _PAIRED.search(text, max(cut, weak - 40), weak) is None:
+                return without_dangling_participle(tidy(text[:weak]))
+        cut = text.rfind(" ", 0, limit)
+        return tidy(text[:cut if cut > 0 else limit]) + "…"
     # "X, a method for …" cut before "for" leaves "X, a method": an appositive of a word
     # or two without what it said. What comes before the comma is the whole phrase, when
     # it has words enough to be one ("Repriorisation, a data-dependent …" keeps it).
@@ -229,6 +240,32 @@ def shorten(text: str, limit: int) -> str:
     if dangling and dangling.start() >= 12 and " " in shortened[:dangling.start()]:
         return shortened[:dangling.start()]
     return shortened
+
+
+# Words that say what kind of thing a contribution is and how good, not what it is about:
+# a phrase of these alone ("A novel framework", "A simple yet effective method", "Two new
+# metrics") names nothing.
+_EMPTY_WORDS = frozenset(re.split(r"\s+", """
+a an the this our its two three several some new novel simple general generic unified
+principled effective efficient powerful practical first different alternative theoretical
+rigorous systematic comprehensive flexible scalable robust fast lightweight elegant
+straightforward original innovative modified improved and yet but very highly more
+method methods framework frameworks approach approaches algorithm algorithms model models
+system systems technique techniques scheme schemes solution solutions strategy strategies
+procedure procedures paradigm architecture architectures tool tools metric metrics
+estimator estimators objective objectives variant variants analysis analyses study result
+results concept concepts idea ideas way ways perspective view alternative alternatives
+module modules family class
+""".strip()))
+
+
+_PAIRED = re.compile(r"\b(?:both|either|neither|between)\s+(?:[\w-]+\s+){0,3}[\w-]+$", re.I)
+
+
+def says_nothing(phrase: str) -> bool:
+    """Whether the phrase is only words of _EMPTY_WORDS ("A novel approach")."""
+    words = phrase.lower().replace(",", " ").split()
+    return bool(words) and all(word in _EMPTY_WORDS for word in words)
 
 
 # A lowercase past participle ending a phrase (not "seed", "need": no "-eed"), and the

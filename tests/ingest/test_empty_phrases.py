@@ -1,0 +1,60 @@
+"""index.ingest.phrases: a title cut to a phrase that names nothing ("A novel approach")
+says what the contribution is for instead. The phrases are made up for these tests; each
+expected title is what a reader would keep of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.ingest.phrases import says_nothing, shorten
+from index.ingest.render import render
+from index.ingest.titles import derive_name_and_title
+
+
+@pytest.mark.parametrize("phrase", ["A novel approach", "A simple yet effective framework",
+                                    "Two new metrics", "An algorithm", "The estimators"])
+def test_phrases_that_name_nothing(phrase: str) -> None:
+    assert says_nothing(phrase)
+
+
+@pytest.mark.parametrize("phrase", ["A sparse attention mechanism", "A novel estimator of risk",
+                                    "Tactile simulation", ""])
+def test_phrases_that_name_something(phrase: str) -> None:
+    assert not says_nothing(phrase)
+
+
+def test_an_empty_head_keeps_what_it_is_for_up_to_a_comma() -> None:
+    text = ("A novel estimator of the classification risk, theoretically analyze its bias "
+            "and show that it is consistent under mild conditions")
+    assert shorten(text, 60) == "A novel estimator of the classification risk"
+
+
+def test_an_empty_head_is_cut_at_a_word_rather_than_inside_a_pair() -> None:
+    text = ("A novel approach for efficiently simulating both the normal and shear tactile "
+            "force field covering the entire contact surface with any sensor layout")
+    assert shorten(text, 90) == ("A novel approach for efficiently simulating both the "
+                                 "normal and shear tactile force field…")
+
+
+def test_a_pair_is_passed_over_for_the_comma_before_it() -> None:
+    text = ("The general class of time-homogeneous stochastic dynamical systems, both "
+            "discrete and continuous in time, with applications everywhere")
+    assert shorten(text, 95) == ("The general class of time-homogeneous stochastic "
+                                 "dynamical systems")
+
+
+def test_a_head_that_names_something_is_cut_as_before() -> None:
+    text = ("A sparse attention mechanism for long documents that scales linearly with "
+            "their length and keeps the accuracy of dense attention on every benchmark")
+    assert shorten(text, 40) == "A sparse attention mechanism"
+
+
+def test_a_derived_title_says_what_the_novel_approach_is_for() -> None:
+    abstract = ("Simulating tactile sensors quickly could let robots learn manipulation "
+                "policies in simulation. We present a novel approach for efficiently "
+                "simulating both the normal and shear tactile force field covering the "
+                "entire contact surface with an arbitrary sensor layout. Policies trained "
+                "with it transfer to real sensors without fine-tuning.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        None, "A novel approach for efficiently simulating both the normal and shear "
+              "tactile force field…")
