@@ -216,8 +216,8 @@ def shorten(text: str, limit: int) -> str:
     text = tidy(text)
     if len(text) <= limit:
         return text
-    cut = _last_boundary(_BOUNDARY_BEFORE, text, limit) or _last_boundary(
-        _WEAK_BOUNDARY, text, limit)
+    cut = _last_boundary(_BOUNDARY_BEFORE, text, limit) or _last_weak_boundary(
+        text, 12, limit)
     if cut is None:
         cut = text.rfind(" ", 0, limit)
         return tidy(text[:cut if cut > 0 else limit]) + "…"
@@ -227,10 +227,9 @@ def shorten(text: str, limit: int) -> str:
         # leaves "A novel approach": a title that names nothing. What it is for says what
         # the paper is about: up to a comma or an "and" within the limit, else cut at a
         # word ("…").
-        for weak in reversed([m.start() for m in _WEAK_BOUNDARY.finditer(text, cut + 1, limit)]):
-            # not inside "both X and Y", "either X or Y", "between X and Y"
-            if _PAIRED.search(text, max(cut, weak - 40), weak) is None:
-                return without_dangling_participle(tidy(text[:weak]))
+        weak = _last_weak_boundary(text, cut + 1, limit)
+        if weak is not None:
+            return without_dangling_participle(tidy(text[:weak]))
         cut = text.rfind(" ", 0, limit)
         return tidy(text[:cut if cut > 0 else limit]) + "…"
     # "X, a method for …" cut before "for" leaves "X, a method": an appositive of a word
@@ -243,13 +242,15 @@ def shorten(text: str, limit: int) -> str:
 
 
 # Words that say what kind of thing a contribution is and how good, not what it is about:
-# a phrase of these alone ("A novel framework", "A simple yet effective method", "Two new
-# metrics") names nothing.
+# a phrase of these alone, with a head noun ("A novel framework", "A simple yet effective
+# method", "Two new metrics"), names nothing.
 _EMPTY_WORDS = frozenset(re.split(r"\s+", """
 a an the this our its two three several some new novel simple general generic unified
 principled effective efficient powerful practical first different alternative theoretical
 rigorous systematic comprehensive flexible scalable robust fast lightweight elegant
 straightforward original innovative modified improved and yet but very highly more
+""".strip()))
+_EMPTY_HEADS = frozenset(re.split(r"\s+", """
 method methods framework frameworks approach approaches algorithm algorithms model models
 system systems technique techniques scheme schemes solution solutions strategy strategies
 procedure procedures paradigm architecture architectures tool tools metric metrics
@@ -257,15 +258,20 @@ estimator estimators objective objectives variant variants analysis analyses stu
 results concept concepts idea ideas way ways perspective view alternative alternatives
 module modules family class
 """.strip()))
-
-
-_PAIRED = re.compile(r"\b(?:both|either|neither|between)\s+(?:[\w-]+\s+){0,3}[\w-]+$", re.I)
+# A pair opened and not yet joined: "both the normal", "either a predictor" (its "and",
+# "or" still to come).
+_PAIRED = re.compile(r"\b(?:both|either|neither|between)\s+(?:(?!(?:and|or|nor)\b)[\w-]+\s+)"
+                     r"{0,3}(?!(?:and|or|nor)\b)[\w-]+$", re.I)
+# After an empty head, a boundary before what names or describes it: "a new metric: X",
+# "a novel framework – X –", "a novel scheme, which …", "a method, namely …".
+_DESCRIBED = re.compile(r"[;:]|\s?[—–]|,\s+(?:which|namely|i\.e\.)", re.I)
 
 
 def says_nothing(phrase: str) -> bool:
     """Whether the phrase is only words of _EMPTY_WORDS ("A novel approach")."""
     words = phrase.lower().replace(",", " ").split()
-    return bool(words) and all(word in _EMPTY_WORDS for word in words)
+    return any(word in _EMPTY_HEADS for word in words) and all(
+        word in _EMPTY_WORDS or word in _EMPTY_HEADS for word in words)
 
 
 # A lowercase past participle ending a phrase (not "seed", "need": no "-eed"), and the
@@ -296,6 +302,16 @@ def without_dangling_participle(phrase: str) -> str:
     return phrase
 
 
+def _last_weak_boundary(text: str, start: int, limit: int) -> int | None:
+    """The last comma, "and" or "or" from `start` up to `limit`, but not one inside "both X
+    and Y", "either X or Y", "between X and Y" (cut there, a pair's first half dangles)."""
+    found = [m.start() for m in _WEAK_BOUNDARY.finditer(text, start)]
+    for weak in reversed([at for at in found if at <= limit]):
+        if _PAIRED.search(text, max(start, weak - 40), weak) is None:
+            return weak
+    return None
+
+
 def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
     cut = None
     for match in pattern.finditer(text):
@@ -310,6 +326,12 @@ def noun_phrase(text: str, limit: int) -> str | None:
     """The noun phrase `text` opens with, at most `limit` characters, or None."""
     text = _PARENTHESES.sub("", text)
     boundary = _CLAUSE_BOUNDARY.search(text)
+    if boundary and _DESCRIBED.match(boundary.group()) \
+            and says_nothing(tidy(text[:boundary.start()])):
+        # "a new metric: Multi-Attribute Bias Amplification", "a novel framework –
+        # distributional Shapley –", "a novel scheme, which eliminates …": what follows an
+        # empty head says what it is, up to the next boundary.
+        boundary = _CLAUSE_BOUNDARY.search(text, boundary.end())
     if boundary:
         text = text[: boundary.start()]
     compound = _COMPOUND_PREDICATE.search(text)

@@ -58,3 +58,34 @@ def test_a_derived_title_says_what_the_novel_approach_is_for() -> None:
     assert derive_name_and_title(abstract, render(abstract)) == (
         None, "A novel approach for efficiently simulating both the normal and shear "
               "tactile force field…")
+
+
+def test_an_empty_head_takes_the_name_a_colon_gives_it() -> None:
+    abstract = ("Existing bias amplification metrics consider one attribute at a time. To "
+                "address this, we propose a new metric: Multi-Group Skew Amplification. We "
+                "validate it on three image datasets.")
+    assert derive_name_and_title(abstract, render(abstract))[1] == (
+        "A new metric: Multi-Group Skew Amplification")
+
+
+def test_an_empty_head_takes_what_a_dash_sets_off() -> None:
+    abstract = ("Valuing a data point within one dataset says little about new data. We "
+                "propose a novel framework – distributional scoring – where the value of a "
+                "point depends on the distribution it is drawn from.")
+    assert derive_name_and_title(abstract, render(abstract))[1] == (
+        "A novel framework – distributional scoring")
+
+
+def test_a_head_that_names_something_ends_at_the_colon() -> None:
+    abstract = ("Models forget. We propose a replay buffer for continual segmentation: it "
+                "keeps one example of each class and rehearses them.")
+    assert derive_name_and_title(abstract, render(abstract))[1] == (
+        "A replay buffer for continual segmentation")
+
+
+def test_no_cut_leaves_half_a_pair() -> None:
+    text = ("Policies that exploit both the contact forces and the slip signals of a "
+            "gripper without any further training")
+    # the only "and" within 60 characters is the pair's own: cut there, "both the contact
+    # forces" would dangle, so the text is cut at a word
+    assert shorten(text, 60) == "Policies that exploit both the contact forces and the slip…"
