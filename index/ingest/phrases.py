@@ -48,7 +48,7 @@ _CLAUSE_BOUNDARY = re.compile(
     r"|\w+ing\b)"
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
-    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!"
+    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!|\.[’”\"']\s"
     # a full stop that lost its space ("… data.It consists"), not one inside a name or an
     # abbreviation ("Node.js", "e.g.", "U.S.")
     r"|(?<=[a-z]{2})\.(?=[A-Z][a-z]+\s)")
@@ -342,9 +342,22 @@ def noun_phrase(text: str, limit: int) -> str | None:
     verb = _FINITE.search(main)
     if verb:
         text = text[: verb.start()]
-    phrase = without_dangling_participle(shorten(text, limit))
+    phrase = _closed_quotes(without_dangling_participle(shorten(text, limit)))
     if len(phrase) < 8 or " " not in phrase or opens_clause(phrase):
         return None
+    return phrase
+
+
+def _closed_quotes(phrase: str) -> str:
+    """Without the last opening quotation mark whose closing one was cut off ("to perform
+    ‘multi-grained pre-training.’ The key …" ends at "pre-training")."""
+    for opening, closing in (("‘", "’"), ("“", "”")):
+        if phrase.count(opening) > phrase.count(closing):
+            at = phrase.rfind(opening)
+            phrase = phrase[:at] + phrase[at + 1:]
+    if phrase.count('"') % 2:
+        at = phrase.rfind('"')
+        phrase = phrase[:at] + phrase[at + 1:]
     return phrase
 
 

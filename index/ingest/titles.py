@@ -34,7 +34,14 @@ from .names import (
     capitalised_in_sentences,
     other_number,
 )
-from .phrases import capitalised, contribution, noun_phrase, shorten, unnamed_title
+from .phrases import (
+    capitalised,
+    contribution,
+    noun_phrase,
+    says_nothing,
+    shorten,
+    unnamed_title,
+)
 from .scan import WordStarts, matches_at
 
 TITLE_LIMIT = 120
@@ -804,6 +811,9 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
     return strongest
 
 
+# After a name, what it is for or does: "… named pFedGate for efficient personalized FL",
+# "… called Bidirectional Adaptation that can adapt to …".
+_PURPOSE_AFTER = re.compile(r"\s*,?\s+((?:for|to|that|which|with)\s.+)", re.S)
 _NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)")
 _COMMA_NOT_A_LIST = re.compile(r"\s*,(?!\s*(?:and|or)\s)")
 
@@ -830,6 +840,15 @@ def _set_off(phrase: str, name: str) -> tuple[int, int] | None:
 # --- building titles -------------------------------------------------------------------------
 
 
+def _with_purpose(phrase: str, best: _Candidate, text: str, sentences, limit: int) -> str:
+    """"a novel approach named pFedGate for efficient personalized FL": what the name is
+    for says what "a novel approach" does not; `phrase` itself when nothing follows."""
+    after = text[best.start + len(best.name):_sentence_at(sentences, best.start)[1]]
+    purpose = _PURPOSE_AFTER.match(after)
+    longer = noun_phrase(f"{phrase} {purpose.group(1)}", limit) if purpose else None
+    return longer if longer and not says_nothing(longer) else phrase
+
+
 def _named_title(best: _Candidate, text: str, sentences) -> str:
     """"NAME: what it is": its expansion, else the description given with it, else the
     abstract's contribution or subject (phrases.py)."""
@@ -846,6 +865,8 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
             description = appositive.group(1)
     if description:
         phrase = noun_phrase(description, limit)
+        if phrase and says_nothing(phrase):
+            phrase = _with_purpose(phrase, best, text, sentences, limit)
         if phrase:
             return f"{best.name}: {phrase}"
     phrase = contribution(text, sentences, limit)

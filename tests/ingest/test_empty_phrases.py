@@ -89,3 +89,29 @@ def test_no_cut_leaves_half_a_pair() -> None:
     # the only "and" within 60 characters is the pair's own: cut there, "both the contact
     # forces" would dangle, so the text is cut at a word
     assert shorten(text, 60) == "Policies that exploit both the contact forces and the slip…"
+
+
+def test_an_empty_description_of_a_name_takes_what_the_name_is_for() -> None:
+    abstract = ("Personalized federated learning is costly on small devices. To overcome "
+                "this, we propose a novel approach named FooGate for efficient personalized "
+                "learning by adaptively learning sparse local models. FooGate reaches the "
+                "accuracy of dense models with a tenth of their memory.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        "FooGate", "FooGate: a novel approach for efficient personalized learning by "
+                   "adaptively learning sparse local models")
+
+
+def test_a_description_that_names_something_is_kept_as_it_is() -> None:
+    abstract = ("Dense encoders are slow on large networks. We propose a sparse graph encoder "
+                "named FooNet for efficient link prediction. FooNet is ten times faster than "
+                "dense encoders.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        "FooNet", "FooNet: a sparse graph encoder")
+
+
+def test_a_quotation_cut_before_its_end_loses_its_opening_mark() -> None:
+    abstract = ("Vision language models align whole images with whole captions. We propose a "
+                "new method to perform ‘multi-grained vision language pre-training.’ The key "
+                "is to locate visual concepts given the associated texts.")
+    assert derive_name_and_title(abstract, render(abstract))[1] == (
+        "A new method to perform multi-grained vision language pre-training")
