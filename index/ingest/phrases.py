@@ -129,6 +129,15 @@ _COMPOUND_PREDICATE = re.compile(
     # "X and add it to the model": after "and", a word whose object is "it" is a verb
     r"|\s(?:,\s*)?and\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b",
     re.I)
+# More verbs of the authors' after "and" ("X, and offers guidance", "X and identify the
+# atomic corruptions"), which may also join two verbs of a relative or an infinitive
+# clause ("a framework that unifies and extends …", "to review and discuss …"): a phrase
+# ends at one only where neither comes before it.
+_LATER_PREDICATE = re.compile(
+    r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:offer|summari[sz]e|discuss|explore|identify|suggest"
+    r"|conduct|compare|examine|characteri[sz]e|discover|reveal|achieve|extend|improve|exemplify"
+    r"|illustrate|validate|verify|confirm|quantify|outperform|enable|allow)s?\b", re.I)
+_CLAUSE_BEFORE = re.compile(r"(?<![\w-])(?:that|which|who|to)\s", re.I)
 _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
     r"|although|though|since|because|when|whenever|if|unless|unlike|despite|given|recently"
@@ -337,6 +346,9 @@ def noun_phrase(text: str, limit: int) -> str | None:
     compound = _COMPOUND_PREDICATE.search(text)
     if compound:  # "X and show that …": the object ends where the next predicate begins
         text = text[: compound.start()]
+    later = _LATER_PREDICATE.search(text)
+    if later and not _CLAUSE_BEFORE.search(text, 0, later.start()):
+        text = text[: later.start()]
     # A verb of the main clause ends the phrase: "Graph transformers have been …".
     main = _RELATIVE.split(text, maxsplit=1)[0]
     verb = _FINITE.search(main)
