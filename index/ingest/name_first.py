@@ -20,10 +20,12 @@ from .names import KIND_WORDS
 
 _KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
 # Words before the kind that qualify it (lowercase adjectives and nouns: "novel",
-# "template-free", "multi-agent", "optimization"), never a function word, which would
-# make the kind part of a longer phrase ("the calibration of L2D systems").
+# "template-free", "multi-agent", "optimization"; numbers and acronyms: "3D", "RGB-D"),
+# never a function word, which would make the kind part of a longer phrase ("the
+# calibration of L2D systems").
 _QUALIFIER = (r"(?!(?:of|for|in|on|to|with|by|from|at|as|into|over|under|via|and|or|than"
-              r"|that|which|who|where|when|while|using|based)\b)[a-z][\w-]*,?")
+              r"|that|which|who|where|when|while|using|based)\b)"
+              r"(?:[a-z0-9][\w-]*|[A-Z0-9][A-Z0-9-]+(?![a-z])),?")
 # (Case matters: a capitalised word after the name makes it part of a longer proper name,
 # "the CLRS Algorithmic Reasoning Benchmark"; only the phrase's first word is capitalised.)
 _ARTICLE = r"(?P<article>[Aa]n?|[Tt]he|[Oo]ur)\s+"

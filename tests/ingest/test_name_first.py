@@ -30,6 +30,8 @@ from index.ingest.titles import derive_name_and_title
     # the name given by a naming word, or set off at the end
     ("A novel template-free approach called R2G", "R2G",
      "R2G: a novel template-free approach"),
+    ("A new 3D visual understanding benchmark named UniQB-3D", "UniQB-3D",
+     "UniQB-3D: a new 3D visual understanding benchmark"),
     ("A novel strategy - that we call RobY - to generate robust counterfactuals", "RobY",
      "RobY: a novel strategy to generate robust counterfactuals"),
     ("An unsupervised method for peptide sequencing, PepNovo", "PepNovo",
