@@ -277,7 +277,8 @@ _DESCRIBED = re.compile(r"[;:]|\s?[—–]|,\s+(?:which|namely|i\.e\.)", re.I)
 
 
 def says_nothing(phrase: str) -> bool:
-    """Whether the phrase is only words of _EMPTY_WORDS ("A novel approach")."""
+    """Whether the phrase is only words of _EMPTY_WORDS and _EMPTY_HEADS, a head among
+    them ("A novel approach"; not "Two new" alone, nor "A sparse attention mechanism")."""
     words = phrase.lower().replace(",", " ").split()
     return any(word in _EMPTY_HEADS for word in words) and all(
         word in _EMPTY_WORDS or word in _EMPTY_HEADS for word in words)
