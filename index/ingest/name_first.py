@@ -10,6 +10,9 @@ algorithm for rapid retraining …"), as a description written beside the name r
 
 Only a phrase whose head is that kind moves: "the implicit bias of NetGAN" and "the
 calibration of L2D systems" are about the named thing, not what it is, and stay.
+
+And a description says the name once: `without_name` drops it where the description sets
+it off again ("a novel framework, known as GraphBP, to generate …" after "GraphBP: ").
 """
 
 from __future__ import annotations
@@ -95,3 +98,34 @@ def name_in_front(phrase: str, name: str) -> str | None:
 
 # A word after "the" that makes the thing one of a kind: an ordinal or a superlative.
 _ONE_OF_A_KIND = re.compile(r"first|second|third|only|last|sole|single|\w+est", re.I)
+
+
+# The name said again inside its own description, and what sets it off there: a naming
+# word (", known as GraphBP,", ", called |EnbPI|"), a dash (" — AutoIP,", "–SpENCNN"),
+# quotation marks (" ‘VDP’ framework", ", “InfantCryNet,” for") or a parenthesis it
+# closes ("approach HashEE)"). Said plainly it is a word of the description ("a MaskCLIP
+# visual encoder", "GroupSort, MaxMin, and Householder") and stays.
+_Q = "[“”\"‘’'|]"
+_SET_OFF_NAME = (
+    r"\s*,?\s*(?:(?:also\s+)?(?:known|referred\s+to)\s+as|called|named|dubbed|termed)\s+"
+    rf"{_Q}?{{name}},?{_Q}?(?![\w-])(?:\s*,)?"
+    rf"|\s*[-–—]\s*{_Q}?{{name}}{_Q}?(?![\w-])(?:\s*,|\s*[-–—](?=\s))?"
+    rf"|\s*,?\s+{_Q}{{name}},?{_Q}(?:\s*,)?(?=\s*\w)"  # (at the end: an object, "the so-called …")
+    r"|\s+{name}\)$")
+
+
+def without_name(description: str, name: str) -> str:
+    """`description` less the name it describes, said again inside it and set off there
+    ("A novel framework, known as GraphBP, to generate …" → "A novel framework to
+    generate …"); as it is otherwise, or when what is left would not read (an article
+    left before it, or a word or none)."""
+    named = re.escape(name)
+    match = re.search(_SET_OFF_NAME.replace("{name}", named), description)
+    if match is None:
+        return description
+    before, after = description[:match.start()].rstrip(), description[match.end():].strip()
+    if re.search(r"(?:^|\s)(?:an?|the)$", before, re.I):  # "The “KSD-B”, a …"
+        return description
+    shortened = f"{before} {after}".strip() if after else before
+    shortened = re.sub(r"\s+([,.;:])", r"\1", shortened).rstrip(",;:–—- ")
+    return shortened if len(shortened.split()) >= 2 else description

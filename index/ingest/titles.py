@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 
 from ..models import Rendered
-from .name_first import name_in_front
+from .name_first import name_in_front, without_name
 from .names import (
     KIND_WORDS,
     NAME_END,
@@ -867,8 +867,8 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
         phrase = noun_phrase(description, limit)
         if phrase and says_nothing(phrase):
             phrase = _with_purpose(phrase, best, text, sentences, limit)
-        if phrase:
-            return f"{best.name}: {phrase}"
+        if phrase:  # ("NAME: a framework, known as NAME, to …" says it once)
+            return f"{best.name}: {without_name(phrase, best.name)}"
     phrase = contribution(text, sentences, limit)
     if phrase is None:  # nothing reads as a title: the name alone is one
         return best.name
@@ -890,4 +890,5 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
         fronted = name_in_front(phrase, best.name)
         if fronted is not None:
             return fronted
-    return phrase if best.name in phrase.split() else f"{best.name}: {phrase}"
+    return phrase if best.name in phrase.split() else \
+        f"{best.name}: {without_name(phrase, best.name)}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from index.ingest.name_first import indefinite_article, name_in_front
+from index.ingest.name_first import indefinite_article, name_in_front, without_name
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
 
@@ -74,3 +74,40 @@ def test_a_derived_title_puts_an_attributive_name_first() -> None:
                 "baselines on two driving datasets.")
     assert derive_name_and_title(abstract, render(abstract)) == (
         "FooDepth", "FooDepth: a method to fuse the views of several cameras into one depth map")
+
+
+@pytest.mark.parametrize(("description", "name", "kept"), [
+    # said again and set off: by a naming word, a dash, quotation marks, a parenthesis
+    ("A novel framework, known as GraphCD, to generate molecules", "GraphCD",
+     "A novel framework to generate molecules"),
+    ("A method to build prediction intervals, called |EnbQI|", "EnbQI",
+     "A method to build prediction intervals"),
+    ("A simple framework — AutoIQ, for incorporating physics", "AutoIQ",
+     "A simple framework for incorporating physics"),
+    ("A novel video prior ‘VDQ’ framework which uses motion", "VDQ",
+     "A novel video prior framework which uses motion"),
+    ("A novel framework, “InfantNet,” for these tasks", "InfantNet",
+     "A novel framework for these tasks"),
+    ("A simple Hash-based Early Exiting approach HashEF)", "HashEF",
+     "A simple Hash-based Early Exiting approach"),
+    # said plainly, it is a word of the description
+    ("A Transformer-based approach with a MaskCLIQ visual encoder", "MaskCLIQ",
+     "A Transformer-based approach with a MaskCLIQ visual encoder"),
+    ("Novel constraints for GroupSort, MaxMix, and Householder activations", "MaxMix",
+     "Novel constraints for GroupSort, MaxMix, and Householder activations"),
+    # what would be left would not read
+    ("The “KSD-C”, a novel divergence measure", "KSD-C",
+     "The “KSD-C”, a novel divergence measure"),
+    ('A procedure using the so-called model-free "HSIC-Lassp"', "HSIC-Lassp",
+     'A procedure using the so-called model-free "HSIC-Lassp"'),
+])
+def test_a_description_says_its_name_once(description: str, name: str, kept: str) -> None:
+    assert without_name(description, name) == kept
+
+
+def test_a_derived_title_says_the_name_once() -> None:
+    abstract = ("Designing molecules that bind to a protein is slow. We propose a novel and "
+                "effective framework, known as GraphCD, to generate 3D molecules that bind "
+                "to given protein pockets. GraphCD outperforms earlier generators.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        "GraphCD", "GraphCD: A novel and effective framework to generate 3D molecules that bind")
