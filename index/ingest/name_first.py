@@ -109,8 +109,10 @@ _Q = "[“”\"‘’'|]"
 _SET_OFF_NAME = (
     r"\s*,?\s*(?:(?:also\s+)?(?:known|referred\s+to)\s+as|called|named|dubbed|termed)\s+"
     rf"{_Q}?{{name}},?{_Q}?(?![\w-])(?:\s*,)?"
-    rf"|\s*[-–—]\s*{_Q}?{{name}}{_Q}?(?![\w-])(?:\s*,|\s*[-–—](?=\s))?"
-    rf"|\s*,?\s+{_Q}{{name}},?{_Q}(?:\s*,)?(?=\s*\w)"  # (at the end: an object, "the so-called …")
+    # (a dash: a hyphen only with a space beside it; "X-Y" is one word)
+    rf"|(?:\s*[–—]\s*|\s+-\s*|-\s+){_Q}?{{name}}{_Q}?(?![\w-])(?:\s*,|\s*[-–—](?=\s))?"
+    # (quoted at the end, the name is an object: "using the so-called 'X'")
+    rf"|\s*,?\s+{_Q}{{name}},?{_Q}(?:\s*,)?(?=\s*\w)"
     r"|\s+{name}\)$")
 
 

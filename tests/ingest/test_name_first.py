@@ -111,3 +111,8 @@ def test_a_derived_title_says_the_name_once() -> None:
                 "to given protein pockets. GraphCD outperforms earlier generators.")
     assert derive_name_and_title(abstract, render(abstract)) == (
         "GraphCD", "GraphCD: A novel and effective framework to generate 3D molecules that bind")
+
+
+def test_a_hyphen_inside_a_word_sets_no_name_off() -> None:
+    assert without_name("An extension of Graph-FooNet to directed graphs", "FooNet") == (
+        "An extension of Graph-FooNet to directed graphs")
