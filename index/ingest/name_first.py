@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 
-from .names import KIND_WORDS
+from .names import KIND as _KIND
 
-_KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
 # Words before the kind that qualify it (lowercase adjectives and nouns: "novel",
 # "template-free", "multi-agent", "optimization"; numbers and acronyms: "3D", "RGB-D"),
 # never a function word, which would make the kind part of a longer phrase ("the
@@ -35,8 +34,10 @@ _ARTICLE = r"(?P<article>[Aa]n?|[Tt]he|[Oo]ur)\s+"
 _NAMING = (r"(?:(?:which|that)\s+we\s+)?(?:call|called|name|named|dub|dubbed|term|termed"
            r"|coin|coined|namely)")
 # What may follow a name set off after its kind: the phrase's end, or what the kind is
-# for ("a novel strategy - that we call RobX - to generate …").
-_PURPOSE = r"(?:to|for|that|which|with)\b.*"
+# for ("a novel strategy - that we call RobX - to generate …"; titles.py reads what a
+# name is for after it with the same words).
+PURPOSE_WORD = r"(?:to|for|that|which|with)"
+_PURPOSE = rf"{PURPOSE_WORD}\b.*"
 
 
 def _patterns(name: str) -> tuple[re.Pattern, ...]:

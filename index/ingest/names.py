@@ -1045,6 +1045,7 @@ agent pipeline library toolkit tool environment optimizer planner loss estimator
 strategy procedure scheme module network solver suite family variant
 """.strip())
 _KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
+KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"  # a kind word as a pattern, singular or plural
 # After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
 # framework", "VAE-based generative model": a word between).
 _KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})\b", re.I)

@@ -120,10 +120,12 @@ _AUTHORS_VERB = re.compile(
 _MAIN_RESULT = re.compile(
     r"\bour (?:main|key|central|first) (?:result|contribution|finding)s? (?:is|are) (?!that\b)",
     re.I)
+# "and" (after a comma, perhaps), an adverb perhaps, then one of `{}`'s verbs.
+_AND_VERB = r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:{})s?\b"
 _COMPOUND_PREDICATE = re.compile(
-    r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:introduce|propose|present|develop|show|prove|analy[sz]e"
-    r"|study|investigate|derive|provide|establish|demonstrate|evaluate|use|apply|design"
-    r"|find|obtain|give)s?\b"
+    _AND_VERB.format("introduce|propose|present|develop|show|prove|analy[sz]e|study"
+                     "|investigate|derive|provide|establish|demonstrate|evaluate|use|apply"
+                     "|design|find|obtain|give") +
     # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
     r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
     # "X and add it to the model": after "and", a word whose object is "it" is a verb
@@ -133,10 +135,10 @@ _COMPOUND_PREDICATE = re.compile(
 # atomic corruptions"), which may also join two verbs of a relative or an infinitive
 # clause ("a framework that unifies and extends …", "to review and discuss …"): a phrase
 # ends at one only where neither comes before it.
-_LATER_PREDICATE = re.compile(
-    r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:offer|summari[sz]e|discuss|explore|identify|suggest"
-    r"|conduct|compare|examine|characteri[sz]e|discover|reveal|achieve|extend|improve|exemplify"
-    r"|illustrate|validate|verify|confirm|quantify|outperform|enable|allow)s?\b", re.I)
+_LATER_PREDICATE = re.compile(_AND_VERB.format(
+    "offer|summari[sz]e|discuss|explore|identify|suggest|conduct|compare|examine"
+    "|characteri[sz]e|discover|reveal|achieve|extend|improve|exemplify|illustrate|validate"
+    "|verify|confirm|quantify|outperform|enable|allow"), re.I)
 _CLAUSE_BEFORE = re.compile(r"(?<![\w-])(?:that|which|who|to)\s", re.I)
 _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
@@ -255,7 +257,7 @@ def shorten(text: str, limit: int) -> str:
 # method", "Two new metrics"), names nothing.
 _EMPTY_WORDS = frozenset(re.split(r"\s+", """
 a an the this our its two three several some new novel simple general generic unified
-principled effective efficient powerful practical first different alternative theoretical
+principled effective efficient powerful practical first different theoretical
 rigorous systematic comprehensive flexible scalable robust fast lightweight elegant
 straightforward original innovative modified improved and yet but very highly more
 """.strip()))

@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from itertools import chain
 
 from ..models import Rendered
-from .name_first import name_in_front, without_name
+from .name_first import PURPOSE_WORD, name_in_front, without_name
 from .names import (
-    KIND_WORDS,
+    KIND,
     NAME_END,
     Cue,
     KnownNames,
@@ -49,7 +49,7 @@ NAMING_CHARS = 20_000  # of an abstract read for its name and title
 DESCRIPTION_LIMIT = 100  # characters after "NAME: "
 UNNAMED_LIMIT = 90
 
-_KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"
+_KIND = KIND
 # "a new framework, namely ODS" too, but no lowercase name after "namely" ("two tasks,
 # namely classification and ...": what follows it may be a list of things).
 _NAMING = r"(?:called|named|dubbed|termed|coined|denoted|henceforth|namely)(?:\s+as)?"
@@ -813,7 +813,7 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
 
 # After a name, what it is for or does: "… named pFedGate for efficient personalized FL",
 # "… called Bidirectional Adaptation that can adapt to …".
-_PURPOSE_AFTER = re.compile(r"\s*,?\s+((?:for|to|that|which|with)\s.+)", re.S)
+_PURPOSE_AFTER = re.compile(rf"\s*,?\s+({PURPOSE_WORD}\s.+)", re.S)
 _NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)")
 _COMMA_NOT_A_LIST = re.compile(r"\s*,(?!\s*(?:and|or)\s)")
 
