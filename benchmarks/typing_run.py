@@ -322,6 +322,18 @@ def _home_for(key: str, work: Path) -> Path:
     return home
 
 
+def _home_label(home: Path) -> str:
+    """`--home`'s label: the folder and how many papers its library holds, so that a run
+    typed in a home of the 33 seed abstracts is never read as one of a conference."""
+    from index import Library
+
+    library = Library(home, seed=False)
+    try:
+        return f"{home} ({library.count():,} papers)"
+    finally:
+        library.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.typing_run",
                                      description=__doc__,
@@ -348,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     compile_bytecode(REPO, *([args.baseline] if args.baseline else []))
     work = Path(tempfile.mkdtemp(prefix="papers-typing-"))
     try:
-        homes = [(str(h), h) for h in args.home] or \
+        homes = [(_home_label(h), h) for h in args.home] or \
             [(key, _home_for(key, work)) for key in args.sizes]
         results = {}
         for label, home in homes:

@@ -1,0 +1,15 @@
+"""The real-terminal typing benchmark names the library it typed in by its size: a home
+given with `--home` is labelled with how many papers it holds (a home of the seeds once
+passed for ICML 2023 in a README figure)."""
+
+from __future__ import annotations
+
+from benchmarks.typing_run import _home_label
+
+
+def test_a_given_home_is_labelled_with_its_paper_count(seeded_home):
+    assert _home_label(seeded_home) == f"{seeded_home} (33 papers)"
+
+
+def test_an_empty_home_says_it_holds_none(tmp_path):
+    assert _home_label(tmp_path / "empty") == f"{tmp_path / 'empty'} (0 papers)"
