@@ -232,7 +232,7 @@ def shorten(text: str, limit: int) -> str:
     if cut is None:
         cut = text.rfind(" ", 0, limit)
         return tidy(text[:cut if cut > 0 else limit]) + "…"
-    shortened = without_dangling_participle(tidy(text[:cut]))
+    shortened = without_dangling_relative(without_dangling_participle(tidy(text[:cut])))
     if says_nothing(shortened):
         # "We present a novel approach for efficiently simulating …" cut before "for"
         # leaves "A novel approach": a title that names nothing. What it is for says what
@@ -267,7 +267,7 @@ system systems technique techniques scheme schemes solution solutions strategy s
 procedure procedures paradigm architecture architectures tool tools metric metrics
 estimator estimators objective objectives variant variants analysis analyses study result
 results concept concepts idea ideas way ways perspective view alternative alternatives
-module modules family class
+module modules family class methodology methodologies
 """.strip()))
 # A pair opened and not yet joined: "both the normal", "either a predictor" (its "and",
 # "or" still to come).
@@ -298,6 +298,35 @@ is are was were be been being get gets got has have had when where if once as ca
 may might will would should must not also already often which that who whom first
 """.strip()))
 _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
+
+
+# A relative clause of its verb alone, at the end of a phrase cut before that verb's
+# object or preposition: "an architecture that learns (to …)", "guarantees that depend
+# (on …)", "a bound that generally applies (to …)". The verb is lowercase ("for which we
+# find that GD" is no such clause).
+_DANGLING_RELATIVE = re.compile(
+    r"\s(?:that|which|who)(?:\s+(?:[a-z]+ly|also|then|often|still))*\s+[a-z][\w'’-]*$")
+# After a verb of saying or finding, "that" opens what was found, not a relative clause:
+# "evidence indicates that transformer (…)".
+_REPORTING_VERB = re.compile(
+    r"\b(?:shows?|demonstrates?|proves?|finds?|found|suggests?|indicates?|reveals?|implies"
+    r"|imply|argues?|establish(?:es)?|verif(?:y|ies)|observes?|confirms?|states?|says?"
+    r"|means?|assumes?|believes?|knows?|notes?|showed|shown|proved|proven)$", re.I)
+
+
+def without_dangling_relative(phrase: str) -> str:
+    """A phrase cut just after a relative clause's verb is whole without the clause:
+    "an architecture that learns" (… to map X to Y) is "an architecture", and "a
+    technique that discovers which weights" (… to prune) "a technique". What is left may
+    say nothing ("A methodology"): `shorten` then looks further, as for any cut."""
+    whole = phrase
+    while (relative := _DANGLING_RELATIVE.search(whole)) is not None \
+            and relative.start() >= 12:
+        before = tidy(whole[:relative.start()])
+        if _REPORTING_VERB.search(before):
+            break
+        whole = before
+    return whole
 
 
 def without_dangling_participle(phrase: str) -> str:

@@ -110,7 +110,7 @@ def test_a_derived_title_says_the_name_once() -> None:
                 "effective framework, known as GraphCD, to generate 3D molecules that bind "
                 "to given protein pockets. GraphCD outperforms earlier generators.")
     assert derive_name_and_title(abstract, render(abstract)) == (
-        "GraphCD", "GraphCD: A novel and effective framework to generate 3D molecules that bind")
+        "GraphCD", "GraphCD: A novel and effective framework to generate 3D molecules")
 
 
 def test_a_hyphen_inside_a_word_sets_no_name_off() -> None:

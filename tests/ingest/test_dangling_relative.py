@@ -1,0 +1,53 @@
+"""index.ingest.phrases: a derived title cut before a relative clause's object ends before
+the clause ("A method to learn soft tactile sensor membrane dynamics that accounts" was a
+title, its "for sensor deformations …" cut away). Made-up abstracts; each expected title is
+what a reader would keep."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.ingest.phrases import without_dangling_relative
+from index.ingest.render import render
+from index.ingest.titles import UNNAMED_LIMIT, derive_name_and_title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Deformable sensors make fine manipulation hard. Here, we propose a method to learn "
+     "soft tactile sensor membrane dynamics that accounts for sensor deformations caused "
+     "by the physical interaction between the grasped object and the environment.",
+     "A method to learn soft tactile sensor membrane dynamics"),
+    ("Margin bounds are loose for deep networks. We give a series of new and more "
+     "favorable margin-based learning guarantees that depend on the empirical margin "
+     "distribution of the predictor.",
+     "A series of new and more favorable margin-based learning guarantees"),
+    # the verb's own object is a "which" clause: both go
+    ("Pruning needs retraining. We introduce layer fusion, a model compression technique "
+     "that discovers which weights to combine and then fuses weights of similar "
+     "fully-connected layers.",
+     "Layer fusion, a model compression technique"),
+])
+def test_a_title_cut_after_a_relative_clauses_verb_ends_before_the_clause(
+        abstract: str, title: str) -> None:
+    derived = derive_name_and_title(abstract, render(abstract))[1]
+    assert len(abstract.split(". ", 1)[1]) > UNNAMED_LIMIT  # so the phrase was cut
+    assert derived == title
+
+
+def test_a_relative_clause_that_fits_is_kept_whole() -> None:
+    abstract = ("Skill discovery is slow. We propose a novel skill-learning algorithm that "
+                "generalizes.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        None, "A novel skill-learning algorithm that generalizes")
+
+
+@pytest.mark.parametrize("phrase", [
+    # "that" after a verb of finding opens what was found, not a relative clause
+    "Recent empirical evidence indicates that transformer",
+    # too little would be left
+    "Methods that work",
+    # a capitalised word after "that" is no relative clause's verb
+    "A variety of objective functions for which we find that GD",
+])
+def test_what_is_no_dangling_relative_clause_is_left_alone(phrase: str) -> None:
+    assert without_dangling_relative(phrase) == phrase
