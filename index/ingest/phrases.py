@@ -386,13 +386,13 @@ def noun_phrase(text: str, limit: int) -> str | None:
     verb = _FINITE.search(main)
     if verb:
         text = text[: verb.start()]
-    phrase = _closed_quotes(without_dangling_participle(shorten(text, limit)))
+    phrase = closed_quotes(without_dangling_participle(shorten(text, limit)))
     if len(phrase) < 8 or " " not in phrase or opens_clause(phrase):
         return None
     return phrase
 
 
-def _closed_quotes(phrase: str) -> str:
+def closed_quotes(phrase: str) -> str:
     """Without the last opening quotation mark whose closing one was cut off ("to perform
     ‘multi-grained pre-training.’ The key …" ends at "pre-training")."""
     for opening, closing in (("‘", "’"), ("“", "”")):

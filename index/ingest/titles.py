@@ -36,6 +36,7 @@ from .names import (
 )
 from .phrases import (
     capitalised,
+    closed_quotes,
     contribution,
     noun_phrase,
     says_nothing,
@@ -854,7 +855,9 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     abstract's contribution or subject (phrases.py)."""
     limit = min(DESCRIPTION_LIMIT, TITLE_LIMIT - len(best.name) - 2)
     if best.expansion:
-        expansion = shorten(re.sub(r"\s*\([^()]*\)", "", best.expansion), limit)
+        # ('We propose "Structured Cooperative Learning (SCooL)"': the expansion opens a
+        # quotation its name closes.)
+        expansion = closed_quotes(shorten(re.sub(r"\s*\([^()]*\)", "", best.expansion), limit))
         return f"{best.name}: {capitalised(expansion)}"
     description = best.description
     if description is None:
