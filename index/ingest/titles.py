@@ -39,6 +39,7 @@ from .phrases import (
     closed_quotes,
     contribution,
     noun_phrase,
+    opens_clause,
     says_nothing,
     shorten,
     unnamed_title,
@@ -862,10 +863,13 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     description = best.description
     if description is None:
         after = text[best.start + len(best.name) : _sentence_at(sentences, best.start)[1]]
-        appositive = re.match(r"\s*,\s*(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?"
+        appositive = re.match(r"\s*([,:])\s*(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?"
                               r"((?:an?|the)\s.+)", after, re.S)
-        if appositive:  # "X, which is a Y" or "X, a Y"; not "X, which does Y"
-            description = appositive.group(1)
+        # "X, which is a Y", "X, a Y" or "X: a Y"; not "X, which does Y", nor "X: the
+        # particle evolution is rescaled …" (a colon before a clause says how X works).
+        if appositive and not (appositive.group(1) == ":"
+                               and opens_clause(appositive.group(2))):
+            description = appositive.group(2)
     if description:
         phrase = noun_phrase(description, limit)
         if phrase and says_nothing(phrase):

@@ -990,3 +990,22 @@ def test_a_quoted_long_form_leaves_no_quote_open(abstract: str, title: str) -> N
     """The long form opens a quotation that closes after its name: the title (long form
     without the name) has neither quotation mark."""
     assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
+def test_a_name_set_off_by_a_colon_takes_the_description_after_it() -> None:
+    abstract = ("Curricula for reinforcement learning are unstable. To this end, we introduce "
+                "CLUTR: a novel unsupervised curriculum learning algorithm that decouples task "
+                "representation and curriculum learning into a two-stage optimization. We "
+                "open source our code at https://github.com/clutr/clutr.")
+    assert derive_name_and_title(abstract, render(abstract)) == (
+        "CLUTR", "CLUTR: a novel unsupervised curriculum learning algorithm")
+
+
+def test_a_colon_before_a_clause_gives_no_description() -> None:
+    """"X: the particle evolution is rescaled …" says how X works, not what X is."""
+    abstract = ("GANs are hard to analyse. We introduce a unified generative modeling "
+                "framework – MonoFlow: the particle evolution is rescaled via a monotonically "
+                "increasing mapping of the log density ratio.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "MonoFlow"
+    assert "particle evolution" not in title
