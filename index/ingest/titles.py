@@ -851,6 +851,42 @@ def _with_purpose(phrase: str, best: _Candidate, text: str, sentences, limit: in
     return longer if longer and not says_nothing(longer) else phrase
 
 
+# A name's long form given after it: "We present CURL: Contrastive Unsupervised
+# Representations for Reinforcement Learning.", "GoBI - Go Beyond Imagination".
+_SET_OFF_LONG_FORM = re.compile(r"\s*(?::|\s[—–-]|[—–])\s*([^,;:.()—–]+)")
+
+
+def _long_form_after(name: str, after: str) -> str | None:
+    """The words set off after a name by a colon or dash, when they spell it out (as
+    a long form before its acronym in parentheses does, `_spelled_tail`); else None."""
+    given = _SET_OFF_LONG_FORM.match(after)
+    if given is None:
+        return None
+    phrase = given.group(1).strip()
+    if " " not in phrase or not phrase[:1].isupper():
+        return None
+    return phrase if _spelled_tail(name, phrase) == phrase else None
+
+
+# A description set off after a name, opening with an article: "X, a Y", "X, which is a
+# Y", "X: a Y", "X – a Y", "X—a Y".
+_SET_OFF_DESCRIPTION = re.compile(
+    r"\s*(?P<mark>[,:]|\s[—–-]\s|[—–])\s*"
+    r"(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?(?P<description>(?:an?|the)\s.+)",
+    re.S)
+
+
+def _set_off_description(after: str) -> str | None:
+    """The description set off in the words after a name; not "X, which does Y", nor
+    "X: the particle evolution is rescaled …" (before a clause, a colon or dash says how X
+    works, not what it is)."""
+    found = _SET_OFF_DESCRIPTION.match(after)
+    if found is None or found.group("mark") != "," and opens_clause(
+            found.group("description")):
+        return None
+    return found.group("description")
+
+
 def _named_title(best: _Candidate, text: str, sentences) -> str:
     """"NAME: what it is": its expansion, else the description given with it, else the
     abstract's contribution or subject (phrases.py)."""
@@ -860,16 +896,11 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
         # quotation its name closes.)
         expansion = closed_quotes(shorten(re.sub(r"\s*\([^()]*\)", "", best.expansion), limit))
         return f"{best.name}: {capitalised(expansion)}"
-    description = best.description
-    if description is None:
-        after = text[best.start + len(best.name) : _sentence_at(sentences, best.start)[1]]
-        appositive = re.match(r"\s*([,:])\s*(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?"
-                              r"((?:an?|the)\s.+)", after, re.S)
-        # "X, which is a Y", "X, a Y" or "X: a Y"; not "X, which does Y", nor "X: the
-        # particle evolution is rescaled …" (a colon before a clause says how X works).
-        if appositive and not (appositive.group(1) == ":"
-                               and opens_clause(appositive.group(2))):
-            description = appositive.group(2)
+    after = text[best.start + len(best.name) : _sentence_at(sentences, best.start)[1]]
+    spelled = _long_form_after(best.name, after)
+    if spelled is not None:
+        return f"{best.name}: {capitalised(shorten(spelled, limit))}"
+    description = best.description or _set_off_description(after)
     if description:
         phrase = noun_phrase(description, limit)
         if phrase and says_nothing(phrase):

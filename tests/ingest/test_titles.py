@@ -1009,3 +1009,30 @@ def test_a_colon_before_a_clause_gives_no_description() -> None:
     name, title = derive_name_and_title(abstract, render(abstract))
     assert name == "MonoFlow"
     assert "particle evolution" not in title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # its long form after a colon: the letters of CURL, in order
+    ("We present CURL: Contrastive Unsupervised Representations for Reinforcement "
+     "Learning. CURL extracts features from raw pixels with contrastive learning.",
+     "CURL: Contrastive Unsupervised Representations for Reinforcement Learning"),
+    # after a dash
+    ("Exploration is hard. We propose a new intrinsic reward design called GoBI - Go "
+     "Beyond Imagination, which combines episodic novelty with a learned world model.",
+     "GoBI: Go Beyond Imagination"),
+    # a description after a dash, as after a comma
+    ("Agents must adapt quickly. Here, we present Curious Replay—a form of prioritized "
+     "experience replay tailored to model-based agents. Agents using Curious Replay "
+     "explore better.",
+     "Curious Replay: a form of prioritized experience replay tailored to model-based agents"),
+])
+def test_a_name_set_off_by_a_colon_or_dash_takes_what_follows(abstract: str,
+                                                              title: str) -> None:
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
+def test_words_after_a_colon_that_do_not_spell_the_name_are_no_long_form() -> None:
+    abstract = ("We present CURL: Contrastive learning for robot control. CURL extracts "
+                "features from raw pixels with contrastive learning.")
+    assert not derive_name_and_title(abstract, render(abstract))[1].startswith(
+        "CURL: Contrastive learning for robot control")
