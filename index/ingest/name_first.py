@@ -19,7 +19,14 @@ from __future__ import annotations
 
 import re
 
-from .names import KIND as _KIND
+from .names import KIND_WORDS
+
+# The kinds of thing a title names: the name model's kind words (names.KIND, whose list
+# its weights were fitted with) and more a description may head ("a modernized
+# open-vocabulary metric, ALOHa", "a general acceleration methodology called
+# NeuralStagger").
+_KIND = (rf"(?:{'|'.join(KIND_WORDS)}|metric|methodology|methodologie|transformer"
+         r"|representation|corpus|platform|mechanism|protocol|measure|criterion)s?")
 
 # Words before the kind that qualify it (lowercase adjectives and nouns: "novel",
 # "template-free", "multi-agent", "optimization"; numbers and acronyms: "3D", "RGB-D"),
@@ -27,7 +34,7 @@ from .names import KIND as _KIND
 # calibration of L2D systems").
 _QUALIFIER = (r"(?!(?:of|for|in|on|to|with|by|from|at|as|into|over|under|via|and|or|than"
               r"|that|which|who|where|when|while|using|based)\b)"
-              r"(?:[a-z0-9][\w-]*|[A-Z0-9][A-Z0-9-]+(?![a-z])),?")
+              r"(?:[a-z0-9][\w-]*|[A-Z0-9][A-Z0-9-]+(?![a-z])|[A-Z][A-Za-z0-9]*-[a-z][\w-]*),?")
 # (Case matters: a capitalised word after the name makes it part of a longer proper name,
 # "the CLRS Algorithmic Reasoning Benchmark"; only the phrase's first word is capitalised.)
 _ARTICLE = r"(?P<article>[Aa]n?|[Tt]he|[Oo]ur)\s+"
@@ -56,7 +63,7 @@ def _patterns(name: str) -> tuple[re.Pattern, ...]:
         # peptide sequencing, Casanovo"
         re.compile(rf"{_ARTICLE}(?P<before>){kind}"
                    rf"(?:(?P<tail>)(?:\s+[-–—]\s+(?:{_NAMING}\s+)?|\s+{_NAMING}\s+)"
-                   rf"|(?P<tail_>\s+[^,;:()]*?)?\s*,\s*(?:{_NAMING}\s+)?){named}"
+                   rf"|(?P<tail_>\s+[^,;:()]*?)?\s*,\s*(?:{_NAMING}\s+|the\s+)?){named}"
                    rf"(?:(?:\s*[-–—]\s*|\s*,\s*|\s+)(?P<rest>{_PURPOSE}))?", re.S),
     )
 
@@ -90,7 +97,7 @@ def name_in_front(phrase: str, name: str) -> str | None:
         if kind.endswith("s") and not kind.endswith("ss"):  # "the FooNet models for …"
             article = ""
         elif match["article"].lower() == "the" and _ONE_OF_A_KIND.fullmatch(first):
-            article = "the "  # "the first approach for …, IRS"
+            article = "the "  # "the first approach for …, IRS", "the resulting model, X"
         else:
             article = indefinite_article(first) + " "
         return f"{name}: {article}{body}" + (f" {rest}" if rest else "")
@@ -98,7 +105,9 @@ def name_in_front(phrase: str, name: str) -> str | None:
 
 
 # A word after "the" that makes the thing one of a kind: an ordinal or a superlative.
-_ONE_OF_A_KIND = re.compile(r"first|second|third|only|last|sole|single|\w+est", re.I)
+# (and "resulting", "proposed": the one the abstract made)
+_ONE_OF_A_KIND = re.compile(r"first|second|third|only|last|sole|single|\w+est|resulting"
+                            r"|proposed", re.I)
 
 
 # The name said again inside its own description, and what sets it off there: a naming

@@ -116,3 +116,23 @@ def test_a_derived_title_says_the_name_once() -> None:
 def test_a_hyphen_inside_a_word_sets_no_name_off() -> None:
     assert without_name("An extension of Graph-FooNet to directed graphs", "FooNet") == (
         "An extension of Graph-FooNet to directed graphs")
+
+
+@pytest.mark.parametrize(("phrase", "name", "title"), [
+    # kinds a title names beyond the name model's kind words
+    ("A modernized open-vocabulary metric, OVMet", "OVMet",
+     "OVMet: a modernized open-vocabulary metric"),
+    ("A general acceleration methodology called NeuroSkip", "NeuroSkip",
+     "NeuroSkip: a general acceleration methodology"),
+    # a capitalised compound among the qualifiers
+    ("A distributed, GPU-centric experience replay system, FastRep", "FastRep",
+     "FastRep: a distributed, GPU-centric experience replay system"),
+    # ", the NAME" at the end
+    ("A novel network architecture, the ShapNet", "ShapNet",
+     "ShapNet: a novel network architecture"),
+    # the one the abstract made keeps its "the"
+    ("The resulting representation, R4M", "R4M", "R4M: the resulting representation"),
+])
+def test_more_kinds_and_forms_put_the_name_in_front(phrase: str, name: str,
+                                                    title: str) -> None:
+    assert name_in_front(phrase, name) == title
