@@ -51,3 +51,18 @@ def test_a_relative_clause_that_fits_is_kept_whole() -> None:
 ])
 def test_what_is_no_dangling_relative_clause_is_left_alone(phrase: str) -> None:
     assert without_dangling_relative(phrase) == phrase
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Head scans are costly. We present a generative model for detailed and animatable 3D "
+     "human head meshes on top of an articulated 3DMM which simultaneously models hair and "
+     "skin with great detail.",
+     "A generative model for detailed and animatable 3D human head meshes"),
+    ("Labels are scarce for depth. We propose a new unsupervised cycle-consistent deep "
+     "neural network that takes advantage of the geometry of stereo pairs to learn depth "
+     "without any labels.", "A new unsupervised cycle-consistent deep neural network"),
+])
+def test_a_title_never_ends_in_an_idiom_cut_from_its_preposition(abstract: str,
+                                                                  title: str) -> None:
+    """"on top (of)", "takes advantage (of)" need what was cut: the phrase ends before."""
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
