@@ -206,9 +206,10 @@ def _naming_text(source: str, rendered: Rendered) -> tuple[str, Rendered]:
 
 
 def derive_name_and_title(source: str, rendered: Rendered,
-                          statistics: NameStatistics | None = None
+                          statistics: NameStatistics | None = None, *, strict: bool = False
                           ) -> tuple[str | None, str]:
-    """(name or None, display title) for an abstract; never raises.
+    """(name or None, display title) for an abstract; never raises, unless `strict` (for
+    tests: a fault in the derivation would otherwise pass as an abstract without a name).
 
     `rendered` (from `index.render.render`) supplies the clean text and the bold/italic
     runs; `source` is only a fallback for when rendering produced no text at all.
@@ -223,6 +224,8 @@ def derive_name_and_title(source: str, rendered: Rendered,
             return best.name, _named_title(best, text, sentences)
         return None, unnamed_title(text, sentences, UNNAMED_LIMIT)
     except Exception:  # a title is never worth failing an import over
+        if strict:
+            raise
         return None, shorten(text, UNNAMED_LIMIT) or "Untitled"
 
 

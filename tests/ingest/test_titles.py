@@ -1036,3 +1036,15 @@ def test_words_after_a_colon_that_do_not_spell_the_name_are_no_long_form() -> No
                 "features from raw pixels with contrastive learning.")
     assert not derive_name_and_title(abstract, render(abstract))[1].startswith(
         "CURL: Contrastive learning for robot control")
+
+
+def test_no_real_abstract_falls_back_to_the_plain_title(icml2023_path) -> None:
+    """derive_name_and_title never fails an import: on a fault it gives an unnamed plain
+    title. Strict, it raises instead, so that a fault in the derivation cannot pass as
+    abstracts without names: none of ICML 2023's 2,020 abstracts or the seeds may."""
+    records = json.loads(icml2023_path.read_text(encoding="utf-8"))
+    abstracts = [r["abstract"] for r in records if r.get("abstract")]
+    abstracts += [a for path in SEED_FILES for a in seed_abstracts(path)]
+    statistics = list_statistics(abstracts)
+    for abstract in abstracts:
+        derive_name_and_title(abstract, render(abstract), statistics, strict=True)
