@@ -875,15 +875,19 @@ def _long_form_after(name: str, after: str) -> str | None:
 # Y", "X: a Y", "X – a Y", "X—a Y".
 _SET_OFF_DESCRIPTION = re.compile(
     r"\s*(?P<mark>[,:]|\s[—–-]\s|[—–])\s*"
-    r"(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?(?P<description>(?:an?|the)\s.+)",
-    re.S)
+    r"(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?"
+    r"(?P<description>(?:an?|the|(?<=[:—–-]\s)(?:An?|The)|(?<=[:—–])(?:An?|The))\s.+)", re.S)
+
+
+_SET_OFF_CAPITALISED = re.compile(
+    r"\s*(?P<mark>:|\s[—–-]\s|[—–])\s*(?P<description>[A-Z][\w-]*\s.+)", re.S)
 
 
 def _set_off_description(after: str) -> str | None:
     """The description set off in the words after a name; not "X, which does Y", nor
     "X: the particle evolution is rescaled …" (before a clause, a colon or dash says how X
     works, not what it is)."""
-    found = _SET_OFF_DESCRIPTION.match(after)
+    found = _SET_OFF_DESCRIPTION.match(after) or _SET_OFF_CAPITALISED.match(after)
     if found is None or found.group("mark") != "," and opens_clause(
             found.group("description")):
         return None
