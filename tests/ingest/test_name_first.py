@@ -90,6 +90,10 @@ def test_a_derived_title_puts_an_attributive_name_first() -> None:
      "A novel framework for these tasks"),
     ("A simple Hash-based Early Exiting approach HashEF)", "HashEF",
      "A simple Hash-based Early Exiting approach"),
+    ("An evolutionary search framework, entitled EMTSG, for automated design", "EMTSG",
+     "An evolutionary search framework for automated design"),
+    ("A learned divergence, denoted as KSX, over sequences", "KSX",
+     "A learned divergence over sequences"),
     # said plainly, it is a word of the description
     ("A Transformer-based approach with a MaskCLIQ visual encoder", "MaskCLIQ",
      "A Transformer-based approach with a MaskCLIQ visual encoder"),
