@@ -378,9 +378,10 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
     lowered = window.lower()
     i = len(lowered) - 1
     for k in range(len(letters) - 1, -1, -1):
-        # The first letter must also start a word.
-        while i >= 0 and (lowered[i] != letters[k] or (
-                k == 0 and i > 0 and lowered[i - 1].isalnum())):
+        # The first letter must also start a word, and not a function word: "As-Needed
+        # Decomposition and Planning for complex Tasks (ADaPT)", not "and Planning …".
+        while i >= 0 and (lowered[i] != letters[k] or k == 0 and (
+                i > 0 and lowered[i - 1].isalnum() or _starts_unlettered(lowered, i))):
             i -= 1
         if i < 0:
             return None
@@ -394,6 +395,14 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
     if " " in long_form or "-" in long_form or _capitals_spell(long_form, acronym):
         return long_form
     return None
+
+
+def _starts_unlettered(lowered: str, at: int) -> bool:
+    """The word starting at `at` is one a long form spells no letter with ("and", "of")."""
+    word = re.match(r"[a-z]+", lowered[at:])
+    after = lowered[at + len(word.group()):at + len(word.group()) + 1] if word else ""
+    return word is not None and word.group() in _UNLETTERED and not (
+        after.isalnum() or after == "-")  # ("In-Time Over-Parameterization (ITOP)")
 
 
 def _capitals_spell(token: str, acronym: str) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+import pytest
+
 from index.ingest.formats import read_list
 from index.ingest.names import (
     FEATURES,
@@ -866,3 +868,23 @@ def test_a_coordinated_cue_does_not_swallow_a_naming_word_in_parentheses():
                 "principle of maximum determinants, and derive an upper bound on its error "
                 "probability. We also derive a minimax lower bound.")
     assert features_of(abstract, "PR-BAI")["cue_verb"] == 1
+
+
+@pytest.mark.parametrize(("text", "pair"), [
+    ("we introduce As-Needed Decomposition and Planning for complex Tasks (ADaPT), a method",
+     ("ADaPT", "As-Needed Decomposition and Planning for complex Tasks")),
+    ("the Abstraction and Reasoning Corpus (ARC) is hard",
+     ("ARC", "Abstraction and Reasoning Corpus")),
+    ("the principle of optimism in the face of uncertainty (OFU) guides it",
+     ("OFU", "optimism in the face of uncertainty")),
+    # a hyphenated word that starts with a function word still gives its letter
+    ("a new perspective: In-Time Over-Parameterization (ITOP) trains it",
+     ("ITOP", "In-Time Over-Parameterization")),
+])
+def test_a_long_form_does_not_start_with_a_function_word(text: str,
+                                                         pair: tuple[str, str]) -> None:
+    """The shortest tail whose letters spell the acronym may start at "and" or "of" ("and
+    Reasoning Corpus (ARC)"); the first letter is a word of the long form's own."""
+    from index.ingest.titles import defined_pairs
+
+    assert defined_pairs(text) == [pair]
