@@ -25,8 +25,8 @@ from .names import KIND_WORDS
 # its weights were fitted with) and more a description may head ("a modernized
 # open-vocabulary metric, ALOHa", "a general acceleration methodology called
 # NeuralStagger").
-_KIND = (rf"(?:{'|'.join(KIND_WORDS)}|metric|methodology|methodologie|transformer"
-         r"|representation|corpus|platform|mechanism|protocol|measure|criterion)s?")
+_KIND = (rf"(?:(?:{'|'.join(KIND_WORDS)}|metric|transformer|representation|platform"
+         r"|mechanism|protocol|measure)s?|methodolog(?:y|ies)|corp(?:us|ora)|criteri(?:on|a))")
 
 # Words before the kind that qualify it (lowercase adjectives and nouns: "novel",
 # "template-free", "multi-agent", "optimization"; numbers and acronyms: "3D", "RGB-D"),
@@ -94,7 +94,7 @@ def name_in_front(phrase: str, name: str) -> str | None:
         tail = match["tail"] or match.groupdict().get("tail_") or ""
         body = f"{match['before']}{kind}{tail}"
         first = body.split()[0]
-        if kind.endswith("s") and not kind.endswith("ss"):  # "the FooNet models for …"
+        if re.search(r"(?<![su])s$|ora$|ia$", kind):  # "the FooNet models for …" (not "corpus")
             article = ""
         elif match["article"].lower() == "the" and _ONE_OF_A_KIND.fullmatch(first):
             article = "the "  # "the first approach for …, IRS", "the resulting model, X"

@@ -888,6 +888,8 @@ _SET_OFF_DESCRIPTION = re.compile(
     r"(?P<description>(?:an?|the|(?<=[:—–-]\s)(?:An?|The)|(?<=[:—–])(?:An?|The))\s.+)", re.S)
 
 
+# Or, after a colon or dash only, a capitalised phrase: "S2SD - Simultaneous
+# Similarity-based Self-distillation", "FedNest: Federated alternating …".
 _SET_OFF_CAPITALISED = re.compile(
     r"\s*(?P<mark>:|\s[—–-]\s|[—–])\s*(?P<description>[A-Z][\w-]*\s.+)", re.S)
 
@@ -897,8 +899,8 @@ def _set_off_description(after: str) -> str | None:
     "X: the particle evolution is rescaled …" (before a clause, a colon or dash says how X
     works, not what it is)."""
     found = _SET_OFF_DESCRIPTION.match(after) or _SET_OFF_CAPITALISED.match(after)
-    if found is None or found.group("mark") != "," and opens_clause(
-            found.group("description")):
+    if found is None or (found.group("mark") != ","
+                         and opens_clause(found.group("description"))):
         return None
     return found.group("description")
 

@@ -136,6 +136,9 @@ def test_a_hyphen_inside_a_word_sets_no_name_off() -> None:
      "ShapNet: a novel network architecture"),
     # the one the abstract made keeps its "the"
     ("The resulting representation, R4M", "R4M", "R4M: the resulting representation"),
+    # "corpus" is no plural: it keeps its article
+    ("A large multilingual speech corpus, named VoxPop", "VoxPop",
+     "VoxPop: a large multilingual speech corpus"),
 ])
 def test_more_kinds_and_forms_put_the_name_in_front(phrase: str, name: str,
                                                     title: str) -> None:
