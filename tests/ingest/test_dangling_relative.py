@@ -58,6 +58,13 @@ def test_what_is_no_dangling_relative_clause_is_left_alone(phrase: str) -> None:
      "human head meshes on top of an articulated 3DMM which simultaneously models hair and "
      "skin with great detail.",
      "A generative model for detailed and animatable 3D human head meshes"),
+    ("Graph rewiring is slow. We present the Batch Ollivier-Ricci Flow, a novel rewiring "
+     "algorithm capable of simultaneously computing the curvature of thousands of edges "
+     "within seconds.",
+     "The Batch Ollivier-Ricci Flow, a novel rewiring algorithm"),
+    ("Droplet routing is hard. We propose a multi-agent reinforcement learning "
+     "droplet-routing solution that can be used for various sizes of biochips.",
+     "A multi-agent reinforcement learning droplet-routing solution"),
     ("Labels are scarce for depth. We propose a new unsupervised cycle-consistent deep "
      "neural network that takes advantage of the geometry of stereo pairs to learn depth "
      "without any labels.", "A new unsupervised cycle-consistent deep neural network"),
