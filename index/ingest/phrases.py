@@ -225,6 +225,29 @@ def _may_end_in_junk(text: str) -> bool:
     return last.lower() in _JUNK_ENDINGS or any(c in last for c in _ODD_CASE)
 
 
+# A noun that names nothing without what it is of, ending a phrase cut before its "of":
+# "to improve the performance (of …)", "for solving a class (of …)".
+_NEEDS_OF = re.compile(
+    r"\s(?:the|a|an)\s+(?:(?:" + "|".join(_OF_NOUNS) + r"|state|quality|performance|effect"
+    r"|impact|accuracy|efficiency|behavio(?:u)?r|structure|complexity|dynamics|value|values"
+    r"|properties|nature|existence|design|choice)"
+    # (a quantity or a kind stays empty with a word of size before it: "a large number",
+    # "a broad class"; "the sample complexity", "the mode-seeking behavior" say what)
+    r"|(?:[\w-]+\s+)?(?:number|set|class|family|variety|range|amount|sum|subset))\s*$",
+    re.I)
+
+
+# A relative clause of four words or fewer ending a phrase: "… problems where one
+# aims", "a criterion that is indicative" (cut short, it is no better).
+_CLAUSE_LEFT_OPEN = re.compile(r"\s(?:that|which|where|who|when|whose)(?:\s+[\w'’-]+){1,4}$",
+                               re.I)
+
+
+# A preposition or "and" with one word after it, ending a phrase: "… for dealing", "…
+# and focus" (the cut left what they lead to).
+_ONE_WORD_AFTER = re.compile(r"\s(?:for|to|of|by|in|on|with|and|or|from|into)\s+[\w-]+$", re.I)
+
+
 def shorten(text: str, limit: int) -> str:
     """At most `limit` characters, cut at the last phrase boundary that leaves a whole
     phrase; only a text with no boundary at all is cut at a word (and then ends "…")."""
@@ -253,6 +276,17 @@ def shorten(text: str, limit: int) -> str:
     dangling = _DANGLING_APPOSITIVE.search(shortened)
     if dangling and dangling.start() >= 12 and " " in shortened[:dangling.start()]:
         return shortened[:dangling.start()]
+    needs_of = _NEEDS_OF.search(shortened) if text.startswith(" of ", cut) else None
+    if needs_of is not None and needs_of.start() >= 12:
+        # "… to improve the performance" (of X): cut before what the noun belongs to.
+        before = shorten(text, needs_of.start())
+        # (only when most of the phrase is left, "The relation between the size of the
+        # neighborhood and the behavior" is no better as "The relation", and when it is
+        # whole)
+        if not says_nothing(before) and not before.endswith("…") \
+                and 2 * len(before) >= len(shortened) and not _NEEDS_OF.search(before) \
+                and not _CLAUSE_LEFT_OPEN.search(before) and not _ONE_WORD_AFTER.search(before):
+            return before
     return shortened
 
 

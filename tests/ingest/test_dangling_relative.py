@@ -73,3 +73,25 @@ def test_a_title_never_ends_in_an_idiom_cut_from_its_preposition(abstract: str,
                                                                   title: str) -> None:
     """"on top (of)", "takes advantage (of)" need what was cut: the phrase ends before."""
     assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Attention is costly. We propose a novel and generic mechanism based on evolving "
+     "attention to improve the performance of transformers on long sequences.",
+     "A novel and generic mechanism based on evolving attention"),
+    ("Second-order methods are slow. We propose two new stochastic Gauss-Newton "
+     "algorithms for solving a class of stochastic non-convex compositional problems.",
+     "Two new stochastic Gauss-Newton algorithms"),
+])
+def test_a_title_never_ends_on_a_noun_cut_from_its_of(abstract: str, title: str) -> None:
+    """"the performance", "a class" name nothing without what they are of: the phrase ends
+    before the words that lead to them."""
+    assert derive_name_and_title(abstract, render(abstract), strict=True)[1] == title
+
+
+def test_a_noun_its_modifier_makes_specific_is_kept() -> None:
+    abstract = ("Lower bounds are loose. We prove the first information-theoretic minimax "
+                "lower bound on the sample complexity of learning sparse halfspaces under "
+                "adversarial noise.")
+    assert derive_name_and_title(abstract, render(abstract), strict=True)[1].endswith(
+        "the sample complexity")
