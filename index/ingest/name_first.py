@@ -80,6 +80,8 @@ def indefinite_article(word: str) -> str:
 def name_in_front(phrase: str, name: str) -> str | None:
     """"NAME: a KIND …" for a phrase whose head is the kind the name names (see the module
     docstring), else None."""
+    if name not in phrase:  # (a phrase without the name: no patterns to compile for it)
+        return None
     for pattern in _patterns(name):
         match = pattern.fullmatch(phrase)
         if match is None:
@@ -132,6 +134,8 @@ def without_name(description: str, name: str) -> str:
     ("A novel framework, known as GraphBP, to generate …" → "A novel framework to
     generate …"); as it is otherwise, or when what is left would not read (an article
     left before it, or a word or none)."""
+    if name not in description:  # (most descriptions: no pattern to compile for the name)
+        return description
     named = re.escape(name)
     match = re.search(_SET_OFF_NAME.replace("{name}", named), description)
     if match is None:
