@@ -257,8 +257,7 @@ def shorten(text: str, limit: int) -> str:
     cut = _last_boundary(_BOUNDARY_BEFORE, text, limit) or _last_weak_boundary(
         text, 12, limit)
     if cut is None:
-        cut = text.rfind(" ", 0, limit)
-        return tidy(text[:cut if cut > 0 else limit]) + "…"
+        return _cut_at_word(text, limit)
     shortened = without_dangling_relative(without_dangling_participle(tidy(text[:cut])))
     if says_nothing(shortened):
         # "We present a novel approach for efficiently simulating …" cut before "for"
@@ -268,8 +267,7 @@ def shorten(text: str, limit: int) -> str:
         weak = _last_weak_boundary(text, cut + 1, limit)
         if weak is not None:
             return without_dangling_participle(tidy(text[:weak]))
-        cut = text.rfind(" ", 0, limit)
-        return tidy(text[:cut if cut > 0 else limit]) + "…"
+        return _cut_at_word(text, limit)
     # "X, a method for …" cut before "for" leaves "X, a method": an appositive of a word
     # or two without what it said. What comes before the comma is the whole phrase, when
     # it has words enough to be one ("Repriorisation, a data-dependent …" keeps it).
@@ -379,6 +377,12 @@ def without_dangling_participle(phrase: str) -> str:
         # (with its adverb: "… representation, originally designed")
         return tidy(phrase[:participle.start("adverb" if participle.group("adverb") else "word")])
     return phrase
+
+
+def _cut_at_word(text: str, limit: int) -> str:
+    """At most `limit` characters, cut at the last word that fits, marked cut ("…")."""
+    cut = text.rfind(" ", 0, limit)
+    return tidy(text[:cut if cut > 0 else limit]) + "…"
 
 
 def _last_weak_boundary(text: str, start: int, limit: int) -> int | None:

@@ -397,12 +397,13 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
     return None
 
 
+_LOWER_WORD = re.compile(r"[a-z]+(?![\w-])")  # (not "In-Time": "In-Time Over-…(ITOP)")
+
+
 def _starts_unlettered(lowered: str, at: int) -> bool:
     """The word starting at `at` is one a long form spells no letter with ("and", "of")."""
-    word = re.match(r"[a-z]+", lowered[at:])
-    after = lowered[at + len(word.group()):at + len(word.group()) + 1] if word else ""
-    return word is not None and word.group() in _UNLETTERED and not (
-        after.isalnum() or after == "-")  # ("In-Time Over-Parameterization (ITOP)")
+    word = _LOWER_WORD.match(lowered, at)
+    return word is not None and word.group() in _UNLETTERED
 
 
 def _capitals_spell(token: str, acronym: str) -> bool:
@@ -854,10 +855,10 @@ def _set_off(phrase: str, name: str) -> tuple[int, int] | None:
 # --- building titles -------------------------------------------------------------------------
 
 
-def _with_purpose(phrase: str, best: _Candidate, text: str, sentences, limit: int) -> str:
+def _with_purpose(phrase: str, after: str, limit: int) -> str:
     """"a novel approach named pFedGate for efficient personalized FL": what the name is
-    for says what "a novel approach" does not; `phrase` itself when nothing follows."""
-    after = text[best.start + len(best.name):_sentence_at(sentences, best.start)[1]]
+    for (in `after`, the words after it) says what "a novel approach" does not; `phrase`
+    itself when nothing follows."""
     purpose = _PURPOSE_AFTER.match(after)
     longer = noun_phrase(f"{phrase} {purpose.group(1)}", limit) if purpose else None
     return longer if longer and not says_nothing(longer) else phrase
@@ -865,7 +866,8 @@ def _with_purpose(phrase: str, best: _Candidate, text: str, sentences, limit: in
 
 # A name's long form given after it: "We present CURL: Contrastive Unsupervised
 # Representations for Reinforcement Learning.", "GoBI - Go Beyond Imagination".
-_SET_OFF_LONG_FORM = re.compile(r"\s*(?::|\s[—–-]|[—–])\s*([^,;:.()—–]+)")
+_COLON_OR_DASH = r"(?::|\s[—–-]\s|[—–])"  # ("X - Y", "X—Y"; not the hyphen of "X-Y")
+_SET_OFF_LONG_FORM = re.compile(rf"\s*{_COLON_OR_DASH}\s*([^,;:.()—–]+)")
 
 
 def _long_form_after(name: str, after: str) -> str | None:
@@ -883,7 +885,7 @@ def _long_form_after(name: str, after: str) -> str | None:
 # A description set off after a name, opening with an article: "X, a Y", "X, which is a
 # Y", "X: a Y", "X – a Y", "X—a Y".
 _SET_OFF_DESCRIPTION = re.compile(
-    r"\s*(?P<mark>[,:]|\s[—–-]\s|[—–])\s*"
+    rf"\s*(?P<mark>,|{_COLON_OR_DASH})\s*"
     r"(?:(?:(?:which|that)\s+)?(?:is|are)\s+(?=an?\s|the\s))?"
     r"(?P<description>(?:an?|the|(?<=[:—–-]\s)(?:An?|The)|(?<=[:—–])(?:An?|The))\s.+)", re.S)
 
@@ -891,7 +893,7 @@ _SET_OFF_DESCRIPTION = re.compile(
 # Or, after a colon or dash only, a capitalised phrase: "S2SD - Simultaneous
 # Similarity-based Self-distillation", "FedNest: Federated alternating …".
 _SET_OFF_CAPITALISED = re.compile(
-    r"\s*(?P<mark>:|\s[—–-]\s|[—–])\s*(?P<description>[A-Z][\w-]*\s.+)", re.S)
+    rf"\s*(?P<mark>{_COLON_OR_DASH})\s*(?P<description>[A-Z][\w-]*\s.+)", re.S)
 
 
 def _set_off_description(after: str) -> str | None:
@@ -922,7 +924,7 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     if description:
         phrase = noun_phrase(description, limit)
         if phrase and says_nothing(phrase):
-            phrase = _with_purpose(phrase, best, text, sentences, limit)
+            phrase = _with_purpose(phrase, after, limit)
         if phrase:  # ("NAME: a framework, known as NAME, to …" says it once)
             return f"{best.name}: {without_name(phrase, best.name)}"
     phrase = contribution(text, sentences, limit)
@@ -942,9 +944,8 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     if appositive:
         return f"{best.name}: {phrase[:appositive[0]]}{phrase[appositive[1]:]}"
     # "A SurroundDepth method to …", "a novel approach called G2Gs": the name in front too.
-    if best.name in phrase:
-        fronted = name_in_front(phrase, best.name)
-        if fronted is not None:
-            return fronted
+    fronted = name_in_front(phrase, best.name)
+    if fronted is not None:
+        return fronted
     return phrase if best.name in phrase.split() else \
         f"{best.name}: {without_name(phrase, best.name)}"
