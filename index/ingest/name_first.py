@@ -119,7 +119,8 @@ _ONE_OF_A_KIND = re.compile(r"first|second|third|only|last|sole|single|\w+est|re
 # visual encoder", "GroupSort, MaxMin, and Householder") and stays.
 _Q = "[“”\"‘’'|]"
 _SET_OFF_NAME = (
-    r"\s*,?\s*(?:(?:also\s+)?(?:known|referred\s+to|denoted)\s+as|called|named|dubbed|termed"
+    # ("the so-called β-divergence" is someone else's term: no name of ours set off)
+    r"\s*,?\s*(?:(?:also\s+)?(?:known|referred\s+to|denoted)\s+as|(?<!so-)called|named|dubbed|termed"
     r"|entitled|coined)\s+"
     rf"{_Q}?{{name}},?{_Q}?(?![\w-])(?:\s*,)?"
     # (a dash: a hyphen only with a space beside it; "X-Y" is one word)

@@ -340,8 +340,14 @@ _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
 # object or preposition: "an architecture that learns (to …)", "guarantees that depend
 # (on …)", "a bound that generally applies (to …)". The verb is lowercase ("for which we
 # find that GD" is no such clause).
+_ADVERB = r"(?:[a-z]+ly|also|then|often|still)"
 _DANGLING_RELATIVE = re.compile(
-    r"\s(?:that|which|who)(?:\s+(?:[a-z]+ly|also|then|often|still))*\s+[a-z][\w'’-]*$")
+    rf"\s(?:that|which|who)(?:\s+{_ADVERB})*"
+    # (a modal's verb too: "a … model that can learn" (to generate …), "a structure which
+    # can be equipped" (with …))
+    rf"(?:\s+(?:can|could|will|would|may|might|must|should|cannot)(?:\s+not)?"
+    rf"(?:\s+{_ADVERB})*(?:\s+be)?)?"
+    r"\s+[a-z][\w'’-]*$")
 # After a verb of saying or finding, "that" opens what was found, not a relative clause:
 # "evidence indicates that transformer (…)".
 _REPORTING_VERB = re.compile(

@@ -947,5 +947,10 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     fronted = name_in_front(phrase, best.name)
     if fronted is not None:
         return fronted
-    return phrase if best.name in phrase.split() else \
-        f"{best.name}: {without_name(phrase, best.name)}"
+    if best.name not in phrase.split():
+        return f"{best.name}: {without_name(phrase, best.name)}"
+    # Set off at the phrase's end ("a … radiance fields - MonoNeRF", "a … transformer,
+    # called Zipformer") it goes in front, where named titles have it. (Not from inside:
+    # "a framework, called Poisson learning, for …" is no "Poisson: a framework learning".)
+    described = without_name(phrase, best.name) if phrase.endswith(best.name) else phrase
+    return f"{best.name}: {described}" if described != phrase else phrase

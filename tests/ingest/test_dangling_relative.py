@@ -95,3 +95,24 @@ def test_a_noun_its_modifier_makes_specific_is_kept() -> None:
                 "adversarial noise.")
     assert derive_name_and_title(abstract, render(abstract), strict=True)[1].endswith(
         "the sample complexity")
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # "that can learn" (to generate …): a modal's verb cut from its object
+    ("Forecasting crowds is hard. We propose a joint crowd motion forecasting model that "
+     "can learn to generate accurate and mutually consistent multi-agent future "
+     "trajectories.",
+     (None, "A joint crowd motion forecasting model")),
+    # "that can be trained" (on …), after a name set off by a dash
+    ("Labels are costly. We propose a lightweight point cloud encoder - PointLite, that can "
+     "be trained on large-scale unlabelled indoor and outdoor scans without any "
+     "ground-truth annotations. PointLite matches supervised encoders on three benchmarks.",
+     ("PointLite", "PointLite: A lightweight point cloud encoder")),
+])
+def test_a_title_cut_after_a_modal_verb_ends_before_its_clause(
+        abstract: str, title: tuple[str | None, str]) -> None:
+    assert derive_name_and_title(abstract, render(abstract)) == title
+
+
+def test_a_modal_clause_too_short_to_leave_a_title_is_left_alone() -> None:
+    assert without_dangling_relative("A model that can learn") == "A model that can learn"

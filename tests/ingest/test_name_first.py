@@ -143,3 +143,30 @@ def test_a_hyphen_inside_a_word_sets_no_name_off() -> None:
 def test_more_kinds_and_forms_put_the_name_in_front(phrase: str, name: str,
                                                     title: str) -> None:
     assert name_in_front(phrase, name) == title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Speech models are slow. In this work we describe a smaller, faster and more accurate "
+     "speech transformer, called Quickformer.  Its changes include a new attention layout "
+     "and a new optimizer.",
+     "Quickformer: A smaller, faster and more accurate speech transformer"),
+    ("Clustering is hard to tune. We study a new framework of learning mixture models via "
+     "automatic clustering called MIXTO, wherein we optimize one joint objective on the "
+     "parameters and the clusters.",
+     "MIXTO: A new framework of learning mixture models via automatic clustering"),
+    ("Search is unstable. Based on this observation, we propose a gradient-based noise "
+     "regularization - CalmNAS (CNAS), to smooth the loss landscape and improve the "
+     "generalizability of the search.",
+     "CalmNAS: A gradient-based noise regularization"),
+    ("Corpora are scarce. To achieve this, we construct a large-scale human-annotated Welsh "
+     "speech recognition dataset, named WESPA. Our corpus contains 40,000 sentences.",
+     "WESPA: A large-scale human-annotated Welsh speech recognition dataset"),
+])
+def test_a_name_set_off_at_the_end_of_its_description_goes_in_front(
+        abstract: str, title: str) -> None:
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
+def test_so_called_sets_off_no_name_of_ours() -> None:
+    phrase = "Regularizing OT with the potential term associated with the so-called α-divergence"
+    assert without_name(phrase, "α-divergence") == phrase
