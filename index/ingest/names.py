@@ -76,12 +76,30 @@ _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 _MID_CAPITAL = re.compile(r" (?<=[\w,;:)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
 # An enumeration's marker right before a word: "(ii)", "(3)", "b)".
 _ENUMERATOR = re.compile(r"(?:^|[\s(])(?:[ivx]{1,4}|\d{1,2}|[a-z])\)$")
+
+
+def word_alternation(words: Iterable[str]) -> str:
+    """The lowercase `words` as an alternation, those with one first letter grouped behind
+    it: "m(?:ethod|odel|odule)|f(?:ramework|amily)|...". A case-insensitive alternation
+    of plain words tries each of them in turn at every place it is tried (the kind words
+    after each "the" a cue may start at); grouped, only the words of the letter there.
+    It matches as the plain one: words of different first letters never match at one
+    place, and each group keeps its words in their order."""
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        groups.setdefault(re.escape(word[0]), []).append(re.escape(word[1:]))
+    return "|".join(f"{first}{rests[0]}" if len(rests) == 1
+                    else f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
+
+
 _INTRO_VERB = re.compile(
     r"\b(?:we|this (?:paper|work)|our (?:paper|work))\b"
     # a few words before the verb, or more and "and": "we explore X and (then) propose"
-    r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:(?:propose|introduce"
-    r"|present|develop|design|build|call|name|term|dub|devise|contribute|offer|release"
-    r"|construct|curate|create|suggest)(?:s|e?d)?|built)\b", re.I)  # (past tense too)
+    r"(?:[^.;]{0,40}?|[^.;]{0,120}?\band\s+(?:\w+\s+)?)\b(?:(?:"
+    + word_alternation(("propose", "introduce", "present", "develop", "design", "build",
+                        "call", "name", "term", "dub", "devise", "contribute", "offer",
+                        "release", "construct", "curate", "create", "suggest"))
+    + r")(?:s|e?d)?|built)\b", re.I)  # (past tense too)
 _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X".
@@ -110,7 +128,6 @@ _WINDOW_WORD = re.compile(r"[a-z]+(?:\.[a-z]\.?)?,?", re.I)
 # The same words without their comma (group 1), for a window lowercased before the search
 # (`_words_before`).
 _WINDOW_WORD_BARE = re.compile(r"([a-z]+(?:\.[a-z]\.?)?),?", re.I)
-_LINK = re.compile(r"\S*/\S*")
 # The project a code link is for: github.com/owner/PROJECT (and the like), PROJECT.github.io
 # or its first page. Authors name repositories after their method (RobustTSF, LinSATNet).
 _PROJECT = re.compile(
@@ -146,8 +163,8 @@ _PRIOR_BEFORE = re.compile(
     r"|\bvariants? of|\bversions? of|\bsuccess of|\bpopularity of|\bsuch as)"
     r"(?:\s+(?:the|a|an))?\s+$", re.I)
 # A word of each of _PRIOR_BEFORE's phrases: a window without one has no match (`_may_hold`).
-_PRIOR_BEFORE_WORDS = ("based on", "unlike", "inspired by", "build", "extend", "generali",
-                       "variant", "version", "success of", "popularity of", "such as")
+_PRIOR_BEFORE_WORDS = re.compile("based on|unlike|inspired by|build|extend|generali|variant"
+                                 "|version|success of|popularity of|such as")
 _PRIOR_AFTER = re.compile(
     r"\)?,?\s+(?:has|have|had)\s+been\b|\)?\s+(?:is|are)\s+(?:widely|commonly|often"
     r"|frequently|increasingly|a popular|the de facto)\b", re.I)
@@ -184,8 +201,8 @@ _STUDY_PAIRS = frozenset({("problem", "of"), ("task", "of"), ("setting", "of"),
 _USED_BEFORE = re.compile(
     r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
     r"|utiliz\w*|exploit\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
-_USED_BEFORE_WORDS = ("use", "using", "leverag", "adopt", "employ", "appl", "utiliz",
-                      "exploit", "known as", "referred to as")
+_USED_BEFORE_WORDS = re.compile("use|using|leverag|adopt|employ|appl|utiliz|exploit|known as"
+                                "|referred to as")
 
 FEATURES = (
     "cue_verb", "cue_markup", "cue_appositive", "component", "defined",
@@ -260,6 +277,23 @@ def _mid_capital_words(text: str) -> list[str]:
     return [match.group(1) for match in _MID_CAPITAL.finditer(text)
             if text[match.start() - 1] != ")"
             or not _ENUMERATOR.search(text, max(0, match.start() - 6), match.start())]
+
+
+def _links(text: str) -> list[tuple[int, int]]:
+    r"""Where each link is: each run of characters other than white space that holds a
+    "/" (what \S*/\S* finds), found from its slashes. (That pattern, tried at each
+    character and reading each word to its end, took a hundredth of naming's time.)"""
+    links: list[tuple[int, int]] = []
+    slash = text.find("/")
+    while slash >= 0:
+        start, end = slash, slash + 1
+        while start > 0 and not text[start - 1].isspace():  # (str.isspace is \s)
+            start -= 1
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        links.append((start, end))
+        slash = text.find("/", end)
+    return links
 
 
 def _projects(text: str, links: list[tuple[int, int]], urls: Iterable[str] = ()
@@ -414,15 +448,14 @@ class _Abstract:
     # The text lowercased, where that compares as re.IGNORECASE does (`_may_hold`), or None.
     folded: str | None = None
 
-    def may_hold(self, words: tuple[str, ...], start: int, end: int) -> bool:
-        """Whether a case-insensitive pattern that needs one of the lowercase `words` can
-        match inside text[start:end]: the lowercased text has one there. (Searched before
-        each candidate, such a pattern is tried at each of a window's characters; most
-        windows have none of its words.)"""
-        if self.folded is None:
-            return True
-        window = self.folded[start:end]
-        return any(word in window for word in words)
+    def may_hold(self, words: re.Pattern, start: int, end: int) -> bool:
+        """Whether a case-insensitive pattern that needs one of some lowercase words can
+        match inside text[start:end]: the lowercased text has one there (`words`, their
+        alternation, finds it). (Searched before each candidate, such a pattern is tried
+        at each of a window's characters; most windows have none of its words. The
+        alternation skips to the words' first letters, where each word looked for alone
+        was a test per word.)"""
+        return self.folded is None or words.search(self.folded, start, end) is not None
 
     @property
     def intro(self) -> int:
@@ -470,7 +503,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                 and not _inside_phrase(text, word) \
                 and not _only_inside(text, word, long_forms):
             by_name.setdefault(word, [])
-    links = [m.span() for m in _LINK.finditer(text)] if "/" in text else []
+    links = _links(text)
     # A code link's project is evidence for a name the prose says ("github.com/x/RobustTSF"
     # and "we propose RobustTSF"), never a name by itself: a repository slug the prose
     # never says is not what the abstract calls its contribution.
@@ -1045,11 +1078,12 @@ agent pipeline library toolkit tool environment optimizer planner loss estimator
 strategy procedure scheme module network solver suite family variant
 """.strip())
 _KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
-KIND = rf"(?:{'|'.join(KIND_WORDS)})s?"  # a kind word as a pattern, singular or plural
+_KIND_WORDS = word_alternation(KIND_WORDS)
+KIND = rf"(?:{_KIND_WORDS})s?"  # a kind word as a pattern, singular or plural
 # After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
 # framework", "VAE-based generative model": a word between).
-_KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})\b", re.I)
-_KINDS_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{'|'.join(KIND_WORDS)})s\b", re.I)
+_KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{_KIND_WORDS})\b", re.I)
+_KINDS_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{_KIND_WORDS})s\b", re.I)
 # Words that make that kind the authors' own: "our (proposed) method", "the resulting model".
 _OWN_KIND = frozenset({"our", "resulting", "proposed"})
 

@@ -151,10 +151,13 @@ _LEADING_ADVERBIAL = re.compile(
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*)+", re.I)
 
 
+_FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
 def opens_clause(phrase: str) -> bool:
     """The phrase starts or is a clause: an opening word of a clause, or a finite verb
     of its own (one inside a relative clause, "a method that can …", belongs to it)."""
-    first = re.match(r"[^\W\d_][\w'’-]*", phrase)
+    first = _FIRST_WORD.match(phrase)
     if first is None or first.group().lower() in CLAUSE_OPENERS:
         return True
     return _FINITE.search(_RELATIVE.split(phrase, maxsplit=1)[0]) is not None
@@ -186,7 +189,7 @@ def opens_with_authors_verb(phrase: str, text: str) -> bool:
     """The phrase opens with a word the abstract's authors use as their verb: "show that
     X has …" (of "we empirically show that …", where a verb pattern took the adverb for
     the verb) is a clause that lost its subject, not a noun phrase."""
-    first = re.match(r"[^\W\d_][\w'’-]*", phrase)
+    first = _FIRST_WORD.match(phrase)
     if first is None or first.group().lower() in ("a", "an", "the"):
         return False
     word = first.group().lower()
@@ -463,8 +466,11 @@ def _subject(sentence: str, limit: int) -> str | None:
     return noun_phrase(sentence[: verb.start()], limit)
 
 
+_LOWERCASE_WORD_START = re.compile(r"[a-z][a-z-]*(?:[\s,;:]|$)")
+
+
 def capitalised(text: str) -> str:
-    if re.match(r"[a-z][a-z-]*(?:[\s,;:]|$)", text):
+    if _LOWERCASE_WORD_START.match(text):
         return text[0].upper() + text[1:]
     return text
 

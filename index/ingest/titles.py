@@ -67,7 +67,9 @@ _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore
 # "we analyse X and (then) propose ...": the verb coordinated with an earlier one of "we",
 # within a clause of up to 20 words ("We classify ... in a global view and propose"), not
 # across a parenthesis, whose naming word ("(called DP-BAI)") is a cue of its own.
-_COORDINATED = r"(?:\s+[^\s.;:()]+){1,20}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
+# (A word is taken whole, "++": white space must follow it, so giving back a letter never
+# helped, and trying that for each word of the 20 was a sixth of the cue pattern's time.)
+_COORDINATED = r"(?:\s+[^\s.;:()]++){1,20}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 _CUE = re.compile(
     # (a single author's "I", in capitals only: "(i) present" is an enumeration)
     rf"\b(?:(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
@@ -77,7 +79,8 @@ _CUE = re.compile(
     rf"|{_NAMING}"
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"
     # "the resulting neural network, GC-Flow", "our resulting method, SequenceMatch,"
-    rf"|(?:our|the)\s+(?:[\w-]+\s+){{1,2}}{_KIND},)\s+",
+    # (each word whole, as in _COORDINATED)
+    rf"|(?:our|the)\s+(?:[\w-]++\s+){{1,2}}{_KIND},)\s+",
     re.I,
 )
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
@@ -319,9 +322,14 @@ class _Definition:
     end: int
 
 
+# (The patterns of functions called for each parenthesis or candidate are compiled once
+# here: looked up in re's cache at each call they cost half a percent of naming's time.)
+_ONE_WORD = re.compile(r"[A-Za-zα-ωΑ-Ω][\w-]*")
+
+
 def _is_acronym(token: str) -> bool:
     """SCOUT, OWPO, SS-TPT, ConGLUDe, HB-ARFM: one word with two capitals at least."""
-    return (bool(re.fullmatch(r"[A-Za-zα-ωΑ-Ω][\w-]*", token))
+    return (bool(_ONE_WORD.fullmatch(token))
             and sum(c.isupper() for c in token) >= 2)
 
 
@@ -388,7 +396,7 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
         i -= 1
     start = window.rfind(" ", 0, i + 1) + 1  # whole words: "Sub-Scale", not "Scale"
     # "Stability and Suitability-guided ...": keep a capitalised pair joined by "and".
-    pair = re.search(r"[A-Z][\w-]* and $", window[:start])
+    pair = _CAPITALISED_AND.search(window[:start])
     if pair and window[start : start + 1].isupper():
         start = pair.start()
     long_form = window[start:].strip()
@@ -397,6 +405,7 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
     return None
 
 
+_CAPITALISED_AND = re.compile(r"[A-Z][\w-]* and $")
 _LOWER_WORD = re.compile(r"[a-z]+(?![\w-])")  # (not "In-Time": "In-Time Over-…(ITOP)")
 
 
@@ -460,10 +469,14 @@ def _definitions(text: str) -> list[_Definition]:
 # --- choosing the name -----------------------------------------------------------------------
 
 
+_CAPITAL_INSIDE = re.compile(r"[a-z][A-Z]")
+_GREEK_HYPHEN = re.compile(r"[α-ωΑ-Ω]-\w")
+
+
 def _distinctive(token: str) -> bool:
     """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct)."""
     return (_is_acronym(token) or any(c.isdigit() for c in token)
-            or bool(re.search(r"[a-z][A-Z]", token) or re.match(r"[α-ωΑ-Ω]-\w", token)))
+            or bool(_CAPITAL_INSIDE.search(token) or _GREEK_HYPHEN.match(token)))
 
 
 def _plain_name(token: str) -> bool:
