@@ -394,7 +394,10 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
         if i < 0:
             return None
         i -= 1
-    start = window.rfind(" ", 0, i + 1) + 1  # whole words: "Sub-Scale", not "Scale"
+    # Whole words ("Sub-Scale", not "Scale"), from after a dash that joins the words
+    # before ("a new algorithm—Value Iteration with … (VI-ULCB)" spells "Value Iteration
+    # with …", not "algorithm—Value …").
+    start = max(window.rfind(mark, 0, i + 1) for mark in (" ", "—", "–")) + 1
     # "Stability and Suitability-guided ...": keep a capitalised pair joined by "and".
     pair = _CAPITALISED_AND.search(window[:start])
     if pair and window[start : start + 1].isupper():

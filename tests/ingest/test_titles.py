@@ -281,6 +281,18 @@ def test_a_long_form_is_spelled_within_its_own_sentence():
         "We propose Predict Then Repair (PTR). It works.")
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Exploration is costly. We propose a new estimator—Stochastic Recursive Gradient "
+     "Estimator (SRGE), which needs fewer samples than earlier estimators. SRGE is simple.",
+     "SRGE: Stochastic Recursive Gradient Estimator"),
+    ("Exploration is costly. We present a novel algorithm—Optimistic Value Search (OVS). "
+     "OVS needs fewer samples than earlier algorithms on every benchmark.",
+     "OVS: Optimistic Value Search"),
+])
+def test_a_long_form_starts_after_a_dash_that_joins_it_to_the_word_before(abstract, title):
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
 
 def test_a_name_may_start_with_a_greek_letter():
     assert derive("Transfer is costly. We propose a method, termed π-Zorb, for transfer with "
