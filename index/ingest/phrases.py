@@ -456,6 +456,21 @@ def closed_quotes(phrase: str) -> str:
     return phrase
 
 
+_QUOTATION_MARKS = (("“", "”"), ("‘", "’"), ('"', '"'), ("'", "'"))
+
+
+def unquoted(phrase: str) -> str:
+    """A phrase quoted whole, without its quotation marks: a long form given as
+    '"Graph Network-based Simulators" (GNS)' is what the name stands for, not a quotation
+    in the title ("GNS: Graph Network-based Simulators")."""
+    for opening, closing in _QUOTATION_MARKS:
+        inner = phrase[1:-1]
+        if len(phrase) > 2 and phrase[0] == opening and phrase[-1] == closing \
+                and opening not in inner and closing not in inner:
+            return inner.strip()
+    return phrase
+
+
 def _subject(sentence: str, limit: int) -> str | None:
     """The subject of a sentence "X is/are/has …": X, when it is a noun phrase."""
     sentence = _LEADING_ADVERBIAL.sub("", sentence)

@@ -43,6 +43,7 @@ from .phrases import (
     says_nothing,
     shorten,
     unnamed_title,
+    unquoted,
 )
 from .scan import WordStarts, matches_at
 
@@ -441,6 +442,7 @@ _SHORT_WORDING = re.compile(r"\s+for\s+short$|^(?:abbreviated\s+as|or|i\.e\.,?)\
 
 
 _LOWER_CAMEL = re.compile(r"[a-z]+[A-Z][\w-]*")
+_STANDS_FOR = re.compile(r"^(?:short\s+for|stands?\s+for|standing\s+for|for)\s+", re.I)
 
 
 def _definitions(text: str) -> list[_Definition]:
@@ -462,6 +464,9 @@ def _definitions(text: str) -> list[_Definition]:
         # "SCOUT (Sub-Scale Collaboration On Unseen Tasks)": the word before the parenthesis
         # (head ends in a word: it is stripped).
         token = head.rsplit(None, 1)[-1] if head else ""
+        # ("FORM (for "Future Observation Reward Model")": what follows "for" is the long
+        # form, without its quotation marks)
+        inside = unquoted(_STANDS_FOR.sub("", inside))
         if token and _is_acronym(token) and " " in inside and _long_form(
                 token, inside) and inside[0].lower() == token[0].lower():
             found.append(_Definition(token, inside, offset + len(head) - len(token),
@@ -930,7 +935,8 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     if best.expansion:
         # ('We propose "Structured Cooperative Learning (SCooL)"': the expansion opens a
         # quotation its name closes.)
-        expansion = closed_quotes(shorten(re.sub(r"\s*\([^()]*\)", "", best.expansion), limit))
+        expansion = unquoted(closed_quotes(shorten(re.sub(r"\s*\([^()]*\)", "",
+                                                          best.expansion), limit)))
         return f"{best.name}: {capitalised(expansion)}"
     after = text[best.start + len(best.name) : _sentence_at(sentences, best.start)[1]]
     spelled = _long_form_after(best.name, after)

@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks import title_truth
 from index.ingest.names import list_statistics
-from index.ingest.phrases import capitalised, shorten
+from index.ingest.phrases import capitalised, shorten, unquoted
 from index.ingest.prepare import prepare
 from index.ingest.records import Record
 from index.ingest.render import render
@@ -1081,3 +1081,29 @@ def test_a_clause_after_a_colon_or_dash_is_no_description(after: str) -> None:
     abstract = (f"Bandits are hard. We present FooGrad — {after}. FooGrad is fast and "
                 "FooGrad is simple.")
     assert after not in derive_name_and_title(abstract, render(abstract), strict=True)[1]
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ('Planning is slow. Our method, which we call PLUM (for "Planning with Latent Utility '
+     'Models") is derived from an objective over future observations.',
+     "PLUM: Planning with Latent Utility Models"),
+    ('Simulation is slow. Our framework---which we term "Learned Particle Simulators" '
+     "(LPS)---represents the state of a physical system with particles.",
+     "LPS: Learned Particle Simulators"),
+    ("Training is costly. We consider a new paradigm called ``Lazy Federated Averaging'' "
+     "(LFA) in this paper. In it workers join at will.",
+     "LFA: Lazy Federated Averaging"),
+])
+def test_a_quoted_long_form_is_the_title_without_its_quotation_marks(abstract, title):
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
+@pytest.mark.parametrize(("phrase", "kept"), [
+    ("“Initial Alignment”", "Initial Alignment"),
+    ("'statistical indistinguishability attack'", "statistical indistinguishability attack"),
+    # quoted in part, or two quotations: quotations of the phrase, kept
+    ('the "grid-functioned" networks', 'the "grid-functioned" networks'),
+    ('"fast" and "slow" weights', '"fast" and "slow" weights'),
+])
+def test_only_a_phrase_quoted_whole_loses_its_quotation_marks(phrase, kept):
+    assert unquoted(phrase) == kept
