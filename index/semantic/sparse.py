@@ -58,7 +58,7 @@ class Rows:
 
     def transposed(self) -> Rows:
         """The same matrix by columns (its transpose by rows), for products from the left."""
-        order = np.argsort(self.indices, kind="stable")
+        order = stable_order(self.indices, self.columns)
         counts = np.bincount(self.indices, minlength=self.columns)
         indptr = np.zeros(self.columns + 1, dtype=np.int64)
         np.cumsum(counts, out=indptr[1:])
@@ -72,7 +72,7 @@ class Rows:
         """The mean row of each group in turn (groups: row -> 0..count-1), one at a time:
         all of them at once would be count x columns floats (50 MB at 100 topics)."""
         of_value = groups[self.row_of_values()]
-        order = np.argsort(of_value, kind="stable")
+        order = stable_order(of_value, count)
         bounds = np.searchsorted(of_value[order], np.arange(count + 1))
         del of_value
         sizes = np.bincount(groups, minlength=count)
@@ -80,6 +80,15 @@ class Rows:
             part = order[bounds[group]:bounds[group + 1]]
             yield np.bincount(self.indices[part], weights=self.data[part],
                               minlength=self.columns) / max(int(sizes[group]), 1)
+
+
+def stable_order(keys: np.ndarray, bound: int) -> np.ndarray:
+    """np.argsort(keys, kind="stable") of integer keys in [0, bound): numpy radix-sorts
+    keys of 16 bits or fewer and merge-sorts wider ones (ICML 2023's 187,620 TF-IDF
+    values by column, 22,122 of them: 1.5 ms against 9.9)."""
+    if bound <= 1 << 16:
+        return np.argsort(keys.astype(np.uint16), kind="stable")
+    return np.argsort(keys, kind="stable")
 
 
 @dataclass

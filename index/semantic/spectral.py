@@ -69,13 +69,15 @@ def knn_graph(vectors: np.ndarray, k: int = K, chunk: int = CHUNK) -> Rows:
     weight = np.concatenate(weights).astype(np.float64)
     row, column = np.concatenate([start, end]), np.concatenate([end, start])
     weight = np.concatenate([weight, weight])
-    # Sorted by edge, heaviest first, then one of each edge kept: where both ends chose
+    # Sorted by edge, each edge kept once with its larger weight: where both ends chose
     # each other the two weights are the same cosine, in float32 from either side.
+    # (Sorting the keys alone and taking each edge's maximum: 12 ms at ICML 2023, where
+    # lexsort by edge and weight took 46.)
     key = row.astype(np.int64) * n + column
-    order = np.lexsort((-weight, key))
-    key, weight = key[order], weight[order]
-    first_of_edge = np.concatenate([[True], key[1:] != key[:-1]])
-    key, weight = key[first_of_edge], weight[first_of_edge]
+    order = np.argsort(key)
+    key = key[order]
+    first_of_edge = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
+    key, weight = key[first_of_edge], np.maximum.reduceat(weight[order], first_of_edge)
     row, column = key // n, key % n
     scale = np.maximum(np.bincount(row, weights=weight, minlength=n), 1e-12) ** -0.5
     indptr = np.zeros(n + 1, dtype=np.int64)
@@ -104,10 +106,14 @@ def lanczos_top(matrix: Rows, count: int, steps: int,
     # float64 bincount 0.29 s).
     filled = np.flatnonzero(np.diff(matrix.indptr))
     starts = matrix.indptr[filled]
+    # The columns as numpy's own index type, taken with mode "wrap" (a no-op: every column
+    # is in range): the default converted the int32 columns and checked each one at every
+    # step, 0.32 ms of ICML 2023's graph against 0.09.
+    columns = matrix.indices.astype(np.intp)
     products = np.empty(matrix.data.shape[0], dtype=np.float32)
     w = np.zeros(n)
     for step in range(steps):
-        np.take(basis[step].astype(np.float32), matrix.indices, out=products)
+        np.take(basis[step].astype(np.float32), columns, out=products, mode="wrap")
         products *= matrix.data
         w[:] = 0.0
         if starts.shape[0]:
