@@ -250,6 +250,10 @@ def _indexed_word(raw: str) -> str | None:
 
 
 _stemmers = threading.local()  # PyStemmer's stemmers are not thread-safe: one a thread
+# Without PyStemmer's own cache: every caller remembers its stems already (stem_word,
+# StemFilter, the index writer's), and keeping that cache cost more than stemming
+# (20,000 distinct words: 22 ms with it, 7.5 without).
+_STEMMER_CACHE = 0
 
 
 def stem(word: str) -> str:
@@ -264,7 +268,7 @@ def stem(word: str) -> str:
         return word
     stemmer = getattr(_stemmers, "porter", None)
     if stemmer is None:
-        stemmer = _stemmers.porter = Stemmer.Stemmer("porter")
+        stemmer = _stemmers.porter = Stemmer.Stemmer("porter", _STEMMER_CACHE)
     return stemmer.stemWord(word)
 
 

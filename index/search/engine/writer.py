@@ -13,7 +13,10 @@ import pickle
 from collections.abc import Callable
 from itertools import groupby, islice
 from operator import itemgetter
+from typing import NamedTuple
 
+from whoosh.columns import Column
+from whoosh.fields import FieldType
 from whoosh.writing import PostingPool, SegmentWriter
 
 from .codec import PapersCodec
@@ -90,6 +93,23 @@ class PapersPool(PostingPool):
             self._remove_run(path)
 
 
+# Where a field's postings go (_FieldPlan.taken_by); None: a field not indexed.
+_BATCH, _PLAIN, _POOL = "batch", "plain", "pool"
+
+
+class _FieldPlan(NamedTuple):
+    """What add_document does with a field's values, read from the schema once a writer
+    rather than for every value (the schema's and fields' lookups were a twentieth of
+    adding ICML 2023's documents). The per-document writer hears of a field only when
+    it stores or scores it: for any other, Whoosh's add_field does nothing."""
+
+    field: FieldType
+    taken_by: str | None  # _BATCH, _PLAIN, _POOL
+    stored: bool
+    scored: bool  # its lengths are kept
+    column: Column | None
+
+
 class PapersWriter(SegmentWriter):
     """A SegmentWriter writing with `PapersCodec`: every field's postings as arrays
     (`BatchPostings`), those of merged segments through a `PapersPool`. With
@@ -106,41 +126,37 @@ class PapersWriter(SegmentWriter):
 
         self.batch = BatchPostings(self.schema if batched else None)
         self._progress = progress
+        # The field names of the documents added (as given) -> how each field is taken.
+        self._plans: dict[tuple[str, ...], list[tuple[str, _FieldPlan]]] = {}
 
     def add_document(self, **fields):
         """Whoosh's add_document, with the word fields' words taken by `self.batch`
         (the options papers never uses, boosts, vectors and spelling fields, are
         Whoosh's own)."""
-        if any(name.startswith("_") for name in fields):
-            raise TypeError("papers' writer takes no boosts or custom stored values")
         self._check_state()
-        perdocwriter, schema, docnum = self.perdocwriter, self.schema, self.docnum
-        fieldnames = sorted(fields)
-        self._check_fields(schema, fieldnames)
-        batched, plain = self.batch.fields, self.batch.plain_fields
+        plans = self._plans.get(tuple(fields))
+        if plans is None:
+            plans = self._plans[tuple(fields)] = self._plans_of(fields)
+        perdocwriter, batch, docnum = self.perdocwriter, self.batch, self.docnum
         add_post = self.pool.add
         perdocwriter.start_doc(docnum)
         try:
-            for fieldname in fieldnames:
+            for fieldname, (field, taken_by, stored, scored, column) in plans:
                 value = fields[fieldname]
                 if value is None:
                     continue
-                field = schema[fieldname]
                 length = 0
-                if fieldname in batched:
-                    length = self.batch.add(fieldname, docnum, value)
-                    if not field.scorable:
-                        length = 0
-                elif fieldname in plain:  # unscored: no length
-                    self.batch.add_plain(fieldname, docnum, value)
-                elif field.indexed:
+                if taken_by is _BATCH:
+                    length = batch.add(fieldname, docnum, value)
+                elif taken_by is _PLAIN:  # unscored: no length
+                    batch.add_plain(fieldname, docnum, value)
+                elif taken_by is _POOL:
                     for tbytes, freq, weight, vbytes in field.index(value):
-                        if field.scorable:
-                            length += freq
+                        length += freq
                         add_post((fieldname, tbytes, docnum, weight, vbytes))
-                perdocwriter.add_field(fieldname, field, value if field.stored else None,
-                                       length)
-                column = field.column_type
+                if stored or scored:
+                    perdocwriter.add_field(fieldname, field, value if stored else None,
+                                           length if scored else 0)
                 if column:
                     perdocwriter.add_column_value(fieldname, column,
                                                   field.to_column_value(value))
@@ -150,6 +166,23 @@ class PapersWriter(SegmentWriter):
         perdocwriter.finish_doc()
         self._added = True
         self.docnum += 1
+
+    def _plans_of(self, fields) -> list[tuple[str, _FieldPlan]]:
+        """How add_document takes each of these fields, in Whoosh's order (by name:
+        the order of a document's stored values)."""
+        if any(name.startswith("_") for name in fields):
+            raise TypeError("papers' writer takes no boosts or custom stored values")
+        fieldnames = sorted(fields)
+        self._check_fields(self.schema, fieldnames)
+        plans = []
+        for fieldname in fieldnames:
+            field = self.schema[fieldname]
+            taken_by = _BATCH if fieldname in self.batch.fields else \
+                _PLAIN if fieldname in self.batch.plain_fields else \
+                _POOL if field.indexed else None
+            plans.append((fieldname, _FieldPlan(field, taken_by, field.stored,
+                                                field.scorable, field.column_type)))
+        return plans
 
     def _flush_segment(self):
         batch = self.batch
