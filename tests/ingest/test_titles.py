@@ -1107,3 +1107,15 @@ def test_a_quoted_long_form_is_the_title_without_its_quotation_marks(abstract, t
 ])
 def test_only_a_phrase_quoted_whole_loses_its_quotation_marks(phrase, kept):
     assert unquoted(phrase) == kept
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("We show that any bounded-memory streaming algorithm for this problem needs quadratic "
+     "time on adversarial inputs. The bound is tight.",
+     "Any bounded-memory streaming algorithm for this problem needs quadratic time"),
+    ("We introduce 4D Recurrent Graph Network for modelling traffic on road networks of any "
+     "size. It forecasts flows well.",
+     "4D Recurrent Graph Network for modelling traffic on road networks of any size"),
+])
+def test_a_title_from_the_first_sentence_leaves_the_authors_and_their_verb_out(abstract, title):
+    assert derive_name_and_title(abstract, render(abstract)) == (None, title)
