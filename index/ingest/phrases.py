@@ -597,13 +597,9 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     start, end = sentences[0]
     opening = _LEADING_ADVERBIAL.sub("", _PARENTHESES.sub("", text[start:end]))
     # "We show that running gradient descent …", "We introduce 6D Convolutional Neural
-    # Network …": what the authors do is no part of a title; what they do it to is.
-    opening = _AUTHORS_OPENING.sub("", opening, count=1) or opening
+    # Network …": what the authors do is no part of a title; what they do it to is (the
+    # openings `recast` reads, where it found no noun phrase after them).
+    authors = _MADE.match(opening) or _STATED.match(opening)
+    if authors is not None:
+        opening = opening[authors.end():]
     return capitalised(shorten(opening, limit)) or "Untitled"
-
-
-# The authors and their verb opening a sentence, with "that" after a verb of finding.
-_AUTHORS_OPENING = re.compile(
-    r"^(?:we|this\s+(?:paper|work|study|article))\s+(?:\w+ly\s+)?"
-    r"(?:(?:show|prove|find|demonstrate|argue|establish|observe)s?\s+that"
-    r"|(?:introduce|propose|present|study|consider|develop|describe)s?)\s+(?=\S)", re.I)
