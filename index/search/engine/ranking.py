@@ -25,6 +25,7 @@ from ..notes import NOTE_FIELD, NotePostings, note_score
 from .lists import ListRanker
 from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
+from .score_order import by_score
 from .searched import SearchedIndex
 
 __all__ = ["Unsupported", "VectorRanker"]
@@ -318,10 +319,7 @@ class VectorRanker(SearchedIndex):
         matches = self.evaluate(query, allowed, cancelled)
         docnums = matches.mask.nonzero()[0]
         scores = matches.scores[docnums]
-        # Sums taken in another order differ in the last bits; rounded, such near-ties
-        # are ties and keep document order (a stable sort of ascending docnums), as
-        # Whoosh's exact ties do.
-        order = (-scores.round(9)).argsort(kind="stable")
+        order = by_score(scores)  # (docnums ascend: ties keep document order)
         return docnums[order], scores[order]
 
     def ranked(self, query: Query, allowed: Query | None = None,
@@ -432,8 +430,7 @@ class VectorRanker(SearchedIndex):
         if self._live is not None:
             keep &= self._live
         docnums = keep.nonzero()[0]
-        ranking = scores[docnums].round(9)
-        docnums = docnums[np.lexsort((docnums, -ranking))]
+        docnums = docnums[by_score(scores[docnums])]
         return docnums.tolist(), counts[docnums].tolist(), scores[docnums].tolist()
 
     def _coordinate_plain_words(self, groups: list[Query], need: int
