@@ -14,6 +14,7 @@ NOT alone) raises `Unsupported` and Whoosh's own matchers run it; tests check bo
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 import numpy as np
@@ -38,6 +39,10 @@ READ_TERMS_AT_ONCE = 10_000
 # 120 to 45 µs; with lists of hundreds of postings numpy wins.
 SMALL_INDEX = 128
 GROUP_CACHE = 512  # words' scores kept per small index's ranker (a few KB each at most)
+# Terms' scored postings kept per ranker (_term). Reading and scoring a term's postings
+# was half a two-word search at 100,000 papers (3-4 ms of 7-8), and each keystroke of a
+# query reads its earlier words again; the commonest word there is about 1 MB.
+SCORED_TERMS_BYTES = 16 << 20
 # Field-length bytes decoded once: Whoosh stores each length as one lossy byte.
 _LENGTH_OF_BYTE = np.array([byte_to_length(b) if b else 1 for b in range(256)],
                            dtype=np.float64)
@@ -61,6 +66,15 @@ class _Postings:
     def __init__(self, ids: np.ndarray, scores: np.ndarray) -> None:
         self.ids = ids
         self.scores = scores
+
+
+def _boosted(part: _Part, boost: float) -> _Part:
+    """A compound's boost applied: a term's postings (kept for the ranker's life: new
+    scores) or the matches the compound summed (its own arrays: scaled in place)."""
+    if isinstance(part, _Postings):
+        return _Postings(part.ids, part.scores * boost)
+    part.scores *= boost
+    return part
 
 
 _NO_IDS = np.empty(0, dtype=np.int64)
@@ -91,6 +105,8 @@ class VectorRanker(SearchedIndex):
         self._field_unit_scores: dict[str, np.ndarray] = {}
         self._on_lists: ListRanker | None = None  # a small index's plain words, on lists
         self._group_cache: dict[tuple, dict[int, float]] = {}
+        self._scored_terms: OrderedDict[tuple[str, bytes], _Postings] = OrderedDict()
+        self._scored_bytes = 0
         self._lock = threading.Lock()
         # The reader's notes for the search under way (search_index sets them per search).
         self.notes: NotePostings | None = None
@@ -218,7 +234,7 @@ class VectorRanker(SearchedIndex):
             combined = self._or(parts) if kind is Or else self._and(parts)
             # Whoosh applies a compound's boost only when it has several parts.
             if len(query.subqueries) > 1 and query.boost != 1.0:
-                combined.scores *= query.boost
+                combined = _boosted(combined, query.boost)
             return combined
         if kind is AndNot or kind is ExcludingAndNot:
             kept = self._dense(self._node(query.a, cancelled))
@@ -248,10 +264,43 @@ class VectorRanker(SearchedIndex):
         fieldname = query.fieldname
         if fieldname == NOTE_FIELD:
             return self._note_term(query)
-        field = self._fields.get(fieldname)
         btext = self._term_bytes(query)
         if btext is None:
             return _NO_POSTINGS
+        key = (fieldname, btext)
+        with self._lock:
+            scored = self._scored_terms.get(key)
+            if scored is not None:
+                self._scored_terms.move_to_end(key)
+        if scored is None:
+            scored = self._scored_term(fieldname, btext)
+            self._keep_scored(key, scored)
+        if query.boost != 1.0 and scored is not _NO_POSTINGS:
+            return _Postings(scored.ids, scored.scores * query.boost)
+        return scored
+
+    def _keep_scored(self, key: tuple[str, bytes], scored: _Postings) -> None:
+        """Keeps a term's scored postings for the ranker's life (its segments never
+        change), the least recently used dropped past SCORED_TERMS_BYTES. The arrays are
+        made read-only: whatever combines them makes new ones, and a slip that wrote
+        into them would change every later search that has the word."""
+        size = scored.ids.nbytes + scored.scores.nbytes
+        if size > SCORED_TERMS_BYTES // 4:
+            return
+        scored.ids.flags.writeable = False
+        scored.scores.flags.writeable = False
+        with self._lock:
+            if key in self._scored_terms:
+                return
+            self._scored_terms[key] = scored
+            self._scored_bytes += size
+            while self._scored_bytes > SCORED_TERMS_BYTES:
+                _key, dropped = self._scored_terms.popitem(last=False)
+                self._scored_bytes -= dropped.ids.nbytes + dropped.scores.nbytes
+
+    def _scored_term(self, fieldname: str, btext: bytes) -> _Postings:
+        """One term's documents and BM25F scores (before any boost)."""
+        field = self._fields.get(fieldname)
         ids, weights = self._postings(fieldname, btext)
         if not len(ids):
             return _NO_POSTINGS
@@ -265,8 +314,6 @@ class VectorRanker(SearchedIndex):
                                 / (weights + self._norms(fieldname)[ids]))
         else:  # Whoosh's WeightScorer: the term's weight in the document
             scores = np.ones(len(ids)) if weights is None else weights
-        if query.boost != 1.0:
-            scores = scores * query.boost
         return _Postings(ids, scores)
 
     def _note_term(self, query: Term) -> _Part:

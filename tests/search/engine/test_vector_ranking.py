@@ -331,3 +331,56 @@ def test_small_index_forgives_on_lists_across_segments_and_deletions(
     assert library.index._ranker(library.index._searcher)._dead
     for text in FORGIVEN + ["graph policy bandits unicorn", "neural study verifier"]:
         _assert_coordination_lists_equal_arrays(library, text)
+
+
+def test_kept_term_scores_give_the_same_ranking_in_any_order(
+        icml2023_library: Library) -> None:
+    # A ranker keeps each term's scored postings (SCORED_TERMS_BYTES): the same query
+    # ranks the same whatever the searches before it read, as a fresh ranker ranks it.
+    index = icml2023_library.index
+    searcher = index._searcher
+    queries = [index._queries.build(text, True).query for text in QUERIES]
+    fresh = {}
+    for text, query in zip(QUERIES, queries, strict=True):
+        docnums, scores = VectorRanker(searcher, ()).rank(query)
+        fresh[text] = (docnums.tolist(), scores.tolist())
+    kept = VectorRanker(searcher, ())
+    pairs = list(zip(QUERIES, queries, strict=True))
+    for text, query in [*pairs, *reversed(pairs)]:
+        docnums, scores = kept.rank(query)
+        assert (docnums.tolist(), scores.tolist()) == fresh[text], text
+
+
+def test_a_boosted_group_with_one_word_found_leaves_the_word_s_scores_alone(
+        icml2023_library: Library) -> None:
+    # An OR whose other words are absent is that word's own postings; its boost must
+    # make new scores rather than scale the ones kept for the word.
+    from whoosh.query import Or, Term
+
+    searcher = icml2023_library.index._searcher
+    ranker = VectorRanker(searcher, ())
+    word = Term("abstract", "reinforc")
+    plain_docnums, plain_scores = ranker.rank(word)
+    assert len(plain_docnums) > 10
+    boosted = Or([word, Term("abstract", "zzzznotaword")], boost=3.0)
+    for _ in range(2):
+        docnums, scores = ranker.rank(boosted)
+        assert docnums.tolist() == plain_docnums.tolist()
+        assert np.allclose(scores, plain_scores * 3.0, rtol=1e-12, atol=0)
+    again_docnums, again_scores = ranker.rank(word)
+    assert again_scores.tolist() == plain_scores.tolist()
+    assert again_docnums.tolist() == plain_docnums.tolist()
+
+
+def test_kept_term_scores_stay_within_their_budget(icml2023_library: Library,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from index.search.engine import ranking
+
+    monkeypatch.setattr(ranking, "SCORED_TERMS_BYTES", 64 * 1024)
+    index = icml2023_library.index
+    ranker = VectorRanker(index._searcher, ())
+    for text in QUERIES:
+        ranker.rank(index._queries.build(text, True).query)
+        kept = sum(p.ids.nbytes + p.scores.nbytes for p in ranker._scored_terms.values())
+        assert kept == ranker._scored_bytes <= 64 * 1024
+    assert ranker._scored_terms  # some were kept
