@@ -107,6 +107,7 @@ class VectorRanker(SearchedIndex):
         self._group_cache: dict[tuple, dict[int, float]] = {}
         self._scored_terms: OrderedDict[tuple[str, bytes], _Postings] = OrderedDict()
         self._scored_bytes = 0
+        self._scored_lock = threading.Lock()  # (not _lock: held while lengths are read)
         self._lock = threading.Lock()
         # The reader's notes for the search under way (search_index sets them per search).
         self.notes: NotePostings | None = None
@@ -268,7 +269,7 @@ class VectorRanker(SearchedIndex):
         if btext is None:
             return _NO_POSTINGS
         key = (fieldname, btext)
-        with self._lock:
+        with self._scored_lock:
             scored = self._scored_terms.get(key)
             if scored is not None:
                 self._scored_terms.move_to_end(key)
@@ -289,7 +290,7 @@ class VectorRanker(SearchedIndex):
             return
         scored.ids.flags.writeable = False
         scored.scores.flags.writeable = False
-        with self._lock:
+        with self._scored_lock:
             if key in self._scored_terms:
                 return
             self._scored_terms[key] = scored
