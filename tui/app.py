@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -54,6 +54,7 @@ from .widgets.clean_input import SearchInput
 from .widgets.key_screen import KeyScreen
 from .widgets.results import ResultsView
 from .widgets.steady_footer import SteadyFooter
+from .workers import in_thread
 
 if TYPE_CHECKING:  # the search package loads Whoosh: after the first paint (open_library)
     from index import Card, ReadingProgress, Results, Topic
@@ -243,7 +244,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.screen.set_class(width < NARROW_BELOW, "narrow")
 
     # -- start-up --------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="open")
+    @in_thread("open", exclusive=True)
     def open_library(self) -> None:
         """Open (and if needed index) the library off the UI thread. What the first frame
         lists (opening.py) is shown before the search engine loads; the live search
@@ -335,7 +336,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self._warm_up_started = True
             self.call_after_refresh(self._warm_up)
 
-    @work(thread=True, group="warm-up")
+    @in_thread("warm-up")
     def _warm_up(self) -> None:
         # What is loaded by now lives as long as the app: keep the garbage collector from
         # walking it on every full collection (46-73 ms pauses while typing at 10k).
@@ -359,7 +360,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.library.keep_first_page(keys=True, gate=after_keys)
         self.update_meaning()  # a worker of its own: similar papers and topics
 
-    @work(thread=True, exclusive=True, group="meaning")
+    @in_thread("meaning", exclusive=True)
     def update_meaning(self) -> None:
         """Bring the meaning space up to date (a first build, or papers added while the app
         was closed) in a worker: the app stays usable; until then `m` ranks by shared
@@ -448,7 +449,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         self.run_search(paper_id=paper_id)
 
-    @work(thread=True, exclusive=True, group="naming")
+    @in_thread("naming", exclusive=True)
     def _name_again(self) -> None:
         """Papers named by an older name model (a newer papers) named again, by a child
         process, while the library is searched as it is (a minute at 100,000 papers);
@@ -473,7 +474,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                 self.notify, f"Papers named again: {counted(changed, 'name')} changed.",
                 markup=False)
 
-    @work(thread=True, exclusive=True, group="watch")
+    @in_thread("watch", exclusive=True)
     def _watch_library(self) -> None:
         library = self.library
         if library is None:
@@ -600,7 +601,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self._search(self._search_seq, self.query_text, self.sort, self.tag_filter, cursor,
                      self.hide_seen, paper_id)
 
-    @work(thread=True, exclusive=True, group="search")
+    @in_thread("search", exclusive=True)
     def _search(self, seq: int, query: str, sort: str, tag: str | None, cursor: int,
                 unread_only: bool = False, paper_id: str | None = None) -> None:
         worker = get_current_worker()
@@ -786,7 +787,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         if self.last_results is not None and self.library is not None:
             self._progress(self._shown_seq, self.last_results)
 
-    @work(thread=True, exclusive=True, group="progress")
+    @in_thread("progress", exclusive=True)
     def _progress(self, seq: int, results: Results) -> None:
         states = self.library.reading_states()
         self.call_from_thread(self._show_progress, seq, self.library.progress(results, states),
@@ -938,7 +939,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         view = self.query_one(ResultsView)
         self.history.append(View(self.query_text, self.sort, self.tag_filter, view.cursor))
 
-    @work(thread=True, exclusive=True, group="search")
+    @in_thread("search", exclusive=True)
     def _similar(self, seq: int, paper_id: str) -> None:
         results = self.library.similar(paper_id, limit=50)
         self.call_from_thread(self._show_results, seq, results)
@@ -965,7 +966,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             return
         self._open_in_browser(target.url, target.why)
 
-    @work(thread=True, group="browser")
+    @in_thread("browser")
     def _open_in_browser(self, link: str, why: str) -> None:
         import webbrowser  # 5 ms of start-up for a key seldom pressed
 
@@ -1040,7 +1041,7 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self._search_seq += 1
         self._jump(self._search_seq, paper_id)
 
-    @work(thread=True, exclusive=True, group="search")
+    @in_thread("search", exclusive=True)
     def _jump(self, seq: int, paper_id: str) -> None:
         results = self.library.search("", sort=self.sort)
         ids = results.ids()

@@ -14,12 +14,13 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 from textual.worker import get_current_worker
 
 from index import SearchCancelled, Topic, counted, split_topic_filters
+
+from .workers import in_thread
 
 if TYPE_CHECKING:
     from .trends import TrendChoice
@@ -94,7 +95,7 @@ class DiscoveryActions:
         if self.topic_counts is None or self.topic_counts[0] != scope:
             self._count_topics(scope)
 
-    @work(thread=True, exclusive=True, group="topic-counts")
+    @in_thread("topic-counts", exclusive=True)
     def _count_topics(self, scope: tuple) -> None:
         words, tag, unread_only = scope
         worker = get_current_worker()

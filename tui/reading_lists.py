@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
@@ -23,6 +22,7 @@ from index import OUTPUT_FORMATS, LibraryError, StoreError, counted
 
 from .clipboard import copy_text
 from .widgets.results import ResultsView
+from .workers import in_thread
 
 if TYPE_CHECKING:
     from index import TagChange
@@ -73,7 +73,7 @@ class ReadingListActions:
         if change is not None and self.library is not None:
             self._write_tags(ids, change)
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_tags(self, ids: list[str], change: TagChange) -> None:
         """Off the UI thread: another process may hold the index for a moment."""
         try:
@@ -195,7 +195,7 @@ class ReadingListActions:
         if edit is not None and self.library is not None:
             self._write_edit(paper_id, edit)
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_edit(self, paper_id: str, edit: Edit) -> None:
         try:
             paper = self.library.edit(paper_id, title=edit.title, authors=edit.authors,

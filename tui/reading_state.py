@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual import work
 from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Input, Static
@@ -19,6 +18,7 @@ from index import MAX_PRIORITY, Paper, counted
 
 from .reading_lists import WRITE_ERRORS
 from .widgets.results import ResultsView
+from .workers import in_thread
 
 SEEN_AFTER = 1.5  # seconds a paper stays in the abstract pane before it counts as seen
 SAVED_KEYS = 9  # 1-9 recall the first nine saved searches
@@ -50,7 +50,7 @@ class ReadingStateActions:
         unread = self.reading.get(paper_id, ("unread", 0))[0] == "unread"
         self._write_seen(paper_id if unread else None, self.session_state())
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_seen(self, paper_id: str | None, session: dict) -> None:
         """Seen, and where the reader is (so even a crash resumes here)."""
         try:
@@ -72,7 +72,7 @@ class ReadingStateActions:
         everything_read = all(self.reading.get(i, ("unread", 0))[0] == "read" for i in ids)
         self._write_status(ids, "seen" if everything_read else "read")
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_status(self, ids: list[str], status: str) -> None:
         try:
             self.library.set_status(ids, status)
@@ -91,7 +91,7 @@ class ReadingStateActions:
         priority = (self.reading.get(ids[0], ("unread", 0))[1] + 1) % (MAX_PRIORITY + 1)
         self._write_priority(ids, priority)
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_priority(self, ids: list[str], priority: int) -> None:
         try:
             self.library.set_priority(ids, priority)
@@ -135,7 +135,7 @@ class ReadingStateActions:
         if text is not None:
             self._write_note(paper_id, text)
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_note(self, paper_id: str, text: str) -> None:
         """Off the UI thread, like every write to the store."""
         try:
@@ -195,7 +195,7 @@ class ReadingStateActions:
         if name:
             self._write_saved_search(name, query, sort)
 
-    @work(thread=True, group="write")
+    @in_thread("write")
     def _write_saved_search(self, name: str, query: str, sort: str) -> None:
         try:
             saved = self.library.save_search(name, query, sort)

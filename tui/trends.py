@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,6 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label, Select, Static
 
 from index import Library, LibraryError, ListInfo, StoreError, Trend, Trends
+
+from .workers import in_thread
 
 TREND_ROWS = 25  # terms listed each way
 LABEL_WIDTH = 30  # characters of a term or topic in the tables: the z column stays in view
@@ -108,7 +110,7 @@ class TrendsScreen(ModalScreen):
         self.query_one("#trends-summary", Static).update(f"Comparing {a} with {b}…")
         self._compute(a, b)
 
-    @work(thread=True, exclusive=True, group="trends")
+    @in_thread("trends", exclusive=True)
     def _compute(self, a: str, b: str) -> None:
         try:
             found = self.library.trends(a, b, TREND_ROWS)
