@@ -79,6 +79,7 @@ FIRST_PAINT_WAIT_S = 0.5
 # Loading the search engine (its imports, the warm-up) goes a step at a time, each after
 # the keystroke in hand is drawn; this long at most for a keystroke that draws nothing.
 KEY_FIRST_S = 0.2
+FRAME_SENT_S = 0.004  # after a key's frame is painted: its bytes are written by then
 # Meanwhile the interpreter passes between threads every ms rather than every 5: a
 # keystroke goes through a few threads and messages, and each waited for its turn.
 LOADING_SWITCH_S = 0.001
@@ -543,10 +544,17 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.call_after_refresh(self._key_painted)
 
     def _key_painted(self) -> None:
-        """A keystroke's results are on screen: the engine's loading and the garbage
-        collector may go on."""
-        self._keys_drawn.set()
-        self._collection.release()
+        """A keystroke's results are painted: once Textual's writer thread has sent the
+        frame to the terminal (it needs the interpreter for that), the engine's loading,
+        the reading states' read and the garbage collector may go on. When they went on
+        at once, a collection or the read held the interpreter 1-5 ms between the frame
+        and its bytes (traced in tmux at ICML 2023). Until the library is open the
+        loading goes on at once: the first key's live results wait for it."""
+        if self.ready:
+            self._collection.release_after(self, FRAME_SENT_S, self._keys_drawn.set)
+        else:
+            self._keys_drawn.set()
+            self._collection.release_after(self, FRAME_SENT_S)
 
     def _show_kept_page(self) -> None:
         """A key typed while the first page shows, before the search engine is ready (the
@@ -649,7 +657,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.call_from_thread(self._show_results, seq, results, cursor, progress)
         # Read afresh after the results show, never on the keystroke's path, and not at
         # all once a newer keystroke has superseded these results: what another papers
-        # process marked (the command line, a second window) shows then.
+        # process marked (the command line, a second window) shows then. After the
+        # key's frame is sent (_key_painted), not beside it.
+        self._keys_drawn.wait(KEY_FIRST_S)
         if not worker.is_cancelled:
             states = self.library.reading_states()
             if progress is None or states != self.reading:

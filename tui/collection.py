@@ -5,7 +5,9 @@ Python's default thresholds that set off about twenty young collections and two 
 middle generation in the keystroke's frame, the middle ones 2-8 ms each on the UI
 thread (measured in tmux at ICML 2023) while the key waited. Collection is paused from
 the key until its results are painted, and resumes then, so the same collections run
-in the idle moment after the frame rather than inside it. Nothing is left uncollected:
+in the idle moment after the frame rather than inside it: a few ms after it
+(`release_after`), once Textual's writer thread, which needs the interpreter, has sent
+the frame's bytes to the terminal. Nothing is left uncollected:
 a key whose results never come (a search superseded, an error) resumes it after
 `LONGEST_HOLD_S`.
 
@@ -60,6 +62,18 @@ class KeystrokeCollection:
         if not self.held and gc.isenabled():
             gc.disable()
             self.held = True
+
+    def release_after(self, app, seconds: float, then=None) -> None:
+        """`release()` (and `then()`) in `seconds`, unless a new key holds it first (then
+        that key's own release, or its longest hold, ends it)."""
+        def release() -> None:
+            self.release()
+            if then is not None:
+                then()
+
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = app.set_timer(seconds, release)
 
     def release(self) -> None:
         if self._timer is not None:

@@ -65,6 +65,51 @@ async def test_the_collector_waits_for_a_keys_results_and_then_resumes(home, mon
     assert gc.isenabled()
 
 
+async def test_the_collector_and_the_states_read_wait_until_the_frame_is_sent(
+        home, monkeypatch):
+    # Textual's writer thread sends a painted frame to the terminal and needs the
+    # interpreter for it: a collection or the reading states' read started at the paint
+    # held it 1-5 ms between the frame and its bytes. Both wait FRAME_SENT_S after it.
+    async with running_app(home) as (app, pilot):
+        enabled_at_paint, drawn_when_read = [], []
+        real_painted, real_states = app._key_painted, app.library.reading_states
+
+        def painted():
+            real_painted()
+            enabled_at_paint.append(gc.isenabled())
+
+        def reading_states():
+            drawn_when_read.append(app._keys_drawn.is_set())
+            return real_states()
+
+        monkeypatch.setattr(app, "_key_painted", painted)
+        monkeypatch.setattr(app.library, "reading_states", reading_states)
+        await type_query(app, pilot, "graph")
+        await pilot.pause(0.05)
+        await settle(app, pilot)
+        assert enabled_at_paint and not any(enabled_at_paint)  # still paused at the paint
+        assert gc.isenabled()  # and resumed a moment later
+        assert drawn_when_read and all(drawn_when_read)
+
+
+async def test_before_the_library_opens_a_painted_key_lets_the_loading_go_on_at_once(
+        home):
+    # The first key, typed at first paint, is drawn from the kept page; its live results
+    # wait for the engine's loading, which waits for the key to be drawn: no FRAME_SENT_S
+    # for it (in tmux that cost the first key about 5 ms). Once open, the wait is there.
+    async with running_app(home) as (app, pilot):
+        app._keys_drawn.clear()
+        app.ready = False
+        app._key_painted()
+        assert app._keys_drawn.is_set()
+        app.ready = True
+        app._keys_drawn.clear()
+        app._key_painted()
+        assert not app._keys_drawn.is_set()
+        await pilot.pause(0.05)
+        assert app._keys_drawn.is_set()
+
+
 async def test_a_key_whose_results_never_come_resumes_the_collector(home, monkeypatch):
     monkeypatch.setattr("tui.collection.LONGEST_HOLD_S", 1.0)
     async with running_app(home) as (app, pilot):
