@@ -550,11 +550,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         at once, a collection or the read held the interpreter 1-5 ms between the frame
         and its bytes (traced in tmux at ICML 2023). Until the library is open the
         loading goes on at once: the first key's live results wait for it."""
-        if self.ready:
-            self._collection.release_after(self, FRAME_SENT_S, self._keys_drawn.set)
-        else:
+        if not self.ready:
             self._keys_drawn.set()
-            self._collection.release_after(self, FRAME_SENT_S)
+        self._collection.release_after(self, FRAME_SENT_S, self._keys_drawn.set)
 
     def _show_kept_page(self) -> None:
         """A key typed while the first page shows, before the search engine is ready (the

@@ -31,9 +31,10 @@ from whoosh.formats import Frequency, Positions
 from whoosh.system import pack_ushort
 from whoosh.util.numeric import _length_byte_cache
 
+from ...sorting import stable_order
 from .. import analysis
 from . import blocks
-from .plain import PlainTerms, plain, stable_order
+from .plain import PlainTerms, plain
 
 # Stored positions are Whoosh's: a 4-byte count, then the pickled list of deltas
 # (protocol 2). The pickle opens with PROTO 2, EMPTY_LIST, BINPUT 0.

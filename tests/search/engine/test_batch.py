@@ -161,11 +161,11 @@ def test_a_joined_text_has_its_parts_tokens_one_after_another(parts) -> None:
 
 @pytest.mark.parametrize("bound", [1, 200, 1 << 16, (1 << 16) + 1, 3_000_000, 1 << 32])
 def test_stable_order_is_numpy_s_stable_argsort(bound: int) -> None:
-    # Radix-sorted by 16 bits at a time (plain.stable_order): the same order, ties
+    # Radix-sorted by 16 bits at a time (index.sorting): the same order, ties
     # (a term's documents) kept as they came.
     import numpy as np
 
-    from index.search.engine.plain import stable_order
+    from index.sorting import stable_order
 
     rng = np.random.default_rng(bound)
     for size in (0, 1, 1000, 50_000):
