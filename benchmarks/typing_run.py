@@ -348,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
                              "'Textual (Input + echo)')")
     parser.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
                         help="also run papers from this checkout (before/after)")
+    parser.add_argument("--queries", nargs="+", default=list(QUERIES), metavar="QUERY",
+                        help="the queries typed, in order (default: %(default)s)")
     parser.add_argument("--out", type=Path, default=None, help="write the JSON here")
     args = parser.parse_args(argv)
 
@@ -364,8 +366,8 @@ def main(argv: list[str] | None = None) -> int:
             [(key, _home_for(key, work)) for key in args.sizes]
         results = {}
         for label, home in homes:
-            results[label] = typing_run(home, args.rounds, only=args.only,
-                                        baseline=args.baseline)
+            results[label] = typing_run(home, args.rounds, tuple(args.queries),
+                                        only=args.only, baseline=args.baseline)
             print(f"\n{label}\n\n{report(results[label])}\n", flush=True)
         if args.out:
             args.out.write_text(json.dumps(results, indent=1))

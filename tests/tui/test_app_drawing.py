@@ -44,6 +44,32 @@ async def test_keystrokes_that_replace_the_list_and_the_paper_lay_out_nothing(ho
         assert (view.layouts_asked, pane.layouts_asked) == asked
 
 
+async def test_a_list_that_outgrows_its_rows_or_fits_them_again_lays_out_nothing(
+        home, tmp_path):
+    """A query whose papers no longer fill the list, and the next whose papers overflow it
+    again: the scroll bar stays (its thumb alone tells there is more), so neither key
+    lays out the screen."""
+    papers = [{"title": f"Wombat Survey {number}",
+               "abstract": f"We count wombats in burrows, census {number}. "
+                           + ("Quolls share some burrows. " if number < 8 else "") * 4}
+              for number in range(60)]
+    with Library(home) as library:
+        library.add(write_json_list(tmp_path, "wombats.json", papers))
+    async with running_app(home) as (app, pilot):
+        view = results(app)
+        await type_query(app, pilot, "wombats")
+        rows = view.scrollable_content_region.height
+        assert view.count > rows  # more papers than rows: the thumb shows there are more
+        asked = view.layouts_asked
+        counts = [view.count]
+        for query in ("wombats quolls", "wombats"):
+            await type_query(app, pilot, query)
+            counts.append(view.count)
+        assert counts[1] < rows < counts[2]  # the list fitted its rows, then outgrew them
+        assert view.layouts_asked == asked
+        assert view.show_vertical_scrollbar
+
+
 async def test_the_pane_and_the_progress_show_in_the_same_call_as_the_list(home, monkeypatch):
     # It counts "seen 0": no paper may turn seen while the queries are typed, however slow.
     monkeypatch.setattr("tui.reading_state.SEEN_AFTER", 3600)
