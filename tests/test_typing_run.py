@@ -13,3 +13,23 @@ def test_a_given_home_is_labelled_with_its_paper_count(seeded_home):
 
 def test_an_empty_home_says_it_holds_none(tmp_path):
     assert _home_label(tmp_path / "empty") == f"{tmp_path / 'empty'} (0 papers)"
+
+
+def test_the_queries_given_are_the_ones_typed(seeded_home, monkeypatch):
+    """`--queries` replaces the default queries, in the order given (a query that narrows
+    the list below its rows is typed only when asked for)."""
+    import benchmarks.typing_run as typing
+
+    typed = []
+
+    def fake_run(home, rounds, queries=typing.QUERIES, **_options):
+        typed.append(queries)
+        return {}
+
+    monkeypatch.setattr(typing, "typing_run", fake_run)
+    monkeypatch.setattr(typing, "compile_bytecode", lambda *_paths: None)
+    monkeypatch.setattr(typing, "report", lambda _result: "")
+    monkeypatch.setattr(typing.shutil, "which", lambda _tool: "/usr/bin/tmux")
+    typing.main(["--home", str(seeded_home), "--queries", "neural collapse", "conformal"])
+    typing.main(["--home", str(seeded_home)])
+    assert typed == [("neural collapse", "conformal"), typing.QUERIES]
