@@ -3,6 +3,7 @@ from the index only when it is drawn, so 100,000 results cost little."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -18,8 +19,8 @@ class Results:
     """An ordered result list; row cards are read lazily so 100k results cost little."""
 
     query: str
-    docnums: list[int]
-    scores: list[float]
+    docnums: Sequence[int]  # a list, or a ranking's array (engine/ranked.py)
+    scores: Sequence[float]
     total: int
     elapsed: float
     terms: HighlightTerms

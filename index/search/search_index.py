@@ -683,7 +683,7 @@ class SearchIndex:
             return set()
         column, numbers = self._ids(results._searcher)
         wanted = {numbers[pid] for pid in ids if pid in numbers}
-        return {column[n] for n in wanted.intersection(results.docnums)}
+        return {column[n] for n in _among(wanted, results.docnums)}
 
     def _run(self, query: Query, sort: str, limit: int | None,
              cancelled: Callable[[], bool] | None = None):
@@ -868,6 +868,21 @@ class SearchIndex:
         docnums = [h.docnum for h in hits]
         return Results(f"similar:{paper.id}", docnums, [h.score for h in hits], len(docnums),
                        time.perf_counter() - start, HighlightTerms(), _searcher=searcher)
+
+
+def _among(wanted: set[int], docnums) -> set[int]:
+    """The document numbers of `wanted` that are in `docnums`. A ranking still in its
+    array (engine/ranked.py) is looked up there: a set intersection would first read all
+    of it into Python numbers (93,000 for "di" at 100,000 papers)."""
+    array = getattr(docnums, "array", None)
+    if array is None or not wanted or not array.shape[0]:
+        return wanted.intersection(docnums)
+    import numpy as np
+
+    asked = np.fromiter(wanted, dtype=np.int64, count=len(wanted))
+    present = np.zeros(max(int(array.max()), int(asked.max())) + 1, dtype=bool)
+    present[array] = True
+    return set(asked[present[asked]].tolist())
 
 
 def _frozen(meta: dict[str, Any]) -> frozenset[str] | None:

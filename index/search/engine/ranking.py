@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from whoosh.query import And, AndNot, FuzzyTerm, NullQuery, Or, Prefix, Query, Term, Wildcard
@@ -26,6 +26,7 @@ from ..notes import NOTE_FIELD, NotePostings, note_score
 from .lists import ListRanker
 from .matching import AndNot as ExcludingAndNot
 from .postings import SegmentPostings, Unsupported, join_weights
+from .ranked import RankedNumbers
 from .score_order import by_score
 from .searched import SearchedIndex
 
@@ -371,14 +372,16 @@ class VectorRanker(SearchedIndex):
         return docnums[order], scores[order]
 
     def ranked(self, query: Query, allowed: Query | None = None,
-               cancelled: Callable[[], bool] | None = None) -> tuple[list[int], list[float]]:
-        """`rank` as Python lists; plain words in a small index are ranked without numpy."""
+               cancelled: Callable[[], bool] | None = None
+               ) -> tuple[Sequence[int], Sequence[float]]:
+        """`rank` read as Python numbers (ranked.py: converted as they are read, not all at
+        once); plain words in a small index are ranked without numpy, into lists."""
         if allowed is None and self._size <= SMALL_INDEX:
             small = self._rank_plain_words(query)
             if small is not None:
                 return small
         docnums, scores = self.rank(query, allowed, cancelled)
-        return docnums.tolist(), scores.tolist()
+        return RankedNumbers(docnums), RankedNumbers(scores)
 
     def _rank_plain_words(self, query: Query) -> tuple[list[int], list[float]] | None:
         """What `rank` gives, for an AND of ORs of terms (the query plain words make),
