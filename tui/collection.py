@@ -55,10 +55,14 @@ class KeystrokeCollection:
             if self._timer is None:  # (else a key is being answered: it resumes it)
                 self.release()
 
-    def hold(self, app) -> None:
+    def _release_in(self, app, seconds: float, release) -> None:
+        """`release` in `seconds`, in place of any release already timed."""
         if self._timer is not None:
             self._timer.stop()
-        self._timer = app.set_timer(LONGEST_HOLD_S, self.release)
+        self._timer = app.set_timer(seconds, release)
+
+    def hold(self, app) -> None:
+        self._release_in(app, LONGEST_HOLD_S, self.release)
         if not self.held and gc.isenabled():
             gc.disable()
             self.held = True
@@ -71,9 +75,7 @@ class KeystrokeCollection:
             if then is not None:
                 then()
 
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = app.set_timer(seconds, release)
+        self._release_in(app, seconds, release)
 
     def release(self) -> None:
         if self._timer is not None:

@@ -278,7 +278,7 @@ class VectorRanker(SearchedIndex):
             scored = self._scored_term(fieldname, btext)
             self._keep_scored(key, scored)
         if query.boost != 1.0 and scored is not _NO_POSTINGS:
-            return _Postings(scored.ids, scored.scores * query.boost)
+            return _boosted(scored, query.boost)
         return scored
 
     def _keep_scored(self, key: tuple[str, bytes], scored: _Postings) -> None:
