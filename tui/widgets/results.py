@@ -176,6 +176,8 @@ class ResultsView(SteadyScrollView, can_focus=True):
             self.post_message(self.Opened())
 
     def on_click(self, event: Click) -> None:
+        if self.on_bar(event):  # (the bar scrolls: SteadyScrollView)
+            return
         row = event.y + round(self.scroll_offset.y)
         if 0 <= row < self.count:
             if row == self.cursor and event.chain >= 2:
