@@ -12,6 +12,10 @@ from .highlight import HighlightTerms
 from .query import respell
 
 _UNSET = object()
+# Cards kept per searcher (SearchIndex passes the dict as `_read`): most of the rows a
+# keystroke shows were read for the keystroke before, and reading and decoding a row's
+# stored card was about 1 ms of each keystroke at ICML 2023. Some 300 bytes a card.
+CARDS_KEPT = 4096
 
 
 @dataclass(slots=True)
@@ -27,6 +31,7 @@ class Results:
     error: str | None = None
     _searcher: Any = None
     _cards: dict[int, Card] = field(default_factory=dict)
+    _read: dict[int, Card] | None = None  # the searcher's cards as stored, shared
     _suggestion: Any = _UNSET
     partial: bool = False  # the first matches found, unranked; the ranked list follows
     # Paper id -> its tags, from the store when the search ran (tags are not in the
@@ -50,9 +55,18 @@ class Results:
         docnum = self.docnums[position]
         card = self._cards.get(docnum)
         if card is None:
-            card = Card.from_tuple(self._searcher.stored_fields(docnum)["card"])
+            read = self._read
+            card = read.get(docnum) if read is not None else None
+            if card is None:
+                card = Card.from_tuple(self._searcher.stored_fields(docnum)["card"])
+                if read is not None:
+                    if len(read) >= CARDS_KEPT:
+                        read.clear()
+                    read[docnum] = card
             if self.tags is not None:
-                card = replace(card, tags=self.tags.get(card.id, ()))
+                tags = self.tags.get(card.id, ())
+                if tags != card.tags:
+                    card = replace(card, tags=tags)
             self._cards[docnum] = card
         return card
 

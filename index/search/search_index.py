@@ -185,6 +185,7 @@ class SearchIndex:
         self._ix = None
         self._searcher = None
         self._prefixes: PrefixTable | None = None
+        self._cards_read: tuple[Any, dict] = (None, {})  # (searcher, its cards: _read_cards)
         self._queries = QueryBuilder(self.schema, self._expansions, self._begins_longer_words)
         self._orders: dict[tuple[int, str], Any] = {}
         # Ranked fields' term tables read into memory, per segment id: segments never
@@ -392,6 +393,17 @@ class SearchIndex:
                     from error
             self._searcher, self._prefixes = fresh, None
 
+    def _read_cards(self, searcher) -> dict | None:
+        """The cards read through `searcher`, shared by its results (Results.card); None
+        for a searcher no longer current (its results read their own)."""
+        kept_for, cards = self._cards_read
+        if kept_for is not searcher:
+            if searcher is None or searcher is not self._searcher:
+                return None
+            cards = {}
+            self._cards_read = (searcher, cards)
+        return cards
+
     # -- searching -----------------------------------------------------------------------
     def prefixes(self) -> PrefixTable:
         """The table of words prefixes expand to, built once per searcher. It is built
@@ -482,7 +494,8 @@ class SearchIndex:
             docnums, scores = self._narrow(searcher, docnums, scores, only, groups)
             total = len(docnums)
         found = Results(text, docnums, scores, total, time.perf_counter() - start,
-                        built.terms, error=note, _searcher=searcher)
+                        built.terms, error=note, _searcher=searcher,
+                        _read=self._read_cards(searcher))
         if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
             self._add_forgiven(found, built.query, only, cancelled)
             again = None if found.total else self._operators_read_as_words(
@@ -819,7 +832,8 @@ class SearchIndex:
             if isinstance(query, Every) and admitted is None:
                 order = self._every_paper(searcher, "title")[:count]
                 return Results(text, order, [], len(order), time.perf_counter() - start,
-                               built.terms, _searcher=searcher, partial=True)
+                               built.terms, _searcher=searcher, partial=True,
+                       _read=self._read_cards(searcher))
             docnums: list[int] = []
             matcher = query.matcher(searcher)
             while matcher.is_active() and len(docnums) < count:
@@ -829,7 +843,8 @@ class SearchIndex:
         except Exception:  # noqa: BLE001 - the full search reports what went wrong
             built, docnums = Built(NullQuery, HighlightTerms()), []
         return Results(text, docnums, [], len(docnums), time.perf_counter() - start,
-                       built.terms, _searcher=searcher, partial=True)
+                       built.terms, _searcher=searcher, partial=True,
+                       _read=self._read_cards(searcher))
 
     def results_of(self, query: str, ranked: list[tuple[str, float]], *, started: float,
                    words: str = "", sort: str = "relevance", only: IdFilter | None = None,
@@ -854,7 +869,7 @@ class SearchIndex:
         terms = self._queries.build(words, False).terms if words.strip() \
             else HighlightTerms()
         return Results(query, docnums, scores, len(docnums), time.perf_counter() - started,
-                       terms, _searcher=searcher)
+                       terms, _searcher=searcher, _read=self._read_cards(searcher))
 
     def similar(self, paper: Paper, limit: int = 10) -> Results:
         start = time.perf_counter()
@@ -867,7 +882,8 @@ class SearchIndex:
         hits = searcher.more_like(docnum, "abstract", text=text, top=limit, numterms=25)
         docnums = [h.docnum for h in hits]
         return Results(f"similar:{paper.id}", docnums, [h.score for h in hits], len(docnums),
-                       time.perf_counter() - start, HighlightTerms(), _searcher=searcher)
+                       time.perf_counter() - start, HighlightTerms(), _searcher=searcher,
+                       _read=self._read_cards(searcher))
 
 
 def _among(wanted: set[int], docnums) -> set[int]:
