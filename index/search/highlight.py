@@ -27,6 +27,14 @@ _FUZZY_SUFFIX = re.compile(r"~\d*$")
 _QUERY_TOKEN = re.compile(r'-?(?:\w+:)?(?:"[^"]*"?|\S+)')
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 SEGMENTS_KEPT = 4096  # texts (titles, mostly) whose marked segments are remembered
+# Texts this short (titles) have their words remembered: every keystroke's new terms look
+# at the words of mostly the same rows again (reading them was half of marking a row).
+SHORT_TEXT = 300  # characters
+
+
+@lru_cache(maxsize=SEGMENTS_KEPT)
+def _short_text_words(text: str) -> frozenset[str]:
+    return frozenset(analysis.words(text))
 
 
 @lru_cache(maxsize=SEGMENTS_KEPT)
@@ -164,7 +172,9 @@ class HighlightTerms:
         return found
 
     def _termset(self, text: str) -> set[str]:
-        return {w for w in set(analysis.words(text)) if self.matches(w)}
+        words = _short_text_words(text) if len(text) <= SHORT_TEXT \
+            else set(analysis.words(text))
+        return {w for w in words if self.matches(w)}
 
     def segments(self, text: str) -> Segments:
         """The whole text, matched words marked."""
