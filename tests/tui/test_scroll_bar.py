@@ -207,3 +207,18 @@ async def test_a_new_height_alone_repaints_the_thumb(long_list, monkeypatch):
         view.set_rows(view.scrollable_content_region.height)  # everything fits now
         await settle(app, pilot)
         assert len(set(drawn_bar_cells(view))) == 1
+
+
+async def test_dragging_the_panes_thumb_scrolls_it_and_selects_no_text(home):
+    async with running_app(home) as (app, pilot):
+        await type_query(app, pilot, "policy optimization")
+        pane = app.query_one(AbstractPane)
+        rows = pane.scrollable_content_region.height
+        assert len(pane.wrapped_lines) > rows
+        await pilot.mouse_down(offset=bar_offset(pane, 0))
+        await pilot.hover(offset=bar_offset(pane, rows - 1))
+        await pilot.mouse_up(offset=bar_offset(pane, rows - 1))
+        await settle(app, pilot)
+        assert pane.scroll_y == pane.max_scroll_y > 0
+        assert not app.screen.selections
+        assert not pane.text_selection
