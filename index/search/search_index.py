@@ -393,6 +393,10 @@ class SearchIndex:
                     from error
             self._searcher, self._prefixes = fresh, None
 
+    def _results(self, searcher, *args, **kwargs) -> Results:
+        """Results read through `searcher`, sharing the cards read through it."""
+        return Results(*args, _searcher=searcher, _read=self._read_cards(searcher), **kwargs)
+
     def _read_cards(self, searcher) -> dict | None:
         """The cards read through `searcher`, shared by its results (Results.card); None
         for a searcher no longer current (its results read their own)."""
@@ -493,9 +497,8 @@ class SearchIndex:
         if narrowed and searcher is not None:
             docnums, scores = self._narrow(searcher, docnums, scores, only, groups)
             total = len(docnums)
-        found = Results(text, docnums, scores, total, time.perf_counter() - start,
-                        built.terms, error=note, _searcher=searcher,
-                        _read=self._read_cards(searcher))
+        found = self._results(searcher, text, docnums, scores, total,
+                              time.perf_counter() - start, built.terms, error=note)
         if forgive and sort == "relevance" and total < FORGIVE_BELOW and searcher is not None:
             self._add_forgiven(found, built.query, only, cancelled)
             again = None if found.total else self._operators_read_as_words(
@@ -831,9 +834,8 @@ class SearchIndex:
             admitted = self._admitted(searcher, only) if only is not None else None
             if isinstance(query, Every) and admitted is None:
                 order = self._every_paper(searcher, "title")[:count]
-                return Results(text, order, [], len(order), time.perf_counter() - start,
-                               built.terms, _searcher=searcher, partial=True,
-                       _read=self._read_cards(searcher))
+                return self._results(searcher, text, order, [], len(order),
+                                     time.perf_counter() - start, built.terms, partial=True)
             docnums: list[int] = []
             matcher = query.matcher(searcher)
             while matcher.is_active() and len(docnums) < count:
@@ -842,9 +844,8 @@ class SearchIndex:
                 matcher.next()
         except Exception:  # noqa: BLE001 - the full search reports what went wrong
             built, docnums = Built(NullQuery, HighlightTerms()), []
-        return Results(text, docnums, [], len(docnums), time.perf_counter() - start,
-                       built.terms, _searcher=searcher, partial=True,
-                       _read=self._read_cards(searcher))
+        return self._results(searcher, text, docnums, [], len(docnums),
+                             time.perf_counter() - start, built.terms, partial=True)
 
     def results_of(self, query: str, ranked: list[tuple[str, float]], *, started: float,
                    words: str = "", sort: str = "relevance", only: IdFilter | None = None,
@@ -868,8 +869,8 @@ class SearchIndex:
             docnums, scores = [docnums[i] for i in order], []
         terms = self._queries.build(words, False).terms if words.strip() \
             else HighlightTerms()
-        return Results(query, docnums, scores, len(docnums), time.perf_counter() - started,
-                       terms, _searcher=searcher, _read=self._read_cards(searcher))
+        return self._results(searcher, query, docnums, scores, len(docnums),
+                             time.perf_counter() - started, terms)
 
     def similar(self, paper: Paper, limit: int = 10) -> Results:
         start = time.perf_counter()
@@ -881,9 +882,9 @@ class SearchIndex:
         text = " ".join(filter(None, (paper.title, paper.name, paper.abstract)))
         hits = searcher.more_like(docnum, "abstract", text=text, top=limit, numterms=25)
         docnums = [h.docnum for h in hits]
-        return Results(f"similar:{paper.id}", docnums, [h.score for h in hits], len(docnums),
-                       time.perf_counter() - start, HighlightTerms(), _searcher=searcher,
-                       _read=self._read_cards(searcher))
+        return self._results(searcher, f"similar:{paper.id}", docnums,
+                             [h.score for h in hits], len(docnums),
+                             time.perf_counter() - start, HighlightTerms())
 
 
 def _among(wanted: set[int], docnums) -> set[int]:
