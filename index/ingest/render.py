@@ -254,7 +254,25 @@ def _context_dbs() -> tuple[object, object]:
 _per_thread = threading.local()
 
 
+# TeX ends a control word at the first character that is not an ASCII letter, so
+# \ensuremathα is \ensuremath applied to α; pylatexenc's tokenizer takes any Unicode
+# letter into the name (str.isalpha) and drops the unknown macro with it: a UAI 2024 title
+# "\ensuremathα-Former: …" showed as "-Former: …". A space after the name reads as TeX
+# reads it (a space after a control word is skipped). An escaped backslash (\\) is matched
+# first: the letters after it start no control word.
+_CONTROL_WORD = re.compile(r"\\\\|\\[A-Za-z]+(?=[^\x00-\x7f])")
+
+
+def _end_control_words(source: str) -> str:
+    if source.isascii():
+        return source
+    return _CONTROL_WORD.sub(
+        lambda m: m.group() + " " if m.group() != "\\\\" and source[m.end()].isalpha()
+        else m.group(), source)
+
+
 def _latex_to_text(source: str) -> str:
+    source = _end_control_words(source)
     text_db, parse_db = _context_dbs()
     # One converter per thread: pylatexenc swaps its spacing settings while inside math.
     converter = getattr(_per_thread, "converter", None)

@@ -389,3 +389,16 @@ def test_a_text_is_left_as_it_is_exactly_when_no_white_space_run_is_found() -> N
         if not found:
             assert rendering._collapse_whitespace(text, [0, len(text)]) == \
                 (text, [0, len(text)])
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    # A UAI 2024 title: \ensuremath then α, as TeX reads it (the name stops at α).
+    (r"\ensuremathα-Former: Local-Feature-Aware Transformer",
+     "α-Former: Local-Feature-Aware Transformer"),
+    (r"\alphaβ-divergence", "αβ-divergence"),
+    (r"\textbfé then more", "é then more"),
+    # An escaped backslash starts no control word: the letters after it stay.
+    (r"line\\alphaβ", "line alphaβ"),
+])
+def test_a_control_word_ends_before_a_letter_that_is_not_ascii(source, expected):
+    assert render(source).text == expected
