@@ -84,6 +84,12 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:[\w-]++\s+){{1,2}}{_KIND},)\s+",
     re.I,
 )
+# "we propose to decouple … and introduce Sparse Pre-training and Dense Fine-tuning
+# (SPDF)": _CUE takes the first verb of "we", and what a verb coordinated with it
+# introduces was never read. This is that verb's cue, tried at each "we" of _CUE.
+_COORDINATED_CUE = re.compile(
+    rf"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
+    rf"{_COORDINATED}\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?\s+", re.I)
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
@@ -524,11 +530,20 @@ def _cue_starts(text: str) -> list[int]:
     return sorted(starts + [match.start() for match in _SINGULAR_I.finditer(text)])
 
 
+def _cues_in(text: str) -> Iterator[re.Match]:
+    """Each match of _CUE, and after one of "we <verb>" the verb coordinated with it."""
+    for cue in matches_at(_CUE, text, _cue_starts(text)):
+        yield cue
+        coordinated = _COORDINATED_CUE.match(text, cue.start())
+        if coordinated is not None and coordinated.end() > cue.end():
+            yield coordinated
+
+
 def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
     (name, start, expansion, description) each."""
-    for cue in matches_at(_CUE, text, _cue_starts(text)):
+    for cue in _cues_in(text):
         if cue.group()[0].isupper() and _NAMING_CUE.fullmatch(cue.group().strip()) and \
                 _sentence_at(sentences, cue.start())[0] != cue.start():
             continue  # "Multilingual Named Entity Recognition (NER)": a name's word
