@@ -215,16 +215,12 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
                           id="search")
         yield Static(id="filter-chip", markup=False)
         with Horizontal(id="main"):
-            yield OptionList(id="tag-panel")
-            yield OptionList(id="topic-panel")
             yield ResultsView(id="results")
             yield AbstractPane(id="abstract")
         yield Static(id="status", markup=False)
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#tag-panel").display = False
-        self.query_one("#topic-panel").display = False
         self.query_one("#filter-chip").display = False
         self._search_bar = self.query_one("#search", Input)
         self._search_bar.focus()
@@ -910,11 +906,37 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
     def action_focus_results(self) -> None:
         self.query_one(ResultsView).focus()
 
-    def toggle_panel(self, selector: str, refresh: Callable[[], None]) -> None:
+    # The side panels, left of the results in this order. Each is mounted the first time
+    # it is shown: composed hidden at launch, the two cost the first frame 13 ms (their
+    # styles, composing and layout; docs/development-log.md).
+    SIDE_PANELS = ("tag-panel", "topic-panel")
+
+    def shown_panel(self, panel_id: str) -> OptionList | None:
+        """The side panel `panel_id` if it is mounted and showing, else None."""
+        panel = self._side_panel(panel_id)
+        return panel if panel is not None and panel.display else None
+
+    def _side_panel(self, panel_id: str) -> OptionList | None:
+        try:
+            return self.query_one(f"#{panel_id}", OptionList)
+        except NoMatches:
+            return None
+
+    def _mount_side_panel(self, panel_id: str) -> OptionList:
+        later = [other for other in self.SIDE_PANELS[self.SIDE_PANELS.index(panel_id) + 1:]
+                 if self._side_panel(other) is not None]
+        panel = OptionList(id=panel_id)
+        self.query_one("#main").mount(panel, before=f"#{later[0]}" if later else "#results")
+        return panel
+
+    def toggle_panel(self, panel_id: str, refresh: Callable[[], None]) -> None:
         """Show a side panel (the tags', the topics'), filled afresh and focused, or hide
         it and go back to the list."""
-        panel = self.query_one(selector, OptionList)
-        panel.display = not panel.display
+        panel = self._side_panel(panel_id)
+        if panel is None:
+            panel = self._mount_side_panel(panel_id)
+        else:
+            panel.display = not panel.display
         if panel.display:
             refresh()
             panel.focus()

@@ -72,7 +72,7 @@ class DiscoveryActions:
         return self.library.topic_of(paper_id)
 
     def action_toggle_topics(self) -> None:
-        self.toggle_panel("#topic-panel", self.refresh_topic_panel)
+        self.toggle_panel("topic-panel", self.refresh_topic_panel)
         self.count_topics()
 
     def _topic_scope(self) -> tuple:
@@ -83,7 +83,7 @@ class DiscoveryActions:
     def count_topics(self) -> None:
         """While the panel shows: count the topics of the query's papers (in a worker;
         the panel then says how many of each topic's papers the query finds)."""
-        if not self.query_one("#topic-panel", OptionList).display or \
+        if self.shown_panel("topic-panel") is None or \
                 not self.topics_ready or self.similar_to is not None:
             return
         scope = self._topic_scope()
@@ -120,7 +120,9 @@ class DiscoveryActions:
         return numbers[0] if len(numbers) == 1 and len(filters) == 1 else None
 
     def refresh_topic_panel(self) -> None:
-        panel = self.query_one("#topic-panel", OptionList)
+        panel = self.shown_panel("topic-panel")
+        if panel is None:  # (filled afresh when it is shown)
+            return
         panel.border_title = "Topics"
         panel.clear_options()
         if not self.topic_list:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from index import OUTPUT_FORMATS, LibraryError, StoreError, counted
@@ -97,13 +96,13 @@ class ReadingListActions:
         self.run_search(cursor=self.query_one(ResultsView).cursor)
 
     def action_toggle_tags(self) -> None:
-        self.toggle_panel("#tag-panel", self.refresh_tag_panel)
+        self.toggle_panel("tag-panel", self.refresh_tag_panel)
         self.update_chip()  # a tag filter the hidden panel no longer shows
 
     def refresh_tag_panel(self) -> None:
-        if self.library is None:
+        panel = self.shown_panel("tag-panel")
+        if self.library is None or panel is None:  # (filled afresh when it is shown)
             return
-        panel = self.query_one("#tag-panel", OptionList)
         tags = self.library.tags()
         panel.clear_options()
         panel.add_option(Option(Text(f"All papers ({self.library.count():,})"), id=ALL_TAGS))

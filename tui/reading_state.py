@@ -168,7 +168,7 @@ class ReadingStateActions:
         """Filters the screen does not otherwise show: a tag filter while the tag panel is
         hidden, and hidden seen papers. Never left silently in force."""
         parts = []
-        panel_shown = self.query_one("#tag-panel").display
+        panel_shown = self.shown_panel("tag-panel") is not None
         if self.tag_filter and not panel_shown:
             parts.append(f"tag #{self.tag_filter}")
         if self.hide_seen:

@@ -205,3 +205,22 @@ async def test_palette_offers_tag_filters_and_exports(home):
         # A key's command says what the help screen says of it.
         assert helps["Sort"] == ("s · Cycle the sort: relevance, title, venue+year, year, "
                                  "first author, status, priority")
+
+
+async def test_side_panels_are_mounted_when_first_shown_in_their_order(home):
+    # Composed hidden at launch they cost the first frame; each comes when first wanted,
+    # left of the results, the tags' before the topics' whichever came first.
+    async with running_app(home) as (app, pilot):
+        assert not app.query(OptionList)
+        await pilot.press("escape", "ctrl+t")  # the topics' panel first
+        await pilot.pause()
+        await pilot.press("escape", "T")
+        await pilot.pause()
+        main = [child.id for child in app.query_one("#main").children]
+        assert main == ["tag-panel", "topic-panel", "results", "abstract"]
+        tags = app.query_one("#tag-panel", OptionList)
+        assert tags.display and tags.has_focus
+        await pilot.press("T")  # hidden again, kept
+        await pilot.pause()
+        assert not tags.display and app.query_one("#tag-panel") is tags
+        assert results(app).has_focus
