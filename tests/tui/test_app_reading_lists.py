@@ -9,6 +9,7 @@ from textual.widgets import Input, OptionList
 
 from index import Library
 from tui.screens import CiteScreen, ConfirmScreen, EditScreen, PathScreen, TagScreen
+from tui.widgets.abstract import AbstractPane
 
 from .helpers import pane_text, results, running_app, settle, status_text, titles, type_query
 
@@ -224,3 +225,21 @@ async def test_side_panels_are_mounted_when_first_shown_in_their_order(home):
         await pilot.pause()
         assert not tags.display and app.query_one("#tag-panel") is tags
         assert results(app).has_focus
+
+
+@pytest.mark.parametrize("key", ["T", "ctrl+t"])
+async def test_the_abstract_pane_is_drawn_narrower_beside_a_side_panel(home, key):
+    # Opening a panel narrows the pane, and Textual may send it no Resize for that: it
+    # drew blank lines, its text wrapped for the old width, until the next paper.
+    async with running_app(home) as (app, pilot):
+        pane = app.query_one(AbstractPane)
+        await settle(app, pilot)
+        before = pane.scrollable_content_region.width
+        first_words = pane.wrapped_lines[0].split()[:2]
+        await pilot.press("escape", key)
+        await settle(app, pilot)
+        width = pane.scrollable_content_region.width
+        assert width < before
+        drawn = [strip.text for strip in pane.render_lines(pane.size.region)]
+        assert " ".join(first_words) in drawn[1]  # under the pane's top border
+        assert all(len(line) <= width for line in pane.wrapped_lines)

@@ -112,7 +112,16 @@ class AbstractPane(SteadyScrollView, can_focus=True):
 
     def _lay_out(self) -> None:
         """Wrap the shown text to the content width; repaint the pane."""
-        width = self.scrollable_content_region.width
+        self._wrap_to(self.scrollable_content_region.width)
+        self._fit_rows()
+        self.refresh()
+
+    def _fit_rows(self) -> None:
+        # Never shorter than the pane: a scroll bar over text that fits shows no thumb
+        # (Textual draws a thumb longer than the track for content shorter than it).
+        self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
+
+    def _wrap_to(self, width: int) -> None:
         self._width = width
         self._lines, self._indents = self._wrap(width) if width > 0 else ([], [])
         self._starts, position, text = [], 0, self.text
@@ -123,10 +132,6 @@ class AbstractPane(SteadyScrollView, can_focus=True):
             self._starts.append(position)
             position += len(line.plain) - indent
         self._strips.clear()
-        # Never shorter than the pane: a scroll bar over text that fits shows no thumb
-        # (Textual draws a thumb longer than the track for content shorter than it).
-        self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
-        self.refresh()
 
     def _wrap(self, width: int) -> tuple[list[Text], list[int]]:
         """The lines and their indents: a fact too long for its line goes on under its
@@ -172,11 +177,18 @@ class AbstractPane(SteadyScrollView, can_focus=True):
         if self.scrollable_content_region.width != self._width:
             self._lay_out()
         else:  # only taller or shorter: the same lines, in a pane of another height
-            self.set_rows(max(len(self._lines), self.scrollable_content_region.height))
+            self._fit_rows()
 
     def render_line(self, y: int) -> Strip:
         row = y + round(self.scroll_offset.y)
         width = self.scrollable_content_region.width
+        if width != self._width and width > 0:
+            # A width no Resize told of. Opening a side panel narrows the pane, and
+            # Textual may size it on a scroll's fast layout first, so that the full
+            # layout after it finds no change to send a Resize for: the pane drew blank
+            # lines until the next paper. Wrapped here; the row count follows.
+            self._wrap_to(width)
+            self.call_later(self._fit_rows)
         if row >= len(self._lines) or width != self._width:
             return Strip.blank(width, self.base_style)
         selection = self.text_selection
