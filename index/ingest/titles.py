@@ -119,6 +119,12 @@ _KIND_THEN_NAME = re.compile(
     # "a … review dataset ASAP including 46,730 reviews": what it holds may follow
     rf"|including|containing|comprising)\b))"
 )
+# "We validate the proposed methods on three popular datasets, i.e., DEV, CIFAR10, …",
+# "our method … on a public dataset and a self-constructed dataset, NYTimes-MEL": a kind
+# phrase that opens with a preposition after a cue says where the method is tried, not
+# what the cue introduces (the three such names of the development lists and two held-out
+# samples, CLEVR, DEV and NYTimes-MEL, were each a dataset the paper evaluates on).
+_ADJUNCT_KIND = re.compile(r"(?:on|in|over|across|against|with|using|from)\s", re.I)
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
 # "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
@@ -555,6 +561,8 @@ def _cued_names(text: str, sentences,
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
                            and _defined_in_cue(text[position:d.start])), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
+        if kind_then_name and _ADJUNCT_KIND.match(kind_then_name.group("kind")):
+            kind_then_name = None
         # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
         # plain capitalised word only after a comma or a naming word ("a GPT-based model,
         # Duolando, which ...", "a framework called Chameleon").

@@ -231,6 +231,17 @@ def test_other_introduction_cues(abstract, name):
     assert derive(abstract)[0] == name
 
 
+def test_a_dataset_the_method_is_tried_on_is_no_name():
+    # After "the proposed methods", "on three popular datasets, i.e., X" says where the
+    # methods are tried: X is no name of the paper (an IJCAI 2021 abstract's shape).
+    abstract = ("Shadows darken the corners of many photos. We study shadows from a new "
+                "viewpoint: an adversarial shadow attack that fools image classifiers "
+                "while people do not notice it. We validate the proposed methods on three "
+                "popular datasets, i.e., SHD, CIFAR10, and Tiny ImageNet, showing the "
+                "advantages of our methods over baseline methods.")
+    assert derive(abstract)[0] is None
+
+
 def test_a_verb_coordinated_with_the_first_introduces_the_name():
     # The first verb of "we" takes no name ("propose to separate ..."); the one after
     # "and" does: a UAI 2023 abstract's shape, in words of its own.
