@@ -907,8 +907,9 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
         self.query_one(ResultsView).focus()
 
     # The side panels, left of the results in this order. Each is mounted the first time
-    # it is shown: composed hidden at launch, the two cost the first frame 13 ms (their
-    # styles, composing and layout; docs/development-log.md).
+    # it is shown: composed hidden at launch, the two cost the main thread about 8 ms of
+    # CPU before the first frame (their styles, composing and layout; measured in
+    # docs/development-log.md, twelfth stop).
     SIDE_PANELS = ("tag-panel", "topic-panel")
 
     def shown_panel(self, panel_id: str) -> OptionList | None:
