@@ -253,5 +253,7 @@ async def test_a_worker_handed_the_results_is_described_without_their_repr(home)
         app.run_worker = run_worker
         app.update_progress()
         await settle(app, pilot)
-        assert started == [("progress", "_progress")]
+        # (the library's periodic watch may start its own worker meanwhile: CI saw it)
+        assert [s for s in started if s[0] == "progress"] == [("progress", "_progress")]
+        assert all(len(description) < 100 for _group, description in started)
         assert len(repr(shown)) > 1000  # what the description would have carried
