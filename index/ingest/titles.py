@@ -71,11 +71,14 @@ _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore
 # (A word is taken whole, "++": white space must follow it, so giving back a letter never
 # helped, and trying that for each word of the 20 was a sixth of the cue pattern's time.)
 _COORDINATED = r"(?:\s+[^\s.;:()]++){1,20}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
+# Who introduces a name, and the verb they do it with. (A single author's "I", in capitals
+# only: "(i) present" is an enumeration; the past tense too, as journals write: "we
+# developed X", "we proposed X".)
+_CUE_SUBJECT = (r"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?"
+                r"(?:paper|work|study|article))")
+_CUE_VERB_TAIL = rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
 _CUE = re.compile(
-    # (a single author's "I", in capitals only: "(i) present" is an enumeration)
-    rf"\b(?:(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
-    # (the past tense too, as journals write: "we developed X", "we proposed X")
-    rf"(?:{_ADVERB}|{_COORDINATED})\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
+    rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"
@@ -87,9 +90,7 @@ _CUE = re.compile(
 # "we propose to decouple … and introduce Sparse Pre-training and Dense Fine-tuning
 # (SPDF)": _CUE takes the first verb of "we", and what a verb coordinated with it
 # introduces was never read. This is that verb's cue, tried at each "we" of _CUE.
-_COORDINATED_CUE = re.compile(
-    rf"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?(?:paper|work|study|article))"
-    rf"{_COORDINATED}\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?\s+", re.I)
+_COORDINATED_CUE = re.compile(rf"{_CUE_SUBJECT}{_COORDINATED}{_CUE_VERB_TAIL}\s+", re.I)
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
