@@ -55,12 +55,13 @@ MODEL_FILE = "name_model.json"
 # shapes made-up names take. Used on raw abstracts (statistics) and rendered text alike.
 # Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
 _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
-# A star may end one (AS*, Retro*: names after A*), or a year (NEVIS'22: a benchmark's
+# A star may end one (AS*, Retro*: names after A*) or a part before a hyphen (Zeta*-SIPP,
+# after Theta*), or a year (NEVIS'22: a benchmark's
 # edition), or an exclamation mark that ends no sentence (HOGWILD! achieves, like
 # Yahoo!); a subscript (V_T, K_L) is notation.
 NAME_END = r"(?:\*|!(?=\s+[a-z]))?"
 _SHAPED = re.compile(
-    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|-[\w+]+)(?:-[\w+]+)*"
+    r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|\*?-[\w+]+)(?:\*?-[\w+]+)*"
     r"(?:['’]\d\d(?![\w'’]))?" + NAME_END)
 # Where a _SHAPED match can start: the first character of a run of [\w+-] characters (the
 # lookbehind) that has a capital, a digit, "+" or "-" after it (every match has one, inside
@@ -68,6 +69,9 @@ _SHAPED = re.compile(
 # takes the rest of the run back to its first: _SHAPED itself is tried at every letter
 # (`shaped_tokens`; a sixth of the features' time).
 _SHAPED_MARK = re.compile(r"[A-Z0-9+-][\w+-]+")
+# The same where a star joins two runs ("Zeta*-SIPP", reversed "PPIS-*ateZ"): a slower
+# scan, run only on a text with "*-" in it.
+_STARRED_MARK = re.compile(r"(?:-\*|[A-Z0-9+-])(?:[\w+]|-\*?)+")
 _GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying a word
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
@@ -259,9 +263,12 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
 
 def shaped_tokens(text: str) -> Iterator[re.Match]:
     """`_SHAPED.finditer(text)`, the pattern tried only where a match can start."""
-    size = len(text)
-    ends = [match.end() for match in _SHAPED_MARK.finditer(text[::-1])]
-    return matches_at(_SHAPED, text, [size - end for end in reversed(ends)])
+    size, backwards = len(text), text[::-1]
+    starts = [size - match.end() for match in _SHAPED_MARK.finditer(backwards)][::-1]
+    if "*-" in text:
+        starts = sorted({*starts, *(size - match.end()
+                                    for match in _STARRED_MARK.finditer(backwards))})
+    return matches_at(_SHAPED, text, starts)
 
 
 def capitalised_in_sentences(text: str) -> list[str]:

@@ -99,7 +99,7 @@ _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "
                            "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 # Greek too: π-Tuning; Retro*, HOGWILD! (names.NAME_END)
-_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:-[\w.+]+)*" + NAME_END
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:\*?-[\w.+]+)*" + NAME_END
 # A name in quotes (straight or curly, not always paired: “X-Paste"), a comma or full stop
 # perhaps inside them.
 _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](?![\w-])")

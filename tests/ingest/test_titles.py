@@ -1142,3 +1142,14 @@ def test_only_a_phrase_quoted_whole_loses_its_quotation_marks(phrase, kept):
 ])
 def test_a_title_from_the_first_sentence_leaves_the_authors_and_their_verb_out(abstract, title):
     assert derive_name_and_title(abstract, render(abstract)) == (None, title)
+
+
+def test_a_star_before_a_hyphen_stays_inside_the_name():
+    """Search algorithms are named after A* and Theta*: "Kappa*-SIPP" is one name, not
+    "Kappa" with "*-SIPP" left in the description."""
+    abstract = ("Path planning among moving obstacles is slow. This paper presents a new "
+                "algorithm Kappa*-SIPP that prunes useless search nodes. Experiments show "
+                "that Kappa*-SIPP cuts the planning time by half.")
+    name, title = derive(abstract)
+    assert name == "Kappa*-SIPP"
+    assert title.startswith("Kappa*-SIPP: ") and "*-SIPP" not in title[len(name):]
