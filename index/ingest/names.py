@@ -106,11 +106,13 @@ _INTRO_VERB = re.compile(
     + r")(?:s|e?d)?|built)\b", re.I)  # (past tense too)
 _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can start
 # The word just before an occurrence (or before its article) that makes it prior work or
-# the object of study: "such as X", "than X", "existing X", "of X", "for X".
+# the object of study: "such as X", "than X", "existing X", "of X", "for X"; what a paper
+# tests on or builds from: "the public X dataset", "using improved X".
 _PRIOR_WORDS = frozenset(re.split(r"\s+", """
 such as e.g. e.g., like including than over existing previous prior popular standard recent
 original vanilla classical classic conventional traditional typical common well-known
-widely-used seminal celebrated baseline baselines to with of for from on
+widely-used seminal celebrated baseline baselines public improved modified enhanced
+to with of for from on
 using by via in and or versus vs vs.
 """.strip()))
 _ARTICLES = frozenset({"the", "a", "an"})
@@ -1049,10 +1051,14 @@ def _prior_phrase(abstract: _Abstract, name: str, occurrences: list[int],
 
 
 def _after_prior_word(text: str, position: int) -> bool:
-    # (The last word, or the two before an article: the last three words decide.)
-    words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()[-3:]]
+    # (The last word, or the two before an article, or "referred to as" before one: the
+    # last four words decide.)
+    words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()[-4:]]
     if words and words[-1] in _ARTICLES:
         words.pop()
+    if words[-1:] == ["as"] and (words[-2:-1] and words[-2] in _NAMING_WORDS
+                                 or words[-3:-1] == ["referred", "to"]):
+        return False  # "named as X", "referred to as X": a naming ("such as X" is prior)
     return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
 
 

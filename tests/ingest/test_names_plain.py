@@ -39,6 +39,9 @@ def plain_after_prior_word(text: str, position: int) -> bool:
     words = [w.rstrip(",").lower() for w in text[max(0, position - 30):position].split()]
     if words and words[-1] in names._ARTICLES:
         words.pop()
+    if words and words[-1] == "as" and len(words) >= 2 and (
+            words[-2] in names._NAMING_WORDS or words[-3:-1] == ["referred", "to"]):
+        return False
     return bool(words) and (words[-1] in names._PRIOR_WORDS
                             or " ".join(words[-2:]) in names._PRIOR_WORDS)
 
@@ -46,7 +49,7 @@ def plain_after_prior_word(text: str, position: int) -> bool:
 PIECES = ["we", "We", "propose", "such as", "such", "as", "the", "a", "e.g.", "e.g.,", "i.e.",
           "of", "Group", "Tokenizer", "İt", "ıs", "ſuch", "K", "ΑΣ", "Σ", ",", ", ", ". ", "; ",
           " ", "  ", "\n", "\u00a0", "\u2003", "-", "x-y", "(", ")", "Foo", "FooNet", "3", ":",
-          "novel", "than", "existing", "based on"]
+          "novel", "than", "existing", "based on", "named", "referred", "to", "called", "public"]
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from index.ingest.phrases import capitalised, shorten, unquoted
 from index.ingest.prepare import prepare
 from index.ingest.records import Record
 from index.ingest.render import render
-from index.ingest.titles import derive_name_and_title
+from index.ingest.titles import derive_name_and_title, name_features
 
 from ..locations import SEED_FILES, seed_abstracts
 
@@ -1153,3 +1153,36 @@ def test_a_star_before_a_hyphen_stays_inside_the_name():
     name, title = derive(abstract)
     assert name == "Kappa*-SIPP"
     assert title.startswith("Kappa*-SIPP: ") and "*-SIPP" not in title[len(name):]
+
+
+def test_a_name_given_with_named_as_or_referred_to_as_is_no_prior_work():
+    """The "as" of a naming ("named as Flux-Grid", "referred to as Flux-Grid") is not the
+    "as" of "such as" (prior work): the prior-context feature reads only the latter."""
+    from index.ingest.names import FEATURES
+
+    prior = FEATURES.index("prior_context")
+    template = ("Controlling traffic lights across cities transfers poorly. In this paper, "
+                "we propose a model for cross-city signal control, {} Flux-Grid. It beats "
+                "every baseline on unseen cities.")
+    for naming, is_prior in (("named as", False), ("referred to as", False),
+                             ("termed as", False), ("building on methods such as", True)):
+        abstract = template.format(naming)
+        features = name_features(abstract, render(abstract))
+        assert features["Flux-Grid"][prior] == float(is_prior), naming
+
+def test_a_public_dataset_evaluated_on_is_no_name():
+    """"We also evaluate on the public CarToy dataset": a dataset the paper tests on, not
+    what it contributes."""
+    abstract = ("Maps of changing scenes go stale. We propose a framework that tracks object "
+                "changes with a probabilistic state for each object. We also evaluate on "
+                "the public CarToy dataset. Our method outperforms the state of the art.")
+    assert derive(abstract)[0] is None
+
+
+def test_a_method_used_improved_is_no_name():
+    """"a novel solver using improved MixFix": the method the paper builds on."""
+    abstract = ("Text captchas resist segmentation attacks. In this paper, we present a novel "
+                "solver using improved MixFix for semi-supervised recognition. We construct "
+                "our solver from a few labeled samples by improved MixFix, which adds "
+                "consistency losses.")
+    assert derive(abstract)[0] is None
