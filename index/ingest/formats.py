@@ -57,6 +57,7 @@ from .records import (
     summarise,
     venue_and_year,
 )
+from .safe import sanitize
 from .scripts import text_length
 from .sniff import binary_kind, foreign_text_kind, looks_like_prose, readable_text_kind
 
@@ -239,7 +240,9 @@ def read_csv(path: Path, text: str) -> ParsedList:
     except csv.Error as error:
         raise ListFormatError(path, f"invalid CSV header: {error}", 1) from None
     if not has_paper_fields(header):
-        found = ", ".join(header) or "nothing"
+        # (each column's name as one line, controls out: a quoted header cell may hold a
+        # line break, and the message is one line)
+        found = ", ".join(" ".join(sanitize(column).split()) for column in header) or "nothing"
         raise ListFormatError(path, f"the CSV header has no 'title' or 'abstract' column "
                                     f"(found: {found})", 1)
     records: list[Record] = []

@@ -198,6 +198,7 @@ def test_every_reader_returns_a_list_or_a_format_error(tmp_path_factory, fmt, te
        data=st.one_of(st.binary(max_size=400), LIST_TEXT.map(lambda t: t.encode("utf-8"))))
 @example(suffix=".txt", data=b"\xef\xbb\xbf")
 @example(suffix=".csv", data=b"\xff\xfe\x00\x00")
+@example(suffix=".csv", data=b'"\x01\nname",x\nfoo,bar\n')  # a line break in a header cell
 def test_any_bytes_parse_to_a_list_or_a_format_error(suffix, data):
     path = Path("/lists") / f"file{suffix}"
     check(path, lambda: parse(path, data))
