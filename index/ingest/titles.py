@@ -351,7 +351,8 @@ def _long_form(acronym: str, before: str) -> str | None:
     """Schwartz–Hearst: the shortest tail of `before` whose letters spell `acronym`; else,
     for an acronym with a digit after a letter, the words whose initials spell it with
     that letter repeated ("Angle-Annular Graph Neural Network (A2-GNN)", "Random
-    Encoders for Efficient Exploration (RE3)")."""
+    Encoders for Efficient Exploration (RE3)"), or failing that the shortest tail whose
+    letters do."""
     # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
     # must not spell RNNRepair from the sentence before.
     sentence = before[before.rfind(". ") + 1:]
@@ -359,6 +360,9 @@ def _long_form(acronym: str, before: str) -> str | None:
     if found is None and _REPEATED_LETTER.search(acronym):
         repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), acronym)
         found = _initials_tail("".join(c for c in repeated.lower() if c.isalnum()), sentence)
+        # A word that gives no initial may stand inside it, as in any spelled long form:
+        # "Multi-Label Learning with dual Label Correlation Perspectives (ML3CP)".
+        found = found or _spelled_tail(repeated, sentence)
     return found
 
 

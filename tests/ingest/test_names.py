@@ -456,6 +456,10 @@ def test_a_digit_after_a_letter_of_an_acronym_counts_words_with_that_initial():
     # a hyphenated word gives each part's initial, or only its first part's
     assert defined_pairs("We address it through a Two-stage Zorb Zonal Network "
                          "(TZ2N). It works.") == [("TZ2N", "Two-stage Zorb Zonal Network")]
+    # a word that gives no initial may stand inside, as in any spelled-out long form
+    assert defined_pairs("we propose a novel method, namely Sparse Multi-Label Learning with "
+                         "soft Label Correlations (SML3C). It works.") == [
+        ("SML3C", "Sparse Multi-Label Learning with soft Label Correlations")]
     assert defined_pairs("progress has been made on layout-to-image (L2I) tasks") == []
     assert defined_pairs("we apply Random Zorb Search (R3) to it") == []
 
