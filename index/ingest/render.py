@@ -626,8 +626,9 @@ def _spans(text: str, found: list[tuple[int, int, str, str | None]]) -> tuple[Sp
 # reads as other than characters: macros, groups, math, comments, parameters, specials.
 # (No % inside a piece's groups: LaTeX reads it as a comment that eats the closing brace;
 # no $: it opens math, which pylatexenc reads on past the brace; no backslash before a brace:
-# that brace is a character.)
-_GROUP = r"\{(?:[^{}%$\\]|\\[^{}%$])*\}"
+# that brace is a character; no macro before "[": pylatexenc reads its optional argument
+# on past the brace.)
+_GROUP = r"\{(?:[^{}%$\\]|\\(?![A-Za-z]+\s*\[)[^{}%$])*\}"
 _LATEX_PIECE = re.compile(rf"\\([A-Za-z]+|[\"'^`~=.])((?:{_GROUP})+)|{_GROUP}")
 _LATEX_SYNTAX = re.compile(r"[\\{}$%&#^_~]|``|''|--|[!?]`")
 

@@ -212,6 +212,7 @@ PIECES = ["\\emph{", "\\textbf{", "\\texttt{", "\\textit{", "\\textsl{", "\\cite
 @example("\\emph{%} ")  # a comment inside a piece's group eats its closing brace
 @example("\\emph{$} ")  # and math opened inside it reads on past the brace
 @example("\\emph{\\} ")  # an escaped brace is a character, not the group's end
+@example("\\emph{\\citep[}](")  # an optional argument opened inside reads past it
 def test_odd_prose_in_pieces_is_what_pylatexenc_makes_of_the_whole(text) -> None:
     pieces = render._prose_in_pieces(text)
     if pieces is not None:
