@@ -590,6 +590,15 @@ def _cued_names(text: str, sentences,
             # phrase ("the Loss Gradient Gaussian Width (LGGW)": "the Loss" read as a kind).
             yield (spelled.group("name"), spelled.start("name"), spelled.group("long"),
                    None)
+        elif (closing := _CLOSING_NAME.match(text, position)) and \
+                _distinctive(closing.group("name")) and \
+                not any(d.end == closing.end() for d in definitions) and \
+                not _BUILT_ON.search(closing.group()):
+            # "this work proposes an interactive ... framework for collaborative exploration
+            # under scarce communication (iHERO)": a made-up name in parentheses closes the
+            # kind phrase the cue introduces, though its letters spell no long form there
+            # (one they spell is a definition, which the branch above took or refused).
+            yield closing.group("name"), closing.start("name"), None, None
         elif named := _NAME_AT.match(text, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
@@ -629,6 +638,14 @@ def _cued_names(text: str, sentences,
 
 
 _CAPITALISED_LAST = re.compile(r"\b[A-Z][\w-]*$")  # a cue ending in a capitalised word
+# A cue's kind phrase (one clause: no punctuation, no other parenthesis) closed by a name
+# in parentheses that ends the clause (`_cued_names`).
+_CLOSING_NAME = re.compile(
+    rf"[^.,;:()]{{0,120}}?\b{_KIND}\b[^.,;:()]{{0,120}}?\s\((?P<name>{_NAME_TOKEN})\)"
+    r"(?=\s*(?:[.,;:]|$))", re.I)
+# ... not what it is built on: "an alternative approach based on magnetoencephalography (MEG)".
+_BUILT_ON = re.compile(r"\b(?:based\s+on|built\s+(?:up)?on|using|leveraging|inspired\s+by)\b",
+                       re.I)
 # What may stand between a cue's kind phrase and a long form set off by a comma or a
 # colon: "a deep reinforcement learning agent, StarCraft Commander (SCC)", "a novel
 # mechanism, i.e., ...", "a unified framework for ... dialog: knowledge-enhanced ...

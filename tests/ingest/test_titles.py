@@ -1186,3 +1186,28 @@ def test_a_method_used_improved_is_no_name():
                 "our solver from a few labeled samples by improved MixFix, which adds "
                 "consistency losses.")
     assert derive(abstract)[0] is None
+
+
+def test_a_made_up_name_closing_the_introduced_kind_phrase_is_the_cue_s():
+    """"this work proposes an interactive ... framework for ... (iZORB)": a made-up name in
+    parentheses ends the phrase the cue introduces, though its letters spell nothing
+    there; the name of what the phrase is built on is not introduced so."""
+    from index.ingest.titles import _cue_candidates, _definitions, _naming_text, _sentences
+
+    abstract = ("Robots exploring unknown scenes rarely talk to their operator. To serve the "
+                "operator, this work proposes an interactive online coordination framework "
+                "for joint exploration under scarce communication (iZORB). The robots switch "
+                "among exploring, exchanging maps and returning.")
+    assert derive(abstract)[0] == "iZORB"
+
+    def cued(abstract: str) -> list[str]:
+        text, rendered = _naming_text(abstract, render(abstract))
+        return [c.name for c in _cue_candidates(text, _sentences(text), rendered,
+                                                _definitions(text)) if c.strength == 3]
+
+    assert cued(abstract) == ["iZORB"]
+    built_on = abstract.replace("an interactive online coordination framework for joint "
+                                "exploration under scarce communication (iZORB)",
+                                "an alternative framework based on zorbographic imaging "
+                                "(MXQ)")
+    assert cued(built_on) == []
