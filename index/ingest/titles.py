@@ -115,7 +115,9 @@ _NAME_AT = re.compile(
 # words before the kind: "a more accurate real-time 3D pose estimation method, X".
 _KIND_THEN_NAME = re.compile(
     rf"(?P<kind>(?:[\w()-]+\s+){{0,8}}?{_KIND})"
-    rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+|\s+)"
+    # (a dash sets a name off as a comma does: "a novel ... model - CALI", "a benchmark—X")
+    rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+"
+    r"|\s*[–—]\s*|\s+-\s+|\s+)"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
     # "a … review dataset ASAP including 46,730 reviews": what it holds may follow
     rf"|including|containing|comprising)\b))"

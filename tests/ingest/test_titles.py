@@ -1211,3 +1211,14 @@ def test_a_made_up_name_closing_the_introduced_kind_phrase_is_the_cue_s():
                                 "an alternative framework based on zorbographic imaging "
                                 "(MXQ)")
     assert cued(built_on) == []
+
+
+def test_a_dash_sets_a_name_off_after_the_introduced_kind_as_a_comma_does():
+    """"by proposing a novel coarse-to-fine ... (UDA) model - ZALI": the spaced hyphen (or
+    a dash) after the kind phrase sets its name off, as ", ZALI" would."""
+    abstract = ("Traversability prediction degrades across domains. In this work, we reduce "
+                "the gap by proposing a novel coarse-to-fine unsupervised domain adaptation "
+                "(UDA) model - ZALI. We prove that coarse and fine alignments help each "
+                "other, and our model is easy to train.")
+    assert derive(abstract)[0] == "ZALI"
+    assert derive(abstract.replace(" - ZALI", "—ZALI"))[0] == "ZALI"
