@@ -56,6 +56,7 @@ from .records import (
     record_from_mapping,
     summarise,
     venue_and_year,
+    venue_in_file_name,
 )
 from .safe import sanitize
 from .scripts import text_length
@@ -80,9 +81,12 @@ def read_plain(path: Path, text: str) -> ParsedList:
     title = title_text(first.lines[0])  # "# ICML 2026 Papers" is "ICML 2026 Papers"
     venue, year = venue_and_year(title)
     if year is None and reads_as_an_abstract(title):
-        # No title line: the first line is already an abstract.
+        # No title line: the first line is already an abstract, and its words name no
+        # venue ("… namely 1DFormer" gave every paper the venue "DFormer"); a file named
+        # after one does ("icml2023.txt"), as a structured list's name does.
         body = itertools.chain([first], body)
         title = path.stem
+        venue, year = venue_in_file_name(path)
     else:
         # The first abstract may come right under the title line.
         body = itertools.chain(first.after_first_line(), body)

@@ -463,13 +463,21 @@ def prevailing(values: Iterable[T]) -> T | None:
     return value if 2 * count > sum(counts.values()) else None
 
 
-def _venue_from_name(path: Path, records: list[Record]) -> None:
-    """A file named after a major venue and a year ("neurips-2023-orals-posters.json",
-    "icml2023.json", "colt2022.json") gives them to its records that say neither, and
-    its venue to those of that year that name none, as a plain list's heading line does:
-    a conference's own exports seldom repeat its name in every record."""
+def venue_in_file_name(path: Path) -> tuple[str | None, int | None]:
+    """The major venue and the year a file is named after ("neurips-2023-orals-posters.json",
+    "icml2023.json", "colt2022.json"), else (None, None)."""
     venue, year = venue_and_year(re.sub(r"[_-]+", " ", path.stem))
     if known_venue(venue) is None or year is None:
+        return None, None
+    return venue, year
+
+
+def _venue_from_name(path: Path, records: list[Record]) -> None:
+    """A file named after a major venue and a year gives them to its records that say
+    neither, and its venue to those of that year that name none, as a plain list's
+    heading line does: a conference's own exports seldom repeat its name in every record."""
+    venue, year = venue_in_file_name(path)
+    if venue is None:
         return
     for record in records:
         if record.venue is None and record.year in (None, year):

@@ -109,6 +109,20 @@ def test_plain_without_a_title_line_keeps_a_first_abstract_of_one_sentence(tmp_p
     assert parsed.title == "mine"  # the file's name, as for a list with no title line
 
 
+def test_plain_without_a_title_line_takes_no_venue_from_its_first_abstract(tmp_path):
+    """A first line that is an abstract names no venue: its "namely 1DZorbFormer" is a
+    method, and every paper was shown at the venue "DZorbFormer". A file named after a
+    venue and a year gives them, as a structured list's name does."""
+    first = ("Heatmap methods locate facial landmarks well. We propose a Transformer "
+             "architecture, namely 1DZorbFormer, which learns 1D landmark representations.")
+    parsed = read_list(write(tmp_path, "mine.txt", f"{first}\n\n{ABSTRACT_C}\n"))
+    assert (parsed.venue, parsed.year) == (None, None)
+    assert {(r.venue, r.year) for r in parsed.records} == {(None, None)}
+    named = read_list(write(tmp_path, "ijcai2024.txt", f"{first}\n\n{ABSTRACT_C}\n"))
+    assert (named.venue, named.year) == ("IJCAI", 2024)
+    assert {(r.venue, r.year) for r in named.records} == {("IJCAI", 2024)}
+
+
 def test_plain_title_lines_that_are_not_sentences_stay_titles(tmp_path):
     for title in ("My reading list", "Accepted papers.", "論文リスト 2026", "To read!"):
         parsed = read_list(write(tmp_path, "list.txt", f"{title}\n\n{ABSTRACT_C}\n"))
