@@ -206,9 +206,10 @@ _STUDY_PAIRS = frozenset({("problem", "of"), ("task", "of"), ("setting", "of"),
 # that exists ("we propose to use rate distortion (RD) curves", "a challenge known as X").
 _USED_BEFORE = re.compile(
     r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
-    r"|utiliz\w*|exploit\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$", re.I)
-_USED_BEFORE_WORDS = re.compile("use|using|leverag|adopt|employ|appl|utiliz|exploit|known as"
-                                "|referred to as")
+    r"|utiliz\w*|exploit\w*|incorporat\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$",
+    re.I)
+_USED_BEFORE_WORDS = re.compile("use|using|leverag|adopt|employ|appl|utiliz|exploit|incorporat"
+                                "|known as|referred to as")
 
 FEATURES = (
     "cue_verb", "cue_markup", "cue_appositive", "component", "defined",

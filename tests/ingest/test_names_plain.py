@@ -86,7 +86,8 @@ PHRASES = ["use", "Uses", "USED", "using", "leveraging", "Adopted", "employs", "
            "based on", "Unlike", "inspired by", "builds upon", "build on", "extends",
            "extending", "generalizes", "Generalising", "variants of", "version of",
            "success of", "popularity of", "such as", "SUCH AS", "baſed on", "uſing",
-           "exploıt", "İnspired by", "KNOWN AS", "the", "an", "X", "Foo", "because", ".", ";"]
+           "exploıt", "İnspired by", "KNOWN AS", "the", "an", "X", "Foo", "because", ".", ";",
+           "incorporate", "Incorporating", "ıncorporated"]
 
 
 def test_a_window_without_a_pattern_s_words_has_no_match(texts) -> None:

@@ -1222,3 +1222,13 @@ def test_a_dash_sets_a_name_off_after_the_introduced_kind_as_a_comma_does():
                 "other, and our model is easy to train.")
     assert derive(abstract)[0] == "ZALI"
     assert derive(abstract.replace(" - ZALI", "—ZALI"))[0] == "ZALI"
+
+
+def test_a_model_the_method_incorporates_is_no_name():
+    """"we incorporate a Conditional Variational Zorbcoder (CVZ) structure": a part the
+    method uses, as after "use", "adopt" or "employ", not what it contributes."""
+    abstract = ("Humanoid robots should follow spoken commands. In this work, we present an "
+                "end-to-end policy for humanoid control. To diversify motions, we "
+                "incorporate a Conditional Variational Zorbcoder (CVZ) structure. The "
+                "policy moves smoothly between behaviours on real robots.")
+    assert derive(abstract)[0] is None
