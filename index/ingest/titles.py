@@ -643,6 +643,9 @@ _CAPITALISED_LAST = re.compile(r"\b[A-Z][\w-]*$")  # a cue ending in a capitalis
 # A cue's kind phrase (one clause: no punctuation, no other parenthesis) closed by a name
 # in parentheses that ends the clause (`_cued_names`).
 _CLOSING_NAME = re.compile(
+    # (the lookahead first: a clause with no parenthesis fails at once, without the kind
+    # word looked for at each of its characters)
+    rf"(?=[^.,;:()]{{0,300}}\()"
     rf"[^.,;:()]{{0,120}}?\b{_KIND}\b[^.,;:()]{{0,120}}?\s\((?P<name>{_NAME_TOKEN})\)"
     r"(?=\s*(?:[.,;:]|$))", re.I)
 # ... not what it is built on: "an alternative approach based on magnetoencephalography (MEG)".
