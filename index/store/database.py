@@ -501,8 +501,14 @@ class Store:
         else:
             changes.append((paper_id,))
 
-    def merge_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper) -> None:
-        """Fill what the stored copy lacks from another list's copy of the same paper."""
+    def merge_paper(self, db: sqlite3.Connection, paper_id: str, paper: NewPaper,
+                    former: tuple[str | None, int | None] | None = None) -> None:
+        """Fill what the stored copy lacks from another list's copy of the same paper.
+
+        `former`: the venue and year of the list being refreshed, as it had them before. A
+        stored venue or year equal to those came from that list (a plain list gives all
+        its papers its heading's), and the list read again now says what they are: an
+        older reader took a headerless list's venue from its first abstract's words."""
         row = db.execute("SELECT abstract_key, title_key, title, authors, venue, year, url, "
                          "abstract_source, extra FROM papers WHERE id=?", (paper_id,)).fetchone()
         updates: dict[str, Any] = {}
@@ -520,6 +526,11 @@ class Store:
                                        ("year", paper.year, row[5]), ("url", paper.url, row[6])):
             if value and not current:
                 updates[column] = value
+        if former is not None:
+            for column, value, current, given in (("venue", paper.venue, row[4], former[0]),
+                                                  ("year", paper.year, row[5], former[1])):
+                if current is not None and current == given and value != current:
+                    updates[column] = value
         if "title" in updates and paper.name_from_title:  # the title's name is the truth
             updates["name"] = paper.name
         if paper.authors and row[3] == "[]":

@@ -161,11 +161,14 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
         with store.transaction() as db:
             store.ensure_id_indexes(db)
             existing = store.list_by_sha(db, sha)
+            # What the list gave its papers before a refresh (see Store.merge_paper).
+            former: tuple[str | None, int | None] | None = None
             if existing:
                 name = existing
-                recorded = db.execute("SELECT file FROM lists WHERE name=?",
-                                      (name,)).fetchone()[0]
+                recorded, *former_venue = db.execute(
+                    "SELECT file, venue, year FROM lists WHERE name=?", (name,)).fetchone()
                 copy = store.list_copy(name, recorded)
+                former = (former_venue[0], former_venue[1])
             else:
                 name, copy = _list_name(db, where, _stem(path, parsed.title), suffix,
                                         size, sha)
@@ -189,7 +192,7 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
                     progress(position, total, "importing")
                 if parsed.venue is None and parsed.year is None:
                     venues.append((paper.venue, paper.year))
-                _store_paper(store, db, paper, report, seen, bool(existing), rows)
+                _store_paper(store, db, paper, report, seen, former, rows)
                 rows.memberships.append((name, position, report.last_id))
                 if len(rows.memberships) >= _ROWS_HELD:
                     rows.write()
@@ -292,9 +295,11 @@ class _Rows:
 
 
 def _store_paper(store: Store, db: sqlite3.Connection, paper: NewPaper,
-                 report: ImportReport, seen: set[str], refreshing: bool,
-                 rows: _Rows) -> None:
-    """A new paper, or its copy merged into the one the library has (`report.last_id`)."""
+                 report: ImportReport, seen: set[str],
+                 former: tuple[str | None, int | None] | None, rows: _Rows) -> None:
+    """A new paper, or its copy merged into the one the library has (`report.last_id`).
+    `former`: when the list is refreshed, the venue and year it had before."""
+    refreshing = former is not None
     paper_id = store.find_match(db, paper)
     if paper_id is None:
         paper_id = _free_id(db, paper)
@@ -302,7 +307,7 @@ def _store_paper(store: Store, db: sqlite3.Connection, paper: NewPaper,
         report.new += 1
     else:
         rows.write()  # the merge may log a change of its own: after those held
-        store.merge_paper(db, paper_id, paper)
+        store.merge_paper(db, paper_id, paper, former)
         # Its `list` field changed even when no other field did: re-index it.
         rows.changes.append((paper_id,))
         if paper_id in seen or not refreshing:

@@ -156,3 +156,30 @@ def test_the_import_codes_stamp_follows_every_file_that_decides_the_papers(tmp_p
     assert ingest_stamp.__wrapped__(copy) != first  # a new module of the import counts
     (copy / "ingest" / "new_reader.py").unlink()
     assert ingest_stamp.__wrapped__(copy) == first
+
+
+def test_a_refresh_replaces_the_venue_an_older_reader_gave_a_list_s_papers(library, tmp_path):
+    """An older reader took a headerless list's venue from its first abstract's words
+    ("… namely 1DZorbFormer" made every paper's venue "DZorbFormer"). The same file read
+    again by this code gives them what the list says now; a venue the list never gave
+    (another list's) is kept."""
+    first = ("Heatmap methods locate facial landmarks well. We propose a Transformer "
+             "architecture, namely 1DZorbFormer, which learns 1D landmark representations.")
+    path = tmp_path / "ijcai2024.txt"
+    path.write_text(f"{first}\n\n{ABSTRACTS[0]}\n\n{ABSTRACTS[1]}\n", encoding="utf-8")
+    library.add(path)
+    with library.store.transaction() as db:  # as the older reader stored it
+        db.execute("UPDATE lists SET venue='DZorbFormer', year=NULL WHERE name='ijcai2024'")
+        db.execute("UPDATE papers SET venue='DZorbFormer', year=NULL WHERE id IN "
+                   "(SELECT paper_id FROM memberships WHERE list='ijcai2024')")
+        db.execute("UPDATE papers SET venue='NeurIPS' WHERE id = (SELECT paper_id FROM "
+                   "memberships WHERE list='ijcai2024' AND position=2)")
+        db.execute("DELETE FROM meta WHERE key=?", (PREPARED_KEY.format("ijcai2024"),))
+    report = library.add(path)
+    assert report.refreshed and not report.unchanged
+    papers = library.store.papers(library.store.ids())
+    venues = sorted((p.venue or "", p.year or 0) for p in papers
+                    if p.abstract.startswith(("Heatmap", "We propose Zorblax", "Momentum")))
+    assert venues == [("IJCAI", 2024), ("IJCAI", 2024), ("NeurIPS", 2024)]
+    (info,) = [i for i in library.lists() if i.name == "ijcai2024"]
+    assert (info.venue, info.year) == ("IJCAI", 2024)
