@@ -108,6 +108,9 @@ _SYMBOLS = {
     "lnot": "¬", "textless": "<", "textgreater": ">", "prime": "′", "quad": " ",
     "qquad": " ", ",": " ", ";": " ", ":": " ", " ": " ", "!": "", "\\": " ", "newline": " ",
     "textasciitilde": "~", "colon": ":", "dots": "…", "lVert": "‖", "rVert": "‖",
+    # Authors' own shorthands for the number sets and expectation (\newcommand{\R}{\mathbb{R}}
+    # in every theory paper's preamble): undefined in LaTeX, so nothing else they could be.
+    "R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "E": "𝔼",
 }
 _ACCENTS = {
     "tilde": "\u0303", "widetilde": "\u0303", "hat": "\u0302", "widehat": "\u0302",

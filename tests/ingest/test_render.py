@@ -402,3 +402,12 @@ def test_a_text_is_left_as_it_is_exactly_when_no_white_space_run_is_found() -> N
 ])
 def test_a_control_word_ends_before_a_letter_that_is_not_ascii(source, expected):
     assert render(source).text == expected
+
+
+def test_authors_shorthands_for_number_sets_render_as_the_sets():
+    """\\R, \\N, \\Z, \\Q and \\E are every theory paper's own macros for ℝ, ℕ, ℤ, ℚ and 𝔼
+    (undefined in LaTeX): "points in $\\R^d$" was "points in ᵈ"."""
+    assert render(r"Gaussian points in $\R^d$ lie on an ellipsoid.").text == \
+        "Gaussian points in ℝᵈ lie on an ellipsoid."
+    assert render(r"over $\Z_p$, $\N$ and $\Q$, with $\E[X] = 0$").text == \
+        "over ℤₚ, ℕ and ℚ, with 𝔼[X] = 0"
