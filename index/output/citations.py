@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..ingest.records import DERIVED_TITLE_NOTE
 from ..models import Paper
 from .formats import CITATION_FORMATS
-from .latex import UNICODE_PREAMBLE, _clean, bibtex_title, latex, uses_unicode_macro
+from .latex import _clean, bib_preamble, bibtex_title, latex
 from .publication import Publication, publication
 
 if TYPE_CHECKING:
@@ -257,9 +257,10 @@ def bibtex(papers: Sequence[Paper], *, abstracts: bool = False, notes: bool = Fa
         reuse_previous_enclosing=False, enclose_integers=False, default_enclosing="{"
     )
     text = bibtexparser.write_string(library, unparse_stack=[enclose], bibtex_format=layout)
-    if uses_unicode_macro(text):
-        # Characters pdflatex has no glyph for are wrapped in a macro; define it.
-        text = f'@preamble{{"{UNICODE_PREAMBLE}"}}\n\n' + text.strip()
+    # Characters pdflatex has no glyph for are wrapped in a macro, and math alphabets
+    # amsmath lacks may be used: define them.
+    if (preamble := bib_preamble(text)) is not None:
+        text = f'@preamble{{"{preamble}"}}\n\n' + text.strip()
     return text.strip()
 
 

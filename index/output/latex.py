@@ -56,7 +56,22 @@ _COMBINING = {"\u0300": "grave", "\u0301": "acute", "\u0302": "hat", "\u0303": "
               "\u0308": "ddot", "\u030c": "check", "\u20d7": "vec"}
 
 # Macros that may stay in kept source math: LaTeX's and amsmath's own.
-_SAFE_MATH = frozenset(["#", "noqa:", "SIM905", "-", "a", "word", "list", "reads", "better", "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "pi", "varpi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega", "ell", "hbar", "imath", "jmath", "wp", "Re", "Im", "aleph", "partial", "infty", "nabla", "natural", "flat", "sharp", "prime", "emptyset", "forall", "exists", "neg", "top", "bot", "surd", "mathcal", "mathbf", "mathrm", "mathit", "mathsf", "mathtt", "mathbb", "text", "textrm", "textit", "textbf", "operatorname", "sqrt", "frac", "dfrac", "tfrac", "binom", "log", "ln", "exp", "sin", "cos", "tan", "max", "min", "sup", "inf", "lim", "arg", "det", "dim", "ker", "deg", "Pr", "mid", "left", "right", "big", "Big", "bigg", "Bigg", "cdot", "cdots", "ldots", "dots", "vdots", "ddots", "times", "div", "pm", "mp", "leq", "geq", "le", "ge", "neq", "ll", "gg", "approx", "sim", "simeq", "cong", "equiv", "propto", "in", "notin", "subset", "subseteq", "supset", "supseteq", "cup", "cap", "setminus", "wedge", "vee", "oplus", "otimes", "circ", "ast", "star", "to", "rightarrow", "leftarrow", "Rightarrow", "Leftarrow", "leftrightarrow", "mapsto", "langle", "rangle", "lceil", "rceil", "lfloor", "rfloor", "Vert", "vert", "lVert", "rVert", "lvert", "rvert", "hat", "widehat", "tilde", "widetilde", "bar", "overline", "underline", "vec", "dot", "ddot", "acute", "grave", "check", "breve", "sum", "prod", "int", "oint", "bigcup", "bigcap", "quad", "qquad", "colon", "boldsymbol", "mathscr", "textsuperscript", "textsubscript", "tiny", "scriptstyle", "displaystyle"])
+_SAFE_MATH = frozenset("""
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu
+    nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma
+    Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell hbar imath jmath wp Re Im
+    aleph partial infty nabla natural flat sharp prime emptyset forall exists neg top bot
+    surd mathcal mathbf mathrm mathit mathsf mathtt mathbb text textrm textit textbf
+    operatorname sqrt frac dfrac tfrac binom log ln exp sin cos tan max min sup inf lim arg
+    det dim ker deg Pr mid left right big Big bigg Bigg cdot cdots ldots dots vdots ddots
+    times div pm mp leq geq le ge neq ll gg approx sim simeq cong equiv propto in notin
+    subset subseteq supset supseteq cup cap setminus wedge vee oplus otimes circ ast star
+    to rightarrow leftarrow Rightarrow Leftarrow leftrightarrow mapsto langle rangle lceil
+    rceil lfloor rfloor Vert vert lVert rVert lvert rvert hat widehat tilde widetilde bar
+    overline underline vec dot ddot acute grave check breve sum prod int oint bigcup bigcap
+    quad qquad colon boldsymbol mathscr textsuperscript textsubscript tiny scriptstyle
+    displaystyle
+""".split())  # noqa: SIM905 - a word list reads better
 _MATH_SEGMENT = re.compile(r"(\$[^$]+\$)")
 _MACRO = re.compile(r"\\([A-Za-z]+)")
 
@@ -149,11 +164,30 @@ def uses_unicode_macro(text: str) -> bool:
     return f"\\{UNICODE_MACRO}{{" in text
 
 
+# Math alphabets a document with amsmath alone lacks (\mathbb is amsfonts', \mathscr
+# mathrsfs'): a title's ℝ or kept "$\mathbb{R}^d$" stopped such a build at "Undefined
+# control sequence". \providecommand defines them only where no package has (the .bbl's
+# preamble runs after the document's own), as the nearest alphabets amsmath's LaTeX has.
+_ALPHABET_FALLBACKS = {"mathbb": r"\providecommand{\mathbb}[1]{\mathbf{#1}}",
+                       "mathscr": r"\providecommand{\mathscr}[1]{\mathcal{#1}}"}
+
+
+def bib_preamble(text: str) -> str | None:
+    """What a .bib holding `text` must define for a pdflatex document with amsmath alone
+    (its @preamble's string), or None when it needs nothing."""
+    needed = [UNICODE_PREAMBLE] if uses_unicode_macro(text) else []
+    needed += [definition for name, definition in _ALPHABET_FALLBACKS.items()
+               if f"\\{name}{{" in text]
+    return "".join(needed) or None
+
+
 def _protect(word: str) -> str:
     # Braces keep acronyms and inner capitals (OWPO, LLMs, Top-K) when a style lowercases
-    # titles; punctuation around the word stays outside: "{OWPO}:".
+    # titles, and a capital letter that is a name of its own before a hyphen or a star
+    # (U-statistics, Q-learning, A*); punctuation around the word stays outside: "{OWPO}:".
     lead, core, tail = re.fullmatch(r"(\W*)(.*?)(\W*)", word).groups()
-    if not any(c.isupper() for c in core[1:]):
+    if not any(c.isupper() for c in core[1:]) and \
+            not _CAPITAL_OF_ITS_OWN.match(core + tail):
         return latex(word)
     return f"{latex(lead)}{{{latex(core)}}}{latex(tail)}"
 
@@ -178,6 +212,9 @@ def safe_math(segment: str) -> bool:
     # "\ " and "\," are spacing; every named macro must be one LaTeX or amsmath defines.
     return all(name in _SAFE_MATH for name in _MACRO.findall(body)) and \
         not re.search(r"\\[^A-Za-z ,;:!{}|_$#&]", body)
+
+
+_CAPITAL_OF_ITS_OWN = re.compile(r"[A-Z][-*]")
 
 
 def bibtex_title(title: str, source: str | None = None) -> str:

@@ -113,3 +113,26 @@ def test_a_bib_lists_own_keys_are_kept(tmp_path):
     assert "Jane Doe and Richard Roe" in text
     errors, warnings, items = build(text, tmp_path)
     assert (errors, warnings, items) == ([], [], 1)
+
+
+def test_math_alphabets_amsmath_lacks_still_build(tmp_path):
+    """A title's "$\\mathbb{R}^d$" kept as written, or its ℝ encoded, is \\mathbb, which
+    amsmath alone does not define (amsfonts does), nor \\mathscr (mathrsfs): the .bib
+    provides a stand-in that a document loading those packages never sees."""
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@inproceedings{doe23,\n  title = {Zorbing Points in $\\mathbb{R}^d$ and "
+                   "$\\mathscr{F}$},\n  author = {Doe, Jane},\n  booktitle = {Proceedings of "
+                   "the Conference on Learning Theory},\n  year = {2023},\n  abstract = {We "
+                   "prove that random points in $\\R^d$ lie on a common ellipsoid, up to "
+                   "logarithmic factors.}\n}\n", encoding="utf-8")
+    (tmp_path / "zorb.txt").write_text(
+        "Zorb list 2023\n\nWe study sets of points in ℝᵈ and prove that almost all of them "
+        "lie on a common zorboid, settling an open conjecture up to logarithmic factors.\n",
+        encoding="utf-8")
+    with Library(tmp_path / "home", seed=False) as library:
+        library.add(bib)
+        library.add(tmp_path / "zorb.txt")
+        text = library.cite(library.store.papers(), "bibtex")
+    assert r"{$\mathbb{R}^d$}" in text and r"{$\mathscr{F}$}" in text
+    errors, warnings, items = build(text, tmp_path)
+    assert (errors, warnings, items) == ([], [], 2)

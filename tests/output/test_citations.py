@@ -203,6 +203,22 @@ def test_acronyms_and_inner_capitals_are_braced():
     assert entry["title"] == "{OWPO}: Stable {RL} for {LLMs} with {Top-K} Rewards"
 
 
+def test_a_capital_letter_of_its_own_before_a_hyphen_or_a_star_is_braced():
+    """Styles that lowercase titles made "u-statistics", "q-learning" and "a* search";
+    an article "A" stays as it is."""
+    entry = only_entry(cite([paper("A Bound for U-statistics via Q-learning and A* Search")]))
+    assert entry["title"] == "A Bound for {U-statistics} via {Q-learning} and {A}* Search"
+
+
+def test_only_macros_latex_and_amsmath_define_are_safe_math():
+    from index.output.latex import safe_math
+
+    assert safe_math(r"$\mathcal{O}(\sqrt{n})$") and safe_math(r"$\mathbb{R}^d$")
+    # (a comment once read into the list of names made these "safe": none is defined)
+    for undefined in ("list", "word", "reads", "better", "a", "zorb"):
+        assert not safe_math(f"$\\{undefined}{{x}}$"), undefined
+
+
 def test_url_from_the_paper_page_or_else_its_first_link():
     page = only_entry(cite([paper("T", url="https://example.org/p?id=1&x=a_b%20c")]))
     assert page["url"] == "https://example.org/p?id=1&x=a_b%20c"  # verbatim for \url
