@@ -180,7 +180,7 @@ _VOLUMES = frozenset({"proceedings", "mvproceedings", "book", "mvbook", "collect
 def read_bibtex(path: Path, text: str) -> ParsedList:
     from bibtexparser.model import Entry, ParsingFailedBlock
 
-    from .bibtex_text import parse
+    from .bibtex_text import parse, protected_title
 
     try:
         library = parse(text)
@@ -219,6 +219,8 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
         record.extra["entry_type"] = entry.entry_type
         # The source's own key: a document citing \cite{doe24} keeps working.
         record.extra["citation_key"] = entry.key
+        if (written := protected_title(entry.raw or "")) is not None:
+            record.extra["title_source"] = written  # "{Gaussian}": cited as written
         keep_or_skip(records, skipped, record, f"entry {entry.key}")
     return summarise(path, "bibtex", records, skipped)
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..models import NewPaper, Record, Rendered
-from .bibtex_text import with_carried_entry
+from .bibtex_text import PROTECTED, with_carried_entry
 from .names import NameStatistics, list_statistics
 from .render import render, sanitize
 from .titles import derive_name, derive_name_and_title, name_in_title
@@ -116,9 +116,11 @@ def _prepared(record: Record, statistics: NameStatistics | None,
         derived = from_abstract(record.abstract, statistics, title)
     rendered, name, derived_title = derived
     extra = clean_value(record.extra)
-    if record.title and _MATH.search(record.title):
+    if record.title and "title_source" not in extra and (
+            _MATH.search(record.title) or PROTECTED.search(record.title)):
         # The title as the source wrote it, math and all: BibTeX keeps `$\mathcal{O}(n)$`
-        # rather than re-encoding its rendering ("O(n)").
+        # rather than re-encoding its rendering ("O(n)"), and the source's "{Gaussian}"
+        # (a .bib's reader gives that itself: its title here is decoded).
         extra["title_source"] = clean_line(record.title)
     abstract_key, title_key = keys_for(record)
     authors = [clean_line(a) for a in record.authors]

@@ -20,6 +20,8 @@ from functools import cache
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
+from ..ingest.bibtex_text import PROTECTED
+
 UNICODE_MACRO = "papersunicode"
 # For the .bib's @preamble: the text under engines that have the glyphs, else a mark.
 UNICODE_PREAMBLE = (
@@ -222,17 +224,23 @@ def bibtex_title(title: str, source: str | None = None) -> str:
     styles do not lowercase it), the rest encoded from Unicode."""
     if source:
         parts = _MATH_SEGMENT.split(_clean(source))
-        maths = parts[1::2]
-        if maths and all(safe_math(m) for m in maths):
+        if all(safe_math(m) for m in parts[1::2]):
             out = []
             for n, part in enumerate(parts):
                 if n % 2:
                     out.append(f"{{{part}}}")
-                elif part:
-                    text = _decoder().latex_to_text(part)
-                    # Spaces at the edges of a text part are kept: "$k$-means of $n$".
-                    lead = " " if part[:1].isspace() else ""
-                    trail = " " if part[-1:].isspace() else ""
-                    out.append(lead + _text_title(text) + trail if text.strip() else part)
+                    continue
+                # The source's own braces ("the {Gaussian} case", "{L}ipschitz") keep what
+                # they hold as written; the rest is braced word by word (_protect).
+                for k, piece in enumerate(PROTECTED.split(part)):
+                    text = _decoder().latex_to_text(piece) if piece else ""
+                    if k % 2:
+                        out.append(f"{{{latex(text)}}}" if text.strip() else "")
+                    elif piece:
+                        # Spaces at the edges of a text part are kept: "$k$-means of $n$".
+                        lead = " " if piece[:1].isspace() else ""
+                        trail = " " if piece[-1:].isspace() else ""
+                        out.append(lead + _text_title(text) + trail if text.strip() else piece)
             return "".join(out)
     return _text_title(title)
+

@@ -136,3 +136,25 @@ def test_math_alphabets_amsmath_lacks_still_build(tmp_path):
     assert r"{$\mathbb{R}^d$}" in text and r"{$\mathscr{F}$}" in text
     errors, warnings, items = build(text, tmp_path)
     assert (errors, warnings, items) == ([], [], 2)
+
+
+def test_a_bib_titles_own_braces_keep_its_words_as_written(tmp_path):
+    """"{Gaussian}", "{L}ipschitz" in a source .bib protect the author's capitals from
+    styles that lowercase titles (plain.bst printed "the gaussian ellipsoid"); a macro's
+    argument is no such group."""
+    bib = tmp_path / "mine.bib"
+    bib.write_text("@inproceedings{doe23,\n  title = {Zorbing the {Gaussian} Ellipsoid for "
+                   "{L}ipschitz \\emph{Bandits} and $\\mathcal{O}(n)$ {Erd\\H{o}s} Graphs},\n"
+                   "  author = {Doe, Jane},\n  booktitle = {Proceedings of the Conference on "
+                   "Learning Theory},\n  year = {2023},\n  abstract = {We prove that random "
+                   "points lie on a common ellipsoid, up to logarithmic factors.}\n}\n",
+                   encoding="utf-8")
+    with Library(tmp_path / "home", seed=False) as library:
+        library.add(bib)
+        text = library.cite(library.store.papers(), "bibtex")
+    assert ("Zorbing the {Gaussian} Ellipsoid for {L}ipschitz Bandits and "
+            r"{$\mathcal{O}(n)$} {Erd{\H{o}}s} Graphs") in text
+    errors, warnings, items = build(text, tmp_path)
+    assert (errors, warnings, items) == ([], [], 1)
+    bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
+    assert "{Gaussian}" in " ".join(bbl.split()) and "{L}ipschitz" in bbl
