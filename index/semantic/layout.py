@@ -11,8 +11,9 @@ from ..models import Paper
 
 # 2: spectral regression (spectral.py) for libraries of MIN_PAPERS or more; a space of
 # an older version is not read, so the next update refits it. 3: CJK text read as pairs
-# of letters (text.py), not as one word a run.
-VERSION = 3
+# of letters (text.py), not as one word a run. 4: the Latin of citations ("et al.") is no
+# term (stop_words.py).
+VERSION = 4
 POINTER = "CURRENT"
 LOCK = "BUILD.lock"
 META = "meta.json"

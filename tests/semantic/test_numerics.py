@@ -208,3 +208,14 @@ def test_fitting_the_meaning_space_imports_neither_scikit_learn_nor_scipy():
     assert run.returncode == 0, run.stderr
     loaded = {name.split(".")[0] for name in json.loads(run.stdout)}
     assert not loaded & {"sklearn", "scipy"}
+
+
+def test_the_latin_of_citations_is_no_term_of_the_meaning_space():
+    """A fifth of a theory list's abstracts cite "Smith et al." (COLT 2023: 14 of 62):
+    "et" and "al" were terms, and "al · et" a topic's label."""
+    texts = [f"Following Zorb et al., we bound the regret of {topic} bandits; cf. the "
+             f"lower bounds of Quux et al. for {topic} regret." for topic in
+             ("linear", "contextual", "dueling", "combinatorial", "adversarial", "sparse")]
+    terms_fitted = set(fit(texts).terms)
+    assert "regret" in terms_fitted and "bandits" in terms_fitted
+    assert not {"et", "al", "cf"} & {word for term in terms_fitted for word in term.split()}
