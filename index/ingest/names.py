@@ -56,9 +56,8 @@ MODEL_FILE = "name_model.json"
 # Greek letters start names too (π-Tuning, α-Net); other scripts' words are not names.
 _GREEK = frozenset("αβγδεζηθικλμνξοπρστυφχψω")
 # A star may end one (AS*, Retro*: names after A*) or a part before a hyphen (Zeta*-SIPP,
-# after Theta*), or a year (NEVIS'22: a benchmark's
-# edition), or an exclamation mark that ends no sentence (HOGWILD! achieves, like
-# Yahoo!); a subscript (V_T, K_L) is notation.
+# after Theta*), or a year (NEVIS'22: a benchmark's edition), or an exclamation mark that
+# ends no sentence (HOGWILD! achieves, like Yahoo!); a subscript (V_T, K_L) is notation.
 NAME_END = r"(?:\*|!(?=\s+[a-z]))?"
 _SHAPED = re.compile(
     r"(?<![\w+-])[A-Za-zα-ωΑ-Ω][\w+]*(?:[A-Z0-9+][\w+]*|\*?-[\w+]+)(?:\*?-[\w+]+)*"

@@ -57,7 +57,8 @@ _COMBINING = {"\u0300": "grave", "\u0301": "acute", "\u0302": "hat", "\u0303": "
               "\u0304": "bar", "\u0305": "bar", "\u0306": "breve", "\u0307": "dot",
               "\u0308": "ddot", "\u030c": "check", "\u20d7": "vec"}
 
-# Macros that may stay in kept source math: LaTeX's and amsmath's own.
+# Macros that may stay in kept source math: LaTeX's and amsmath's own, and \mathbb and
+# \mathscr, which a .bib using them provides stand-ins for (bib_preamble).
 _SAFE_MATH = frozenset("""
     alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu
     nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma
@@ -183,6 +184,9 @@ def bib_preamble(text: str) -> str | None:
     return "".join(needed) or None
 
 
+_CAPITAL_OF_ITS_OWN = re.compile(r"[A-Z][-*]")
+
+
 def _protect(word: str) -> str:
     # Braces keep acronyms and inner capitals (OWPO, LLMs, Top-K) when a style lowercases
     # titles, and a capital letter that is a name of its own before a hyphen or a star
@@ -216,12 +220,9 @@ def safe_math(segment: str) -> bool:
         not re.search(r"\\[^A-Za-z ,;:!{}|_$#&]", body)
 
 
-_CAPITAL_OF_ITS_OWN = re.compile(r"[A-Z][-*]")
-
-
 def bibtex_title(title: str, source: str | None = None) -> str:
-    """The title for a BibTeX `title` field: the source's own math kept (in braces, so
-    styles do not lowercase it), the rest encoded from Unicode."""
+    """The title for a BibTeX `title` field: the source's own math and braced words kept
+    (in braces, so styles do not lowercase them), the rest encoded from Unicode."""
     if source:
         parts = _MATH_SEGMENT.split(_clean(source))
         if all(safe_math(m) for m in parts[1::2]):
@@ -243,4 +244,3 @@ def bibtex_title(title: str, source: str | None = None) -> str:
                         out.append(lead + _text_title(text) + trail if text.strip() else piece)
             return "".join(out)
     return _text_title(title)
-
