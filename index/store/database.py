@@ -527,10 +527,7 @@ class Store:
             if value and not current:
                 updates[column] = value
         if former is not None:
-            for column, value, current, given in (("venue", paper.venue, row[4], former[0]),
-                                                  ("year", paper.year, row[5], former[1])):
-                if current is not None and current == given and value != current:
-                    updates[column] = value
+            updates.update(self._as_the_list_says(db, paper_id, paper, row[4:6], former))
         if "title" in updates and paper.name_from_title:  # the title's name is the truth
             updates["name"] = paper.name
         if paper.authors and row[3] == "[]":
@@ -543,6 +540,26 @@ class Store:
             assignments = ", ".join(f"{column}=?" for column in updates)
             db.execute(f"UPDATE papers SET {assignments} WHERE id=?", (*updates.values(), paper_id))
             db.execute("INSERT INTO changes (paper_id) VALUES (?)", (paper_id,))
+
+    @staticmethod
+    def _as_the_list_says(db: sqlite3.Connection, paper_id: str, paper: NewPaper,
+                          stored: tuple[str | None, int | None],
+                          former: tuple[str | None, int | None]) -> dict[str, Any]:
+        """The venue and year a refreshed list gives a paper in place of the ones it gave
+        before (merge_paper). One is cleared only where no other list holds the paper: that
+        list may have given the same (the list's own memberships are written after)."""
+        updates: dict[str, Any] = {}
+        elsewhere = None
+        for column, value, current, given in zip(("venue", "year"), (paper.venue, paper.year),
+                                                 stored, former, strict=True):
+            if current is None or current != given or value == current:
+                continue
+            if value is None and elsewhere is None:
+                elsewhere = db.execute("SELECT 1 FROM memberships WHERE paper_id=? LIMIT 1",
+                                       (paper_id,)).fetchone() is not None
+            if value is not None or not elsewhere:
+                updates[column] = value
+        return updates
 
     @staticmethod
     def _key_taken(db: sqlite3.Connection, column: str, key: str) -> bool:

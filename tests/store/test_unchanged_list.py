@@ -183,3 +183,27 @@ def test_a_refresh_replaces_the_venue_an_older_reader_gave_a_list_s_papers(libra
     assert venues == [("IJCAI", 2024), ("IJCAI", 2024), ("NeurIPS", 2024)]
     (info,) = [i for i in library.lists() if i.name == "ijcai2024"]
     assert (info.venue, info.year) == ("IJCAI", 2024)
+
+
+def test_a_refresh_clears_a_wrong_venue_only_where_no_other_list_holds_the_paper(
+        library, tmp_path):
+    """Read again, a headerless list named after no venue gives its papers none: the venue
+    its older reading gave is cleared, except on a paper another list holds too (that list
+    may have given the same venue)."""
+    first = ("Heatmap methods locate facial landmarks well. We propose a Transformer "
+             "architecture, namely 1DZorbFormer, which learns 1D landmark representations.")
+    path = tmp_path / "mine.txt"
+    path.write_text(f"{first}\n\n{ABSTRACTS[0]}\n\n{ABSTRACTS[1]}\n", encoding="utf-8")
+    other = tmp_path / "other.txt"
+    other.write_text(f"DZorbFormer 2024\n\n{ABSTRACTS[1]}\n", encoding="utf-8")
+    library.add(path)
+    library.add(other)
+    with library.store.transaction() as db:  # as the older reader stored it
+        db.execute("UPDATE lists SET venue='DZorbFormer' WHERE name='mine'")
+        db.execute("UPDATE papers SET venue='DZorbFormer' WHERE id IN "
+                   "(SELECT paper_id FROM memberships WHERE list='mine')")
+        db.execute("DELETE FROM meta WHERE key=?", (PREPARED_KEY.format("mine"),))
+    assert library.add(path).refreshed
+    by_abstract = {p.abstract[:9]: p.venue for p in library.store.papers(library.store.ids())}
+    assert by_abstract["Heatmap m"] is None and by_abstract["We propos"] is None
+    assert by_abstract["Momentum "] == "DZorbFormer"  # the other list holds it too
