@@ -196,6 +196,7 @@ _BOOKTITLE_VENUES = (
     ("algorithmic learning theory", "ALT"),
     ("international conference on 3d vision", "3DV"),
     ("conference on automated machine learning", "AutoML"),
+    ("robotics: science and systems", "RSS"),
 )
 # Crossref's work types as BibTeX's (how citations tell an article: output/publication.py).
 CROSSREF_TYPES = {"journal-article": "article", "proceedings-article": "inproceedings"}
@@ -206,7 +207,7 @@ _KNOWN_VENUES = {v.lower(): v for v in (
     "CoNLL", "CVPR", "ICCV", "ECCV", "AAAI", "IJCAI", "KDD", "COLT", "AISTATS", "UAI",
     "SIGIR", "WWW", "TMLR", "JMLR", "CoRL", "COLM", "WACV", "BMVC", "MICCAI", "ICASSP",
     "ICRA", "IROS", "WSDM", "CIKM", "FAccT", "SDM", "ICDM", "Interspeech", "ACML", "ALT",
-    "3DV", "AutoML")}
+    "3DV", "AutoML", "RSS")}
 # The ACL Anthology's "Findings of the Association for Computational Linguistics: EMNLP
 # 2023" (or "ACL 2023", "NAACL 2024"): a companion volume of that conference, not the ACL.
 _FINDINGS = re.compile(r"\bfindings of (?:the association for computational linguistics\W*)?"

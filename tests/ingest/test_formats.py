@@ -337,6 +337,8 @@ def test_the_acl_anthologys_venues_are_told_apart(tmp_path, booktitle, venue):
     ("2025 International Conference on 3D Vision (3DV)", "3DV"),
     ("Proceedings of the Second International Conference on Automated Machine Learning",
      "AutoML"),
+    ("Proceedings of Robotics: Science and Systems", "RSS"),
+    ("Robotics: Science and Systems XIX", "RSS"),
     ("A Workshop on Something New", "A Workshop on Something New"),  # unknown: as written
 ])
 def test_other_venues_long_names_are_their_short_ones(given, venue):
