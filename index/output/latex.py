@@ -49,9 +49,19 @@ _MATH_CHARS = {"√": r"\surd", "∑": r"\sum", "∏": r"\prod", "∫": r"\int",
                "⊕": r"\oplus", "⊗": r"\otimes", "∧": r"\wedge", "∨": r"\vee",
                "¬": r"\neg", "∝": r"\propto", "≡": r"\equiv", "⟨": r"\langle",
                "⟩": r"\rangle"}
-_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼ", "0123456789+-=()aeoxhklmnpstij",
-                       strict=True))
-_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ", "0123456789+-=()in", strict=True))
+# Every sub- and superscript character rendering makes ($\mathbb{R}^d$ is "ℝᵈ", $x_r$ "xᵣ":
+# ingest/render.py's tables), back as math: the letters went to \papersunicode's mark.
+_SUBSCRIPTS = {
+    **dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ", "0123456789+-=()aeoxhklmnpstijruv",
+               strict=True)),
+    **dict(zip("ᵦᵧᵨᵩᵪ", (r"\beta", r"\gamma", r"\rho", r"\phi", r"\chi"), strict=True)),
+}
+_SUPERSCRIPTS = {
+    **dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
+               "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW", strict=True)),
+    **dict(zip("ᵅᵝᵞᵟᶿᵠᵡᵋ", (r"\alpha", r"\beta", r"\gamma", r"\delta", r"\theta", r"\phi",
+                          r"\chi", r"\epsilon"), strict=True)),
+}
 # Combining marks with a math accent: what a letter carries when NFC cannot compose it.
 _COMBINING = {"\u0300": "grave", "\u0301": "acute", "\u0302": "hat", "\u0303": "tilde",
               "\u0304": "bar", "\u0305": "bar", "\u0306": "breve", "\u0307": "dot",

@@ -6,6 +6,7 @@ BibTeX warnings. Skipped, saying why, where pdflatex or bibtex is not installed
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -158,3 +159,19 @@ def test_a_bib_titles_own_braces_keep_its_words_as_written(tmp_path):
     assert (errors, warnings, items) == ([], [], 1)
     bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
     assert "{Gaussian}" in " ".join(bbl.split()) and "{L}ipschitz" in bbl
+
+
+def test_sub_and_superscript_letters_are_math_again(tmp_path):
+    """Rendering writes "$\\mathbb{R}^d$" as "ℝᵈ" and "$x_r$" as "xᵣ", and lists give such
+    titles: cited, the letters are math again, not pdflatex's missing-glyph mark."""
+    (tmp_path / "zorb.json").write_text(json.dumps([
+        {"title": "Zorbing Points in ℝᵈ with Weights xᵣ and wᵅ", "abstract": "We study sets "
+         "of points and prove that most of them lie on a common zorboid, settling an open "
+         "conjecture up to logarithmic factors."}]), encoding="utf-8")
+    with Library(tmp_path / "home", seed=False) as library:
+        library.add(tmp_path / "zorb.json")
+        text = library.cite(library.store.papers(), "bibtex")
+    assert "papersunicode" not in text
+    assert r"{\ensuremath{^{d}}}" in text and r"x{\ensuremath{_{r}}}" in text
+    errors, warnings, items = build(text, tmp_path)
+    assert (errors, warnings, items) == ([], [], 1)
