@@ -76,12 +76,13 @@ class _Literals:
 
 # --- pylatexenc configuration ---------------------------------------------------------------
 
-_SUPERSCRIPT = dict(zip(
+# (Public: output/latex.py writes these characters back as LaTeX's ^{…} and _{…}.)
+SUPERSCRIPT = dict(zip(
     "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW⊤αβγδθφχε*∗⋆'′†",
     "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵀᵅᵝᵞᵟᶿᵠᵡᵋ***′′†",
     strict=True,
 ))
-_SUBSCRIPT = dict(zip(
+SUBSCRIPT = dict(zip(
     "0123456789+-−=()aehijklmnoprstuvxβγρφχ",
     "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ",
     strict=True,
@@ -346,7 +347,7 @@ def _scripts_to_unicode(source: str, literals: _Literals) -> str:
         argument, i = found
         text = _math_to_text(argument)
         compact = text.replace(" ", "")
-        table = _SUPERSCRIPT if char == "^" else _SUBSCRIPT
+        table = SUPERSCRIPT if char == "^" else SUBSCRIPT
         if compact and all(c in table for c in compact):
             out.append(literals.add("".join(table[c] for c in compact)))
         elif len(text) <= 1:

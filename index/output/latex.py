@@ -21,6 +21,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
 from ..ingest.bibtex_text import PROTECTED
+from ..ingest.render import SUBSCRIPT, SUPERSCRIPT
 
 UNICODE_MACRO = "papersunicode"
 # For the .bib's @preamble: the text under engines that have the glyphs, else a mark.
@@ -49,19 +50,24 @@ _MATH_CHARS = {"√": r"\surd", "∑": r"\sum", "∏": r"\prod", "∫": r"\int",
                "⊕": r"\oplus", "⊗": r"\otimes", "∧": r"\wedge", "∨": r"\vee",
                "¬": r"\neg", "∝": r"\propto", "≡": r"\equiv", "⟨": r"\langle",
                "⟩": r"\rangle"}
-# Every sub- and superscript character rendering makes ($\mathbb{R}^d$ is "ℝᵈ", $x_r$ "xᵣ":
-# ingest/render.py's tables), back as math: the letters went to \papersunicode's mark.
-_SUBSCRIPTS = {
-    **dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ", "0123456789+-=()aeoxhklmnpstijruv",
-               strict=True)),
-    **dict(zip("ᵦᵧᵨᵩᵪ", (r"\beta", r"\gamma", r"\rho", r"\phi", r"\chi"), strict=True)),
-}
-_SUPERSCRIPTS = {
-    **dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
-               "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW", strict=True)),
-    **dict(zip("ᵅᵝᵞᵟᶿᵠᵡᵋ", (r"\alpha", r"\beta", r"\gamma", r"\delta", r"\theta", r"\phi",
-                          r"\chi", r"\epsilon"), strict=True)),
-}
+
+
+def _scripted(table: dict[str, str]) -> dict[str, str]:
+    r"""A script character of rendering's `table` (ingest/render.py: $\mathbb{R}^d$ is "ℝᵈ",
+    $x_r$ "xᵣ") -> the character it raises or lowers, the first one where several share it
+    (ᵀ: T before ⊤). Only the true script forms: the table also gives "*", "′" and "†",
+    which stand as themselves."""
+    scripts: dict[str, str] = {}
+    for base, script in table.items():
+        name = unicodedata.name(script, "")
+        if "SCRIPT" in name or name.startswith("MODIFIER LETTER"):
+            scripts.setdefault(script, base)
+    return scripts
+
+
+# Written back as math: a letter among them went to \papersunicode's mark.
+_SUBSCRIPTS = _scripted(SUBSCRIPT)
+_SUPERSCRIPTS = _scripted(SUPERSCRIPT)
 # Combining marks with a math accent: what a letter carries when NFC cannot compose it.
 _COMBINING = {"\u0300": "grave", "\u0301": "acute", "\u0302": "hat", "\u0303": "tilde",
               "\u0304": "bar", "\u0305": "bar", "\u0306": "breve", "\u0307": "dot",
@@ -107,10 +113,10 @@ def _math_of(char: str) -> str | None:
     """`char` as math-mode LaTeX, if it is a math character."""
     if char in _MATH_CHARS:
         return _MATH_CHARS[char]
-    if char in _SUBSCRIPTS:
-        return f"_{{{_SUBSCRIPTS[char]}}}"
-    if char in _SUPERSCRIPTS:
-        return f"^{{{_SUPERSCRIPTS[char]}}}"
+    for mark, scripts in (("_", _SUBSCRIPTS), ("^", _SUPERSCRIPTS)):
+        if char in scripts:
+            base = scripts[char]
+            return f"{mark}{{{base if base.isascii() else _math_of(base)}}}"
     encoded = _encoder().unicode_to_latex(char)
     inner = re.fullmatch(r"\{?\\ensuremath\{(.+?)\}\}?", encoded)
     return inner.group(1) if inner else None
