@@ -76,7 +76,9 @@ _COORDINATED = r"(?:\s+[^\s.;:()]++){1,20}?\s+and(?:\s+(?:then|further|also|fina
 # developed X", "we proposed X".)
 _CUE_SUBJECT = (r"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?"
                 r"(?:paper|work|study|article))")
-_CUE_VERB_TAIL = rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
+# ("we build on X", "built upon X": X is what the work starts from, not what it introduces)
+_CUE_VERB_TAIL = (rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
+                  r"(?!\s+(?:up)?on\b)")
 _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"

@@ -892,3 +892,17 @@ def test_a_long_form_does_not_start_with_a_function_word(text: str,
     from index.ingest.titles import defined_pairs
 
     assert defined_pairs(text) == [pair]
+
+
+@pytest.mark.parametrize("verb", ["build on", "build upon", "builds on", "built upon"])
+def test_what_the_work_builds_on_is_not_introduced(verb: str) -> None:
+    """"We restrict the graph to a forest and build on the work of woodland density
+    estimation (WDE)": the verb of "we" is a cue's, but what the work builds on is where
+    it starts from, prior work, not its contribution (a held-out list's title named
+    nothing, and the abstract's cued acronym was prior work)."""
+    abstract = ("We present a framework for adding prior knowledge to nonparametric "
+                "estimation of graphical models. We restrict the graph to be a forest and "
+                f"{verb} the work of woodland density estimation (WDE). We reformulate the "
+                "WDE approach from a Bayesian perspective and add priors on the graphs.")
+    assert features_of(abstract, "WDE")["cue_verb"] == 0
+    assert derive(abstract) is None
