@@ -53,6 +53,28 @@ _CLAUSE_BOUNDARY = re.compile(
     # abbreviation ("Node.js", "e.g.", "U.S.")
     r"|(?<=[a-z]{2})\.(?=[A-Z][a-z]+\s)")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
+# A parenthesis that is itself what a preposition or "and" takes ("the results of (Auer et
+# al., 2019) and (Chen et al., 2019)"): dropped, it would leave "the results of and".
+# (words, as a citation or a qualifier is: "(Auer et al., 2019)", "(stochastic)"; not an
+# enumeration's "(i)" nor a figure's "(1-8%)")
+_WORDS_INSIDE = re.compile(r"[^\W\d_][\w\s.,&'’-]+")
+_ENUMERATOR = re.compile(r"[ivx]+|[a-z]", re.I)
+_TAKEN_BY_WORD = re.compile(r"(?:^|\s)(?:of|by|in|on|with|from|to|and|or|see)$", re.I)
+
+
+def without_parentheses(text: str) -> str:
+    """`text` without its parenthetical remarks ("(LLMs)", "(see below)"), except that
+    one a preposition or "and" takes is kept, its brackets dropped."""
+    if "(" not in text:
+        return text
+
+    def drop(match: re.Match) -> str:
+        inner = match.group().strip()[1:-1]
+        if _WORDS_INSIDE.fullmatch(inner) and not _ENUMERATOR.fullmatch(inner) and \
+                _TAKEN_BY_WORD.search(text, max(0, match.start() - 6), match.start()):
+            return " " + inner
+        return ""
+    return _PARENTHESES.sub(drop, text)
 _JUNK_WORDS = re.split(r"\s+", """
 a an the and or of to with for in on by that which as its both their our this these such
 from at via into than is are be can we without across under over through between among
@@ -119,7 +141,10 @@ _AUTHORS_VERB = re.compile(
     r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))(?:\s+\w+ly)?\s+"
     r"(?:is concerned with|deals? with|(?!(?:can|could|may|might|will|would|should|must|are"
     r"|is|have|has|had|were|was|do|does|did|need|want|aim|seek|hope|try|tries|believe"
-    r"|argue|conjecture|note|observe|find|show|prove|demonstrate|conclude|then|also|not"
+    r"|argue|conjecture|note|observe|conclude|then|also|not"
+    # (these take a clause, "we show that …", or an object: "we show a simple algorithm";
+    # "we find a …" is rather a finding than the work's claim)
+    r"|find|(?:show|prove|demonstrate)(?!s?\s+an?\s)"
     r"|first|further|here)\b)[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
 _MAIN_RESULT = re.compile(
     r"\bour (?:main|key|central|first) (?:result|contribution|finding)s? (?:is|are) (?!that\b)",
@@ -416,7 +441,7 @@ def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
 
 def noun_phrase(text: str, limit: int) -> str | None:
     """The noun phrase `text` opens with, at most `limit` characters, or None."""
-    text = _PARENTHESES.sub("", text)
+    text = without_parentheses(text)
     boundary = _CLAUSE_BOUNDARY.search(text)
     if boundary and _DESCRIBED.match(boundary.group()) \
             and says_nothing(tidy(text[:boundary.start()])):
@@ -495,7 +520,9 @@ _START = re.compile(r"^")  # the whole sentence
 _AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 _CLAIM = re.compile(
     r"\bwe(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
-    r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that\s+", re.I)
+    r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that"
+    # "we prove that, for a broad range of problems, X is …": past an adverbial set off
+    r"(?:,\s+[^,.;]{1,80}?,)?\s+", re.I)
 
 
 def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str | None:
@@ -531,8 +558,10 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
 # and era than the development lists, whose abstracts say "we have developed X", "this
 # task proposes X", "there are X", "it is well known that X …" where recent ones say "we
 # propose X"). First what the authors made or aim at, then what a sentence states.
-_SUBJECTS = (r"(?:we|(?:this|the|our)(?:\s+present)?\s+(?:paper|work|study|article|note|task|thesis"
-             r"|chapter|report|survey|project|submission|abstract|research|letter|tutorial))")
+# ("this joint extended abstract introduces …": the document, however it is described)
+_SUBJECTS = (r"(?:we|(?:this|the|our)(?:\s+(?:present|current|joint|extended|short|full))*"
+             r"\s+(?:paper|work|study|article|note|task|thesis|chapter|report|survey|project"
+             r"|submission|abstract|research|letter|tutorial))")
 _MADE = re.compile(  # "we have developed X", "this task proposes X", "we describe our X"
     rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:(?:have|had)(?:\s+\w+ly|\s+also)?\s+"
     r"(?:[a-z]+ed|built|made|written|given|undertaken)"
@@ -595,7 +624,7 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     if phrase:
         return phrase
     start, end = sentences[0]
-    opening = _LEADING_ADVERBIAL.sub("", _PARENTHESES.sub("", text[start:end]))
+    opening = _LEADING_ADVERBIAL.sub("", without_parentheses(text[start:end]))
     # "We show that running gradient descent …", "We introduce 6D Convolutional Neural
     # Network …": what the authors do is no part of a title; what they do it to is (the
     # openings `recast` reads, where it found no noun phrase after them).
