@@ -463,13 +463,17 @@ def _lists(library: Library, args: argparse.Namespace) -> int:
         return 0
     if not infos:
         print("no lists; add one with: papers add FILE", file=sys.stderr)
-    for info in infos:
-        venue = " ".join(str(p) for p in (info.venue, info.year) if p) or "-"
+    venues = [" ".join(str(p) for p in (info.venue, info.year) if p) or "-" for info in infos]
+    # Columns as wide as their longest entry ("AISTATS 2017", a long list name), as `ls -l`
+    # does, so that every line's columns line up.
+    name_width = max((len(info.name) for info in infos), default=0)
+    venue_width = max(map(len, venues), default=0)
+    for info, venue in zip(infos, venues, strict=True):
         done = progress.get(info.name)
         # One line a list (scripts read the first column): the progress sits before the
         # title, whose length varies.
         noun = "paper " if info.papers == 1 else "papers"  # the columns stay aligned
-        print(f"{info.name:<28} {venue:<11} {info.papers:>6} {noun}  "
+        print(f"{info.name:<{name_width}}  {venue:<{venue_width}} {info.papers:>6} {noun}  "
               f"{done.summary() if done else f'seen 0 / {info.papers:,}':<56} "
               f"{info.title}  ({info.file})")
     if infos:

@@ -236,6 +236,23 @@ def test_lists_shows_venue_year_papers_and_file(seeded_home, capsys):
     assert all(Path(r["file"]).is_file() for r in rows)
 
 
+def test_lists_columns_line_up_whatever_the_venue_and_name_lengths(home, capsys, tmp_path):
+    """A venue longer than the seeds' ("AISTATS 2017") or a long list name widens its
+    column for every line, so the paper counts and progress stay one under another."""
+    abstract = ("We study a problem of sequential decisions with delayed feedback and give "
+                "an algorithm whose regret matches the lower bound up to constant factors.")
+    long_named = tmp_path / "a-colleagues-reading-list-of-bandit-papers-2017.txt"
+    long_named.write_text(f"AISTATS 2017\n\n{abstract}\n", encoding="utf-8")
+    assert run(capsys, "add", str(long_named))[0] == 0
+    code, out, _ = run(capsys, "lists")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 3 and "AISTATS 2017" in lines[2]
+    # (the counts are right-aligned: where they end lines up, as where progress starts)
+    assert len({re.search(r"\d+(?= papers?\b)", line).end() for line in lines}) == 1, out
+    assert len({line.index(" seen ") for line in lines}) == 1, out
+
+
 def test_remove_list(home, capsys):
     code, out, _ = run(capsys, "remove", "icml2026_papers_zh")
     assert code == 0
