@@ -275,6 +275,21 @@ def _end_control_words(source: str) -> str:
         else m.group(), source)
 
 
+# A list whose LaTeX lost its braces glues a formatting macro to the word it formatted
+# (PMLR's 2017 abstracts: "We propose \emphNested LSTMs", "FASJEM for \underlinefast
+# and \underlinescalable …"); read as one unknown control word, the word went with it
+# ("We propose LSTMs"). Such a control word, one no macro database knows, is the macro
+# applied to the word (only text styles: "\mathbbm" is a macro of its own).
+_GLUED_STYLE = re.compile(r"\\(emph|underline|text(?:bf|it|sl|tt|sc|sf|rm))([A-Za-z]{2,})")
+
+
+def _unglued_styles(source: str) -> str:
+    parse_db = _context_dbs()[1]
+    return _GLUED_STYLE.sub(
+        lambda m: m.group() if parse_db.get_macro_spec(m.group()[1:]) is not None
+        else f"\\{m.group(1)}{{{m.group(2)}}}", source)
+
+
 def _latex_to_text(source: str) -> str:
     source = _end_control_words(source)
     text_db, parse_db = _context_dbs()
@@ -691,6 +706,8 @@ def render(source: str) -> Rendered:
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
         if "\\" in text or "{" in text or "}" in text:  # a macro or a group
+            if "\\" in text:
+                text = _unglued_styles(text)
             pieces = _prose_in_pieces(text)
             if pieces is not None:
                 text = pieces

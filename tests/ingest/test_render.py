@@ -411,3 +411,18 @@ def test_authors_shorthands_for_number_sets_render_as_the_sets():
         "Gaussian points in ℝᵈ lie on an ellipsoid."
     assert render(r"over $\Z_p$, $\N$ and $\Q$, with $\E[X] = 0$").text == \
         "over ℤₚ, ℕ and ℚ, with 𝔼[X] = 0"
+
+
+def test_a_style_macro_glued_to_its_word_formats_the_word():
+    """PMLR's 2017 abstracts lost their braces: "\\emphNested LSTMs" was rendered "LSTMs"
+    and "FASJEM for \\underlinefast and \\underlinescalable" "FASJEM for and", the word
+    dropped with the macro it was glued to. The word stays, emphasised as \\emph{Nested}."""
+    nested = render(r"We propose \emphNested LSTMs (NLSTM), a new model.")
+    assert nested.text == "We propose Nested LSTMs (NLSTM), a new model."
+    assert nested.spans == (Span(11, 17, "em"),)
+    assert render(r"FASJEM for \underlinefast and \underlinescalable \underlinejoint "
+                  r"structure-\underlineestimation").text == \
+        "FASJEM for fast and scalable joint structure-estimation"
+    # a macro of its own is not split, though its name starts with one of them
+    assert render(r"the segment \underlinesegment{AB} is short").text == \
+        "the segment AB is short"
