@@ -479,12 +479,40 @@ class _Abstract:
         return self.sentences[index] if index >= 0 else (0, len(self.text))
 
 
+# Math in an abstract's source: $…$, $$…$$, \(…\), \[…\].
+_MATH_REGION = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+# A word set as text inside math: \texttt{FooNet}, \mathrm{FooNet}, \operatorname{FooNet},
+# or after a declaration: {\rm FooNet}.
+_TEXT_IN_MATH = (r"\\(?:text\w*|math(?:rm|tt|sf|bf|it|sc|cal)|operatorname\*?|mbox|hbox)\s*"
+                 r"\{{[^{{}}]*{name}|\\(?:rm|tt|sf|bf|it|sc)\b\s*{name}")
+
+
+class MathNotation:
+    """Which candidates are math notation in an abstract's source: said only inside its
+    math, as math letters, never set as text there. "$\\sqrt{KST}$", "$O(HSA \\log T)$"
+    gave KST and HSA as names; "$\\texttt{CellPLM}$" and "$\\rm StatsQ$" are names set
+    in math (ten titles of the development lists name one so)."""
+
+    def __init__(self, source: str) -> None:
+        self.regions = _MATH_REGION.findall(source) if "$" in source or "\\" in source \
+            else []
+        self.outside = _MATH_REGION.sub(" ", source) if self.regions else source
+
+    def __contains__(self, name: object) -> bool:
+        if not self.regions or not isinstance(name, str) or name in self.outside:
+            return False
+        holding = [region for region in self.regions if name in region]
+        text = re.compile(_TEXT_IN_MATH.format(name=re.escape(name)))
+        return bool(holding) and not any(text.search(region) for region in holding)
+
+
 def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                        statistics: NameStatistics | None,
-                       known: KnownNames | None = None, urls: tuple[str, ...] = ()
-                       ) -> dict[str, list[float]]:
+                       known: KnownNames | None = None, urls: tuple[str, ...] = (),
+                       notation: Container[str] = ()) -> dict[str, list[float]]:
     """Each candidate name of the abstract `text` -> its feature vector (FEATURES order).
-    `urls`: the targets of the abstract's marked-up links (`_projects`)."""
+    `urls`: the targets of the abstract's marked-up links (`_projects`); `notation`: the
+    tokens that are math notation (MathNotation), no candidates."""
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
@@ -539,7 +567,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
                      if c.strength == 3]
     for name, found in by_name.items():
-        if not _may_name(text, name, found):
+        if not _may_name(text, name, found) or name in notation:
             continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
@@ -1147,13 +1175,13 @@ def _studied(words: list[str]) -> bool:
 
 def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
               statistics: NameStatistics | None, model: Model | None = None,
-              urls: tuple[str, ...] = ()) -> Scored | None:
+              urls: tuple[str, ...] = (), notation: Container[str] = ()) -> Scored | None:
     """The likeliest candidate when the model thinks it likely enough, else None (`urls`:
-    the targets of the abstract's marked-up links)."""
+    the targets of the abstract's marked-up links; `notation`: see candidate_features)."""
     model = model or shipped_model()
     best: Scored | None = None
     for name, vector in candidate_features(text, sentences, cues, statistics,
-                                           model.known, urls).items():
+                                           model.known, urls, notation).items():
         probability = model.probability(vector)
         if best is None or probability > best.probability:
             best = Scored(name, probability)

@@ -28,6 +28,7 @@ from .names import (
     NAME_END,
     Cue,
     KnownNames,
+    MathNotation,
     NameStatistics,
     best_name,
     candidate_features,
@@ -240,7 +241,7 @@ def derive_name_and_title(source: str, rendered: Rendered,
     text, rendered = _naming_text(source, rendered)
     try:
         sentences = _sentences(text)
-        best = _best_candidate(text, sentences, rendered, statistics)
+        best = _best_candidate(text, sentences, rendered, statistics, MathNotation(source))
         if best is not None:
             return best.name, _named_title(best, text, sentences)
         return None, unnamed_title(text, sentences, UNNAMED_LIMIT)
@@ -256,7 +257,8 @@ def derive_name(source: str, rendered: Rendered,
     derived title would never be shown: deriving one is a ninth of naming's time)."""
     text, rendered = _naming_text(source, rendered)
     try:
-        best = _best_candidate(text, _sentences(text), rendered, statistics)
+        best = _best_candidate(text, _sentences(text), rendered, statistics,
+                               MathNotation(source))
     except Exception:  # a name is never worth failing an import over
         return None
     return best.name if best is not None else None
@@ -853,7 +855,7 @@ def name_features(source: str, rendered: Rendered, statistics: NameStatistics | 
     sentences = _sentences(text)
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
     return candidate_features(text, sentences, _cues(candidates), statistics, known,
-                              _link_urls(rendered))
+                              _link_urls(rendered), MathNotation(source))
 
 
 def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
@@ -875,10 +877,11 @@ def _link_urls(rendered: Rendered) -> tuple[str, ...]:
 
 
 def _best_candidate(text: str, sentences, rendered: Rendered,
-                    statistics: NameStatistics | None) -> _Candidate | None:
+                    statistics: NameStatistics | None,
+                    notation: MathNotation) -> _Candidate | None:
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
     chosen = best_name(text, sentences, _cues(candidates), statistics,
-                       urls=_link_urls(rendered))
+                       urls=_link_urls(rendered), notation=notation)
     if chosen is None:
         return None
     same = [c for c in candidates if c.name == chosen.name]

@@ -906,3 +906,22 @@ def test_what_the_work_builds_on_is_not_introduced(verb: str) -> None:
                 "WDE approach from a Bayesian perspective and add priors on the graphs.")
     assert features_of(abstract, "WDE")["cue_verb"] == 0
     assert derive(abstract) is None
+
+
+def test_letters_only_in_math_are_notation_not_a_name():
+    """"regret $\\mathcal{O}(\\sqrt{QRT})$" rendered as "O(√QRT)" gave QRT as the paper's
+    name (held-out COLT 2019; HSA, MSA, SA of "$O(HSA \\log T)$" on other lists): letters
+    said only inside math, never set as text there, are notation."""
+    notation = ("We propose the first contextual bandit algorithm that is parameter-free "
+                "and efficient. It achieves $\\mathcal{O}(\\sqrt{QRT})$ dynamic regret "
+                "for a bandit with $Q$ arms, $R$ switches and $T$ rounds.")
+    assert "QRT" not in name_features(notation, render(notation))
+    assert derive(notation) is None
+    # a name set in math as text is a name still ...
+    typeset = ("We propose $\\texttt{GlintNet}$, a new network for glint removal. "
+               "$\\texttt{GlintNet}$ removes glints from photographs of shiny objects.")
+    assert derive(typeset) == "GlintNet"
+    # ... and so are letters also said outside math
+    both = ("We propose QRT, a new bandit algorithm with $\\sqrt{QRT}$ regret. QRT is "
+            "efficient and parameter-free on every instance we tried.")
+    assert derive(both) == "QRT"
