@@ -193,6 +193,8 @@ def _openreview_venue(note: dict[str, Any], content: dict[str, Any]
     if isinstance(shown, str):
         venue, year = venue_and_year(shown)  # "ICLR 2024 poster"
     invitations = note.get("invitations") or [note.get("invitation")]
+    if not isinstance(invitations, list):  # a file's own shape: one, or none of use
+        invitations = [invitations] if isinstance(invitations, str) else []
     for source in (_value(content, "venueid"), note.get("domain"), *invitations):
         found_venue, found_year = _venue_from_id(source)
         venue, year = venue or found_venue, year or found_year

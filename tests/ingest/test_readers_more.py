@@ -73,6 +73,20 @@ def test_openreview_v1_page_venue_from_the_invitation():
     assert note.extra["pdf_url"].startswith("https://openreview.net/pdf/")
 
 
+@pytest.mark.parametrize("invitations", [7, {"id": "x"}, "ICLR.cc/2019/Conference/-/Blind_Submission"])
+def test_an_openreview_note_with_odd_invitations_is_read(invitations):
+    """"invitations" is a list in OpenReview's exports; a file that holds a number or an
+    object there (found by the property test below) is read all the same, a single
+    string taken as the one invitation it is."""
+    note = {"invitations": invitations, "content": {
+        "title": "Learning to Navigate the Web",
+        "abstract": "Learning in environments with large state and action spaces and sparse "
+                    "rewards can hinder an agent's ability to explore and navigate the web."}}
+    (record,) = read_openreview_data(Path("/lists/odd.json"), {"notes": [note]}).records
+    assert record.title == "Learning to Navigate the Web"
+    assert record.year == (2019 if isinstance(invitations, str) else None)
+
+
 def test_openreview_v2_page_values_unwrapped_venue_from_venue_and_venueid():
     parsed = read_list(fixture("openreview-v2.json"))
     first, second = parsed.records
