@@ -332,12 +332,29 @@ def _script_argument(source: str, start: int) -> tuple[str, int] | None:
         if match is None:
             return None
         end = i + match.end()
-        if source.startswith("{", end) and match.group(1) in _PLAIN_MACROS + ["mathbb"]:
-            inner = _script_argument(source, end)
-            if inner is not None:
-                return source[i : inner[1]], inner[1]
+        # The macro with its own arguments: "T^\frac{1}{3}", "T^\frac13" and
+        # "x^\sqrt{2}" are TeX's T^{\frac{1}{3}} and x^{\sqrt{2}}, not ^\frac then "13".
+        for _ in range(_arguments_taken(match.group(1))):
+            if source.startswith("[", end) and "]" in source[end:]:  # \sqrt[3]{x}
+                end = source.index("]", end) + 1
+            if end >= len(source) or source[end] in " }^_":
+                break
+            argument = _script_argument(source, end)
+            if argument is None:
+                break
+            end = argument[1]
         return source[i:end], end
     return source[i], i + 1
+
+
+@lru_cache(maxsize=1024)
+def _arguments_taken(macro: str) -> int:
+    """How many mandatory arguments `macro` takes, as pylatexenc's database says (a
+    style such as \\mathbb, which it may not know, takes one)."""
+    spec = _context_dbs()[1].get_macro_spec(macro)
+    argspec = getattr(getattr(spec, "args_parser", None), "argspec", None)
+    taken = argspec.count("{") if isinstance(argspec, str) else 0
+    return max(taken, int(macro in _PLAIN_MACROS or macro == "mathbb"))
 
 
 def _scripts_to_unicode(source: str, literals: _Literals) -> str:

@@ -426,3 +426,20 @@ def test_a_style_macro_glued_to_its_word_formats_the_word():
     # a macro of its own is not split, though its name starts with one of them
     assert render(r"the segment \underlinesegment{AB} is short").text == \
         "the segment AB is short"
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    # a script's argument is a macro with its own arguments, braced or not
+    (r"$O(\sqrt{\mathcal{E}}T^\frac{1}{3})$", "O(√ET^(1/3))"),
+    (r"$T^\frac13$", "T^(1/3)"),
+    (r"$d^\frac{3}{2}r^\frac{1}{2}$", "d^(3/2)r^(1/2)"),
+    (r"$x^\sqrt{2}$", "x^(√2)"),
+    # one that takes none, or one character, as before
+    (r"$e^\alpha_i$", "eᵅᵢ"),
+    (r"$x_\mathcal{E}$", "x_E"),
+])
+def test_a_scripts_macro_takes_its_own_arguments(source, expected):
+    """"$\\mathcal{O}(\\sqrt{\\mathcal{E}}T^\\frac{1}{3})$" (a held-out COLT 2020 abstract)
+    showed as "O(√ET^/13)": the superscript took \\frac alone and its arguments followed
+    as text; "$T^\\sqrt{2}$" left a "$" in the text."""
+    assert render(source).text == expected
