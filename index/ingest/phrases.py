@@ -53,6 +53,11 @@ _CLAUSE_BOUNDARY = re.compile(
     # abbreviation ("Node.js", "e.g.", "U.S.")
     r"|(?<=[a-z]{2})\.(?=[A-Z][a-z]+\s)")
 _PARENTHESES = re.compile(r"\s*\([^()]*\)")
+# A parenthesis glued to what comes before it is mostly math's or a function's, "E(3)",
+# "O(d√T)", "f(x)", "poly(n)", and stays; glued to a word of prose, a word or acronym in
+# it is a remark still: "Gradient Descent(SGD)", "CNN(convolutional neural networks)".
+_WORD_BEFORE = re.compile(r"[\w'’-]*$")
+_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
 # A parenthesis that is itself what a preposition or "and" takes ("the results of (Auer et
 # al., 2019) and (Chen et al., 2019)"): dropped, it would leave "the results of and".
 # (words, as a citation or a qualifier is: "(Auer et al., 2019)", "(stochastic)"; not an
@@ -70,11 +75,18 @@ def without_parentheses(text: str) -> str:
 
     def drop(match: re.Match) -> str:
         inner = match.group().strip()[1:-1]
+        if match.group()[0] == "(" and match.start() > 0:  # glued
+            word = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
+            if text[match.start() - 1] in "^_" or sum(c.isalpha() for c in word.group()) < 3 \
+                    or not _TWO_LETTERS.search(inner):  # (x^(…), min_(…): a script's)
+                return match.group()
         if _WORDS_INSIDE.fullmatch(inner) and not _ENUMERATOR.fullmatch(inner) and \
                 _TAKEN_BY_WORD.search(text, max(0, match.start() - 6), match.start()):
             return " " + inner
         return ""
     return _PARENTHESES.sub(drop, text)
+
+
 _JUNK_WORDS = re.split(r"\s+", """
 a an the and or of to with for in on by that which as its both their our this these such
 from at via into than is are be can we without across under over through between among
