@@ -555,6 +555,10 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
         for number, (start, end) in enumerate(sentences):
             sentence = text[start:end]
             if pattern is _START:
+                # ("The aim of this paper is to build X": its subject is the aim, the
+                # title X, which `recast` takes)
+                if _AIMED.match(_LEADING_ADVERBIAL.sub("", sentence)):
+                    continue
                 matches = pattern.finditer(sentence)
             else:
                 matches = matches_at(pattern, sentence, openings[number])
@@ -581,8 +585,13 @@ _MADE = re.compile(  # "we have developed X", "this task proposes X", "we descri
     r"|offer|provide|define|outline|explore|examine|investigate|address|study|studie)s?)"
     r"(?:\s+and(?:\s+\w+ly)?\s+[a-z]+)?"  # "we develop and (formally) compare X"
     r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
-_AIMED = re.compile(  # "this paper aims to provide X"
-    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out)"
+_AIMED = re.compile(  # "this paper aims to provide X", "our goal is to develop X"
+    rf"(?:{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out)"
+    # (the authors' aim: "our goal", "the goal of this paper"; "the goal is to find k
+    # centers" states the problem's)
+    r"|(?:our\s+(?:main\s+|primary\s+|overall\s+)?(?:goal|aim|objective|purpose)"
+    rf"(?:\s+in\s+{_SUBJECTS})?|the\s+(?:main\s+|primary\s+|overall\s+)?"
+    rf"(?:goal|aim|objective|purpose)\s+of\s+{_SUBJECTS})\s+(?:is|was))"
     r"\s+to\s+[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
 _STATED = re.compile(  # "this paper shows that X …", "we show how X …"
     rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:also\s+)?[a-z]+\s+(?:that|how|whether|why)\s+", re.I)
@@ -610,7 +619,9 @@ def _stands_alone(phrase: str, subject: bool) -> bool:
     determiner (the subject of "it has been shown that reinforcement learning is …" says
     less than the sentence did)."""
     words = re.findall(r"[\w'’-]+", phrase.lower())
-    if _POINTING.intersection(words[:3]):
+    # ("that" after a noun is a relative pronoun: "models that allow a robot …")
+    if _POINTING.intersection(words[:3]) - {"that"} or words[:1] == ["that"] \
+            or "that" in words[:3] and words[words.index("that") - 1] == "of":
         return False
     return not subject or len(words) - (words[0] in _DETERMINERS) >= 3
 
