@@ -15,6 +15,7 @@ from typing import Any
 
 from ..models import NewPaper, Record, Rendered
 from .bibtex_text import PROTECTED, with_carried_entry
+from .mojibake import repaired
 from .names import NameStatistics, list_statistics
 from .render import render, sanitize
 from .titles import derive_name, derive_name_and_title, name_in_title
@@ -98,6 +99,18 @@ def from_abstract(abstract: str, statistics: NameStatistics | None,
     return rendered, name, derived_title
 
 
+def _repaired(record: Record) -> Record:
+    """The record with its text as its authors wrote it, where the list had decoded it
+    twice (mojibake.py): title, abstract, authors, venue."""
+    abstract, title = repaired(record.abstract), record.title and repaired(record.title)
+    authors = [repaired(author) for author in record.authors]
+    venue = record.venue and repaired(record.venue)
+    if (abstract, title, authors, venue) == \
+            (record.abstract, record.title, record.authors, record.venue):
+        return record
+    return replace(record, abstract=abstract, title=title, authors=authors, venue=venue)
+
+
 def prepare(record: Record, statistics: NameStatistics | None = None,
             derived: FromAbstract | None = None) -> NewPaper:
     """`statistics`: `list_statistics` of the record's whole list (see names.py);
@@ -108,7 +121,7 @@ def prepare(record: Record, statistics: NameStatistics | None = None,
 def _prepared(record: Record, statistics: NameStatistics | None,
               derived: FromAbstract | None) -> tuple[NewPaper, FromAbstract]:
     """The paper, and what it took from its abstract (for a repeat of the abstract)."""
-    record = with_carried_entry(record)
+    record = _repaired(with_carried_entry(record))
     title = clean_line(render(record.title).text) if record.title else None
     # What another record of the same abstract took serves one with a title as this one
     # is (or is not); with the list's titles for some records only, it is taken again.
