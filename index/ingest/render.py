@@ -284,6 +284,8 @@ _GLUED_STYLE = re.compile(r"\\(emph|underline|text(?:bf|it|sl|tt|sc|sf|rm))([A-Z
 
 
 def _unglued_styles(source: str) -> str:
+    if "\\" not in source:
+        return source
     parse_db = _context_dbs()[1]
     return _GLUED_STYLE.sub(
         lambda m: m.group() if parse_db.get_macro_spec(m.group()[1:]) is not None
@@ -291,7 +293,7 @@ def _unglued_styles(source: str) -> str:
 
 
 def _latex_to_text(source: str) -> str:
-    source = _end_control_words(source)
+    source = _unglued_styles(_end_control_words(source))
     text_db, parse_db = _context_dbs()
     # One converter per thread: pylatexenc swaps its spacing settings while inside math.
     converter = getattr(_per_thread, "converter", None)
@@ -351,10 +353,8 @@ def _script_argument(source: str, start: int) -> tuple[str, int] | None:
 def _arguments_taken(macro: str) -> int:
     """How many mandatory arguments `macro` takes, as pylatexenc's database says (a
     style such as \\mathbb, which it may not know, takes one)."""
-    spec = _context_dbs()[1].get_macro_spec(macro)
-    argspec = getattr(getattr(spec, "args_parser", None), "argspec", None)
-    taken = argspec.count("{") if isinstance(argspec, str) else 0
-    return max(taken, int(macro in _PLAIN_MACROS or macro == "mathbb"))
+    style = macro in _PLAIN_MACROS or macro == "mathbb"
+    return max((_argspec(macro) or "").count("{"), int(style))
 
 
 def _scripts_to_unicode(source: str, literals: _Literals) -> str:
@@ -690,13 +690,19 @@ def _prose_in_pieces(text: str) -> str | None:
     return "".join(kept)
 
 
+def _argspec(macro: str) -> str | None:
+    """The arguments `macro` takes as pylatexenc's database writes them ("[{" for \\sqrt),
+    or None for a macro it does not know."""
+    spec = _context_dbs()[1].get_macro_spec(macro)
+    argspec = getattr(getattr(spec, "args_parser", None), "argspec", None)
+    return argspec if isinstance(argspec, str) else None
+
+
 def _takes_groups(macro: str, count: int) -> bool:
     """The macro takes exactly `count` arguments, each in braces (optional ones, which
     come before, may be left out)."""
-    spec = _context_dbs()[1].get_macro_spec(macro)
-    argspec = getattr(getattr(spec, "args_parser", None), "argspec", None)
-    return isinstance(argspec, str) and argspec.replace("*", "").replace("[", "") == \
-        "{" * count
+    argspec = _argspec(macro)
+    return argspec is not None and argspec.replace("*", "").replace("[", "") == "{" * count
 
 
 @lru_cache(maxsize=4096)
@@ -723,8 +729,6 @@ def render(source: str) -> Rendered:
         text = _set_aside_math(text, literals)
         text = _markdown_emphasis(_escape_prose(text, literals))
         if "\\" in text or "{" in text or "}" in text:  # a macro or a group
-            if "\\" in text:
-                text = _unglued_styles(text)
             pieces = _prose_in_pieces(text)
             if pieces is not None:
                 text = pieces

@@ -165,10 +165,10 @@ def import_list(store: Store, where: Locations, path: Path, *, bundled: bool = F
             former: tuple[str | None, int | None] | None = None
             if existing:
                 name = existing
-                recorded, *former_venue = db.execute(
+                recorded, venue, year = db.execute(
                     "SELECT file, venue, year FROM lists WHERE name=?", (name,)).fetchone()
                 copy = store.list_copy(name, recorded)
-                former = (former_venue[0], former_venue[1])
+                former = (venue, year)
             else:
                 name, copy = _list_name(db, where, _stem(path, parsed.title), suffix,
                                         size, sha)
