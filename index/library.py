@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import first_page
 from .card import Card
+from .cores import fork_is_safe
 from .errors import (
     DiskFull,
     IndexBroken,
@@ -219,13 +220,6 @@ def _admits(only: IdFilter) -> Callable[[str], bool]:
     return lambda pid: pid in only.allow and pid not in only.deny
 
 
-def _can_fork() -> bool:
-    """Whether this process may fork a meaning child: a POSIX system, and no other
-    thread (one holding a lock the child would need, or SQLite's, mid-call)."""
-    return hasattr(os, "fork") and threading.active_count() == 1 and \
-        threading.current_thread() is threading.main_thread()
-
-
 def _meaning_child_line(home: str, refit: bool) -> str:
     """What the meaning child reports (update_meaning_child): the library named by
     `home` brought up to date, the report as one line of JSON."""
@@ -325,7 +319,7 @@ class _MeaningBeside:
         # Forked here, from the only thread, when it can be: the child starts with
         # papers and numpy imported (a new interpreter spent 0.2-0.3 s of the fit's
         # core importing them again, longer than the index write the fit runs beside).
-        forked = library._fork_meaning_child(refit) if _can_fork() else None
+        forked = library._fork_meaning_child(refit) if fork_is_safe() else None
         threading.Thread(target=self._build, args=(refit, forked), daemon=True,
                          name="papers meaning beside the index").start()
 
@@ -748,7 +742,7 @@ class Library:
                          self.store.changed_since)
 
     def update_meaning(self, progress: Progress | None = None, *, refit: bool = False,
-                       separate: bool = False) -> BuildReport | None:
+                       separate: bool = False, workers: int = 1) -> BuildReport | None:
         """Bring the meaning space up to date with the store (new papers folded in, or the
         basis and topics fitted again); None if it cannot be written here or another
         process is building it. Safe to call from a worker thread while searching.
@@ -756,12 +750,18 @@ class Library:
         With `separate` the work is done by a child process (without progress): a fit
         holds this interpreter for a second or more in numpy and the tokenizer, which an
         app's keystrokes would wait behind; the child only makes the worker thread wait.
-        The new generation is read from disk as any other process's would be."""
+        The new generation is read from disk as any other process's would be.
+
+        `workers` > 1 lets a fit in this process place the papers it does not learn
+        from over that many processes (semantic/placing.py): for a caller with the
+        cores to itself (a command line sync), not the app's child, which leaves one
+        for typing."""
         if not self._meaning_writable():
             return None
         if separate:
             return self._update_meaning_in_child(refit)
-        return self.meaning.update(self._store_view(), refit=refit, progress=progress)
+        return self.meaning.update(self._store_view(), refit=refit, progress=progress,
+                                   workers=workers)
 
     def _update_meaning_in_child(self, refit: bool) -> BuildReport | None:
         import json
@@ -852,9 +852,13 @@ class Library:
 
     def _update_meaning_quietly(self, progress: Progress | None, *, refit: bool) -> None:
         """After indexing: a meaning space that cannot be written (a full disk) leaves the
-        last one in use and says so; the search index and the library are unaffected."""
+        last one in use and says so; the search index and the library are unaffected.
+        The index is written, so a fit may place papers on every core (when this
+        process may fork: the app's threads make it one)."""
+        from .semantic.placing import worker_count
+
         try:
-            self.update_meaning(progress, refit=refit)
+            self.update_meaning(progress, refit=refit, workers=worker_count())
         except (OSError, DiskFull) as error:
             self.index_warning = self._meaning_disk_full(error)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from ..cores import cores, fork_is_safe
 from ..models import NewPaper, Record, Rendered
 from .bibtex_text import PROTECTED, with_carried_entry
 from .mojibake import repaired
@@ -230,15 +231,9 @@ class _Repeats:
 def worker_count(count: int) -> int:
     """Worker processes for `count` records: none for a small list, on one core, or
     in a process with other threads (the app), where forking is unsafe."""
-    if count < PARALLEL_FROM or threading.active_count() > 1:
+    if count < PARALLEL_FROM or not fork_is_safe():
         return 0
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 0
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
-        else os.cpu_count() or 1
-    return cores if cores > 1 else 0
+    return count_of_cores if (count_of_cores := cores()) > 1 else 0
 
 
 def statistics_over_cores(abstracts: list[str]) -> NameStatistics:

@@ -36,8 +36,9 @@ def text_hash(text: str) -> int:
 
 
 def fold(root: Path, store: StoreView, space: Space,
-         progress: Progress | None = None) -> BuildReport:
-    """Apply the store's changes since `space` was written, refitting if they are many."""
+         progress: Progress | None = None, workers: int = 1) -> BuildReport:
+    """Apply the store's changes since `space` was written, refitting if they are many
+    (`workers`: as refit's)."""
     start = time.perf_counter()
     changed, last = store.changed_since(int(space.meta.get("seq", 0)))
     if not changed:
@@ -52,7 +53,7 @@ def fold(root: Path, store: StoreView, space: Space,
     fitted = max(int(space.meta.get("fitted", len(space))), 1)
     if total > REFIT_GROWTH * fitted or total * REFIT_GROWTH < fitted or \
             len(new) + len(gone) > total / 2:
-        return refit(root, store, space, progress)
+        return refit(root, store, space, progress, workers)
     if not new and not gone:  # a tag, a status: the text is the same
         write_meta(space.directory, {**space.meta, "seq": last})
         return BuildReport(len(space), 0, False, time.perf_counter() - start)
@@ -77,8 +78,9 @@ def fold(root: Path, store: StoreView, space: Space,
 
 
 def refit(root: Path, store: StoreView, old: Space | None,
-          progress: Progress | None = None) -> BuildReport:
-    """Fit the basis and the topics to every paper now in the store."""
+          progress: Progress | None = None, workers: int = 1) -> BuildReport:
+    """Fit the basis and the topics to every paper now in the store; `workers`: the
+    processes that may place the papers the fit does not learn from (placing.place)."""
     start = time.perf_counter()
     seq = store.last_change()  # read first: what changes meanwhile is folded in next time
     texts = StoredTexts(store, progress)
@@ -99,7 +101,7 @@ def refit(root: Path, store: StoreView, old: Space | None,
     # on a busy machine BLAS threads that wait for a core are slower than one
     # (the SVD of ICML 2023: 1.1 s on one thread, 4-5 s on two, load average 10).
     with threadpool_limits(limits=1):
-        fitted = fit(texts)
+        fitted = fit(texts, workers=workers)
         if progress:
             progress(0, 1, "topics")
         clustering = cluster(fitted.vectors, fitted.tfidf, fitted.tfidf_rows,

@@ -63,9 +63,10 @@ class MeaningIndex:
             int(space.meta.get("seq", 0)) < last_change
 
     def update(self, store: StoreView, *, refit: bool = False, timeout: float = BUILD_WAIT,
-               progress: Progress | None = None) -> BuildReport | None:
+               progress: Progress | None = None, workers: int = 1) -> BuildReport | None:
         """Bring the space up to date with the store; None when another process is
-        building it (this one keeps using the last generation)."""
+        building it (this one keeps using the last generation). `workers`: the
+        processes a fit may place papers with (placing.place)."""
         from . import build
 
         with file_lock(self.root / LOCK, timeout) as held:
@@ -74,5 +75,5 @@ class MeaningIndex:
             build.tidy(self.root, self.current_name())
             space = self.current()
             if refit or space is None or space.meta.get("store") != store.uuid:
-                return build.refit(self.root, store, space, progress)
-            return build.fold(self.root, store, space, progress)
+                return build.refit(self.root, store, space, progress, workers)
+            return build.fold(self.root, store, space, progress, workers)

@@ -22,6 +22,7 @@ from typing import Protocol
 import numpy as np
 
 from . import spectral
+from .placing import Placer, place
 from .sparse import Rows, randomized_svd
 from .stop_words import ENGLISH_STOP_WORDS
 from .text import terms
@@ -138,10 +139,11 @@ def sample_rows(count: int, most: int) -> np.ndarray:
 
 
 def fit(texts: Sequence[str] | TextSource, dims: int | None = None,
-        seed: int = SEED) -> Fitted:
+        seed: int = SEED, workers: int = 1) -> Fitted:
     """Learn the basis from `texts` (at most FIT_SAMPLE of them, spread evenly) and place
     every one of them in it; `dims` is dims_for() of the number of texts unless given,
-    `seed` the randomized SVD's.
+    `seed` the randomized SVD's, `workers` the processes that may place the texts left
+    out of the sample (placing.place).
 
     Past FIT_SAMPLE papers a bigger sample barely moves 64 directions of a vocabulary,
     and fitting all of them grew the 100k build by minutes (the SVD's cost grows with
@@ -178,11 +180,8 @@ def fit(texts: Sequence[str] | TextSource, dims: int | None = None,
         components = randomized_svd(tfidf, dims, power=POWER_ITERATIONS, seed=seed)
     vectors = np.zeros((count, components.shape[0]), dtype=np.float32)
     vectors[rows] = tfidf.dot(components.T)
-    rest = np.setdiff1d(np.arange(count), rows)
-    for first in range(0, len(rest), READ_CHUNK):
-        chunk = rest[first:first + READ_CHUNK]
-        found = counted(*table.codes(source.take(chunk), grow=False))
-        vectors[chunk] = vocabulary.rows(len(chunk), *found).dot(components.T)
+    place(source.take, np.setdiff1d(np.arange(count), rows), READ_CHUNK,
+          Placer(table, vocabulary.rows, components), vectors, workers)
     basis = Basis({term: column for column, term in enumerate(terms)}, vocabulary.idf,
                   np.ascontiguousarray(components), ENGLISH_STOP_WORDS)
     return Fitted(basis, normalized(vectors), tfidf, rows, terms)

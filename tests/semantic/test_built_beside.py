@@ -194,12 +194,12 @@ def test_the_forked_child_and_a_new_interpreter_build_the_same_space(tmp_path: P
 
     forked, started = tmp_path / "forked", tmp_path / "started"
     with Library(forked) as library:
-        assert index.library._can_fork()
+        assert index.library.fork_is_safe()
         before = _children_cpu()
         library.sync()
         assert _children_cpu() > before
         searched_forked = _searched(library)
-    monkeypatch.setattr(index.library, "_can_fork", lambda: False)
+    monkeypatch.setattr(index.library, "fork_is_safe", lambda: False)
     with Library(started) as library:
         library.sync()
         searched_started = _searched(library)
