@@ -1,4 +1,5 @@
-"""Whether this process may fork workers, and how many cores they would have.
+"""Whether this process may fork workers, how many cores they would have, and handing
+back the memory this process freed.
 
 Large imports, rederiving a library and placing a large library's papers in its meaning
 space share their work with forked worker processes (forked: they start at once with
@@ -9,6 +10,7 @@ mid-call among them.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import threading
 
@@ -24,3 +26,16 @@ def cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return max(len(os.sched_getaffinity(0)), 1)
     return os.cpu_count() or 1
+
+
+def trim_heap() -> None:
+    """Hand the C heap's free pages back to the system (glibc's malloc_trim; nothing
+    elsewhere). Python keeps what a large step freed: strings past 512 bytes (abstracts)
+    come from malloc, whose heap gives back only its top, so after the index of
+    100,000 papers was written this process still held 300 MB, 170 MB of it free; a
+    forked worker then shares, and copies, pages nobody uses."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim  # (this process's own symbols, libc's among them)
+    except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to trim
+        return
+    trim(0)

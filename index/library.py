@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import first_page
 from .card import Card
-from .cores import fork_is_safe
+from .cores import fork_is_safe, trim_heap
 from .errors import (
     DiskFull,
     IndexBroken,
@@ -857,6 +857,7 @@ class Library:
         process may fork: the app's threads make it one)."""
         from .semantic.placing import worker_count
 
+        trim_heap()  # (what the index writer freed: the fit's peak is this process's)
         try:
             self.update_meaning(progress, refit=refit, workers=worker_count())
         except (OSError, DiskFull) as error:
