@@ -377,7 +377,7 @@ def _scripts_to_unicode(source: str, literals: _Literals) -> str:
             i += 1
             continue
         argument, i = found
-        text = _math_to_text(argument)
+        text = _math_to_text(argument, script=True)
         compact = text.replace(" ", "")
         table = SUPERSCRIPT if char == "^" else SUBSCRIPT
         if compact and all(c in table for c in compact):
@@ -391,16 +391,38 @@ def _scripts_to_unicode(source: str, literals: _Literals) -> str:
 
 _MATH_SPACING = re.compile(r"\s+")
 _SPACE_INSIDE_BRACKETS = re.compile(r"(?<=[(\[{⟨]) | (?=[)\]}⟩,])")
+# Relations and binary operators as TeX spaces them: with a space on either side between
+# two operands ("M ∈ ℝ", "p : ℝᵈ → ℝ", "m × n", "k = 1"), none in a sub- or superscript
+# ("x_(i∈S)", "ℝ^(m×n)"), and as written where one side has no operand ("35× faster",
+# "$\sim$120M"). A macro takes the spaces after it, so the source's own spacing came out
+# lopsided ("M∈ℝ^(m× n)", "rank ≥(width").
+_SPACED = "=<>∈∉∋⊂⊆⊃⊇⊊⊋≤≥≪≫≈≠≡≃≅∝∼→←↔⇒⇐⇔↦⟶⟹×·⋅±∓∘⊗⊕⊘⊙∪∩∧∨"
+_BETWEEN_OPERANDS = re.compile(rf"(?<=[^\s(\[{{⟨{_SPACED}])\s*([{_SPACED}])\s*"
+                              rf"(?=[^\s)\]}}⟩,;.{_SPACED}])")
+_IN_SCRIPT = re.compile(rf"\s*([{_SPACED}+\-−])\s*")  # ("x_{t - 1}": t-1, as a script)
+# An operator's name glued to its argument: "\log\frac{1}{\delta}" read "log1/δ",
+# "\exp{x}" "expx" (a macro takes the space after it; there was none). Only names the
+# region's source writes as macros: "\text{logits}" is a word.
+_OPERATOR_GLUED = re.compile(
+    rf"(?<![A-Za-z])({'|'.join(sorted(_OPERATOR_NAMES, key=len, reverse=True))})"
+    r"(?=[0-9A-Za-z\u0370-\u03ff√])")
 
 
 @lru_cache(maxsize=16384)
-def _math_to_text(source: str) -> str:
-    """One math region's LaTeX as plain Unicode; the raw source if conversion fails."""
+def _math_to_text(source: str, script: bool = False) -> str:
+    """One math region's LaTeX as plain Unicode (`script`: a sub- or superscript's); the
+    raw source if conversion fails."""
     try:
         literals = _Literals(_MATH_LOCAL_BASE)
         prepared = _scripts_to_unicode(_MATH_ESCAPE.sub(_escape_math, source), literals)
         if re.search(r"[\\{}]", prepared):
             prepared = _latex_to_text("$" + prepared + "$")
+            prepared = _OPERATOR_GLUED.sub(
+                lambda m: m.group() + " " if f"\\{m.group()}" in source else m.group(),
+                prepared)
+        # (Spaced before the scripts come back: their own text was spaced as scripts.)
+        prepared = (_IN_SCRIPT if script else _BETWEEN_OPERANDS).sub(
+            r"\1" if script else r" \1 ", _MATH_SPACING.sub(" ", prepared).strip())
         text = _MATH_SPACING.sub(" ", literals.restore(prepared)).strip()
         return _SPACE_INSIDE_BRACKETS.sub("", text)
     except Exception:  # pylatexenc on hostile input: show the source rather than fail

@@ -38,7 +38,7 @@ def test_html_and_jats_are_read_not_shown(source, text, spans):
 
 
 @pytest.mark.parametrize("source, text", [
-    ("Math $a<b$ and x < y for i<n.", "Math a<b and x < y for i<n."),
+    ("Math $a<b$ and x < y for i<n.", "Math a < b and x < y for i<n."),
     ("Escaped &lt;i&gt;text&lt;/i&gt; is text.", "Escaped <i>text</i> is text."),
     ("A <b> never closed and a <bogus>tag.", "A never closed and a <bogus>tag."),
     ("R&D and AT&T stay, as does &notanentity", "R&D and AT&T stay, as does &notanentity"),

@@ -72,6 +72,35 @@ def test_math_to_unicode(source, expected):
     assert render(source).text == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # A relation or operator between two operands is spaced as TeX spaces it, however
+        # the source was written (a macro takes the spaces after it).
+        (r"$M\in\mathbb{R}^{m\times n}$", "M ∈ ℝ^(m×n)"),
+        (r"$\beta \in (0,1]$", "β ∈ (0,1]"),
+        (r"$p : \mathbb{R}^d \to\mathbb{R}$", "p : ℝᵈ → ℝ"),
+        (r"$|G|=n<N$", "|G| = n < N"),
+        (r"$w\geq d+1$", "w ≥ d+1"),
+        (r"$(\xi\cdot 100)$", "(ξ · 100)"),
+        # ... none inside a script, where TeX sets them tight
+        (r"$x_{i \in S}$", "x_(i∈S)"),
+        (r"$1_{|i - j| < L}$", "1_(|i-j|<L)"),
+        # ... and a side without an operand keeps the source's spacing
+        (r"up to 35$\times$ faster", "up to 35× faster"),
+        (r"$\sim$120M systems", "∼120M systems"),
+        (r"a $\to$ b", "a → b"),
+        # An operator's name written as a macro is a word of its own: "\log\frac" read
+        # "log1/δ"; a word that merely starts like one is not split.
+        (r"$\log\frac{1}{\delta}$", "log 1/δ"),
+        (r"$\exp{x}$ and $\text{logits}$", "exp x and logits"),
+        (r"$\log(n)$", "log(n)"),
+    ],
+)
+def test_math_spacing(source, expected):
+    assert render(source).text == expected
+
+
 def test_group_separator_and_escaped_percent():
     assert render(r"generates $6{,}300$ scenes").text == "generates 6,300 scenes"
     assert render(r"gains of over 10\% and up to 68.04\%").text == "gains of over 10% and up to 68.04%"
