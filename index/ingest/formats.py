@@ -211,7 +211,7 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
         if entry.entry_type.lower() in _VOLUMES and not fields.get("abstract"):
             # The ACL Anthology opens each volume's .bib with the volume itself: its
             # papers are the other entries.
-            skipped.append(f"entry {entry.key}: a whole {entry.entry_type.lower()} "
+            skipped.append(f"entry {_shown_key(entry.key)}: a whole {entry.entry_type.lower()} "
                            f"volume, not a paper")
             continue
         fields.setdefault("id", entry.key)
@@ -221,8 +221,16 @@ def read_bibtex(path: Path, text: str) -> ParsedList:
         record.extra["citation_key"] = entry.key
         if (written := protected_title(entry.raw or "")) is not None:
             record.extra["title_source"] = written  # "{Gaussian}": cited as written
-        keep_or_skip(records, skipped, record, f"entry {entry.key}")
+        keep_or_skip(records, skipped, record, f"entry {_shown_key(entry.key)}")
     return summarise(path, "bibtex", records, skipped)
+
+
+def _shown_key(key: str) -> str:
+    """An entry's key as a message names it: on one line, without control characters, at
+    most 60 characters (bibtexparser takes anything before the first comma as the key,
+    a line break included: "@article{0\\n0}" made a two-line error)."""
+    shown = " ".join(sanitize(key).split())
+    return shown if len(shown) <= 60 else shown[:59] + "…"
 
 
 def read_csv(path: Path, text: str) -> ParsedList:

@@ -188,6 +188,7 @@ def check(path: Path, call) -> None:
 @example(fmt="bibtex", text="@article{a, title={" + "{" * 3000)
 @example(fmt="csv", text='title,abstract\n"unterminated')
 @example(fmt="jsonl", text='{"abstract": "x"}\n[1]\n"s"\n')
+@example(fmt="bibtex", text="@article{0\n0}")  # a key with a line break (found, seed 0)
 def test_every_reader_returns_a_list_or_a_format_error(tmp_path_factory, fmt, text):
     path = Path("/lists") / f"any.{fmt}"
     check(path, lambda: READERS[fmt](path, text))
