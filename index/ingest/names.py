@@ -483,23 +483,36 @@ class _Abstract:
 _MATH_REGION = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 # A word set as text inside math: \texttt{FooNet}, \mathrm{FooNet}, \operatorname{FooNet},
 # or after a declaration: {\rm FooNet}.
+# A citation command's keys (group 1): \cite{a, b}, \citep[p. 3]{a}, \textcite{a}.
+_CITATION_KEYS = re.compile(r"\\\w*cite\w*\*?\s*(?:\[[^\]]*\]\s*){0,2}\{([^{}]*)\}")
 _TEXT_IN_MATH = (r"\\(?:text\w*|math(?:rm|tt|sf|bf|it|sc|cal)|operatorname\*?|mbox|hbox)\s*"
                  r"\{{[^{{}}]*{name}|\\(?:rm|tt|sf|bf|it|sc)\b\s*{name}")
 
 
-class MathNotation:
-    """Which candidates are math notation in an abstract's source: said only inside its
-    math, as math letters, never set as text there. "$\\sqrt{KST}$", "$O(HSA \\log T)$"
-    gave KST and HSA as names; "$\\texttt{CellPLM}$" and "$\\rm StatsQ$" are names set
-    in math (ten titles of the development lists name one so)."""
+class Notation:
+    """Which candidates are notation in an abstract's source rather than words of its
+    prose: math letters, said only inside its math and never set as text there
+    ("$\\sqrt{KST}$", "$O(HSA \\log T)$" gave KST and HSA as names; "$\\texttt{CellPLM}$"
+    and "$\\rm StatsQ$" are names set in math: ten titles of the development lists name
+    one so), and a citation's keys, said only inside \\cite{...} (shown in brackets, as
+    render.py shows citations, "\\citet{Wang2020UnderstandingCR}" gave that key as a
+    name)."""
 
     def __init__(self, source: str) -> None:
         self.regions = _MATH_REGION.findall(source) if "$" in source or "\\" in source \
             else []
         self.outside = _MATH_REGION.sub(" ", source) if self.regions else source
+        self.cited = " ".join(_CITATION_KEYS.findall(source)) if "\\cite" in source or \
+            "cite{" in source else ""
+        if self.cited:
+            self.outside = _CITATION_KEYS.sub(" ", self.outside)
 
     def __contains__(self, name: object) -> bool:
-        if not self.regions or not isinstance(name, str) or name in self.outside:
+        if not isinstance(name, str):
+            return False
+        if self.cited and name in self.cited and name not in self.outside:
+            return True
+        if not self.regions or name in self.outside:
             return False
         holding = [region for region in self.regions if name in region]
         text = re.compile(_TEXT_IN_MATH.format(name=re.escape(name)))
@@ -512,7 +525,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                        notation: Container[str] = ()) -> dict[str, list[float]]:
     """Each candidate name of the abstract `text` -> its feature vector (FEATURES order).
     `urls`: the targets of the abstract's marked-up links (`_projects`); `notation`: the
-    tokens that are math notation (MathNotation), no candidates."""
+    tokens that are notation (Notation: math letters, citation keys), no candidates."""
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)

@@ -28,8 +28,8 @@ from .names import (
     NAME_END,
     Cue,
     KnownNames,
-    MathNotation,
     NameStatistics,
+    Notation,
     best_name,
     candidate_features,
     capitalised_in_sentences,
@@ -241,7 +241,7 @@ def derive_name_and_title(source: str, rendered: Rendered,
     text, rendered = _naming_text(source, rendered)
     try:
         sentences = _sentences(text)
-        best = _best_candidate(text, sentences, rendered, statistics, MathNotation(source))
+        best = _best_candidate(text, sentences, rendered, statistics, Notation(source))
         if best is not None:
             return best.name, _named_title(best, text, sentences)
         return None, unnamed_title(text, sentences, UNNAMED_LIMIT)
@@ -258,7 +258,7 @@ def derive_name(source: str, rendered: Rendered,
     text, rendered = _naming_text(source, rendered)
     try:
         best = _best_candidate(text, _sentences(text), rendered, statistics,
-                               MathNotation(source))
+                               Notation(source))
     except Exception:  # a name is never worth failing an import over
         return None
     return best.name if best is not None else None
@@ -855,7 +855,7 @@ def name_features(source: str, rendered: Rendered, statistics: NameStatistics | 
     sentences = _sentences(text)
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
     return candidate_features(text, sentences, _cues(candidates), statistics, known,
-                              _link_urls(rendered), MathNotation(source))
+                              _link_urls(rendered), Notation(source))
 
 
 def name_long_forms(source: str, rendered: Rendered) -> dict[str, list[str]]:
@@ -878,7 +878,7 @@ def _link_urls(rendered: Rendered) -> tuple[str, ...]:
 
 def _best_candidate(text: str, sentences, rendered: Rendered,
                     statistics: NameStatistics | None,
-                    notation: MathNotation) -> _Candidate | None:
+                    notation: Notation) -> _Candidate | None:
     candidates = _cue_candidates(text, sentences, rendered, _definitions(text))
     chosen = best_name(text, sentences, _cues(candidates), statistics,
                        urls=_link_urls(rendered), notation=notation)

@@ -925,3 +925,20 @@ def test_letters_only_in_math_are_notation_not_a_name():
     both = ("We propose QRT, a new bandit algorithm with $\\sqrt{QRT}$ regret. QRT is "
             "efficient and parameter-free on every instance we tried.")
     assert derive(both) == "QRT"
+
+
+def test_a_citation_key_is_no_name():
+    """A citation shows as its keys in brackets ("[Wang2020UnderstandingCR]", render.py);
+    a key is said only inside \\cite{...}, so it is notation, never a candidate name (the
+    ICLR 2024 development list: "the uniformity metric proposed by
+    \\citet{Wang2020UnderstandingCR} fails ...")."""
+    cited = ("We find that the uniformity metric proposed by \\citet{Wang2020UnderstandingCR} "
+             "fails to satisfy several properties of a good measure of dimensional "
+             "collapse, and we study why in detail on standard benchmarks.")
+    assert "[Wang2020UnderstandingCR]" in render(cited).text
+    assert "Wang2020UnderstandingCR" not in name_features(cited, render(cited))
+    assert derive(cited) is None
+    # A name the abstract also says in its prose stays a name, cited or not.
+    also = ("We propose GlintNet, a new network for glint removal \\cite{GlintNet}. GlintNet "
+            "removes glints from photographs of shiny objects.")
+    assert derive(also) == "GlintNet"

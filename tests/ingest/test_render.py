@@ -101,6 +101,24 @@ def test_math_spacing(source, expected):
     assert render(source).text == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # A citation is part of its sentence: its keys stand in for it.
+        (r"Recently, \cite{tarbouriech2019noregret} studied this.",
+         "Recently, [tarbouriech2019noregret] studied this."),
+        (r"as suggested in \citet{liu2018rethinking}.", "as suggested in [liu2018rethinking]."),
+        (r"the kernel~\cite{jacot2018neural,du2018gradient}.",
+         "the kernel [jacot2018neural, du2018gradient]."),
+        (r"see \citep[p.~3]{Owen1988}.", "see [Owen1988]."),
+        # A label is no part of the text.
+        (r"\label{sec:intro}We study bandits.", "We study bandits."),
+    ],
+)
+def test_citations_show_their_keys(source, expected):
+    assert render(source).text == expected
+
+
 def test_group_separator_and_escaped_percent():
     assert render(r"generates $6{,}300$ scenes").text == "generates 6,300 scenes"
     assert render(r"gains of over 10\% and up to 68.04\%").text == "gains of over 10% and up to 68.04%"
