@@ -10,7 +10,6 @@ mid-call among them.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import threading
 
@@ -34,6 +33,8 @@ def trim_heap() -> None:
     come from malloc, whose heap gives back only its top, so after the index of
     100,000 papers was written this process still held 300 MB, 170 MB of it free; a
     forked worker then shares, and copies, pages nobody uses."""
+    import ctypes  # (here: importing it costs the app's launch a millisecond)
+
     try:
         trim = ctypes.CDLL(None).malloc_trim  # (this process's own symbols, libc's among them)
     except (OSError, AttributeError):  # not glibc (musl, macOS): nothing to trim

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +70,8 @@ def valid_key(name: str) -> bool:
 def load_config(path: Path) -> Config:
     if not path.exists():
         return Config(path=path)
+    import tomllib  # (here: most launches have no settings file to read)
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:

@@ -27,7 +27,6 @@ already written come out the same.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import sys
@@ -35,7 +34,6 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,6 +63,8 @@ CHUNK = 500  # papers a transaction
 
 @lru_cache(maxsize=1)
 def current_stamp() -> str:
+    from importlib import resources  # (here: the app's launch never needs it, nor hashlib)
+
     model = resources.files("index.ingest.data").joinpath(MODEL_FILE).read_bytes()
     return derivation_stamp(model, INDEX_ROOT)
 
@@ -72,6 +72,8 @@ def current_stamp() -> str:
 def derivation_stamp(model: bytes, root: Path) -> str:
     """The stamp of names derived by the model `model` and the DERIVATION_SOURCES under
     `root` (the `index` package)."""
+    import hashlib
+
     code = source_crc(DERIVATION_SOURCES, root=root)
     return f"{DERIVATION}:{hashlib.sha256(model).hexdigest()[:16]}:{code:08x}"
 

@@ -145,6 +145,10 @@ def test_the_app_opens_to_its_first_page_without_the_search_engine(seeded_home):
     error, page, loaded = json.loads(run.stdout)
     assert (error, page) == (None, True)
     assert not [m for m in loaded if m.split(".")[0] in (*ENGINE, "pylatexenc")]
+    # Nor what only a sync, a settings file or a meaning fit needs (each a millisecond or
+    # more of the first frame's imports): the names' stamp (hashlib, importlib.resources),
+    # the TOML reader (no settings file here), ctypes (handing memory back after an index).
+    assert not {"hashlib", "importlib.resources", "tomllib", "ctypes"} & set(loaded)
 
 
 SEARCH_CHILD = textwrap.dedent("""
