@@ -84,12 +84,17 @@ def clean_value(value: Any) -> Any:
 FromAbstract = tuple[Rendered | None, str | None, str | None]
 
 
+def rendered_abstract(abstract: str) -> Rendered:
+    """The abstract as a paper stores it: rendered, on one line."""
+    rendered = render(abstract)
+    # (one character for one: emphasis offsets stay exact)
+    return replace(rendered, text=one_line(rendered.text))
+
+
 def from_abstract(abstract: str, statistics: NameStatistics | None,
                   title: str | None = None) -> FromAbstract:
     """`title`: the paper's real title, rendered (None for a bare paper)."""
-    rendered = render(abstract) if abstract else None
-    if rendered is not None:  # one character for one: emphasis offsets stay exact
-        rendered = replace(rendered, text=one_line(rendered.text))
+    rendered = rendered_abstract(abstract) if abstract else None
     text = rendered.text if rendered else ""
     if title:
         name = name_in_title(title, text, statistics) or \

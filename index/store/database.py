@@ -215,7 +215,7 @@ _json_text = json.JSONEncoder(ensure_ascii=False).encode
 _json_extra = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
-def _spans_to_json(spans: Iterable[Span]) -> str:
+def spans_to_json(spans: Iterable[Span]) -> str:
     return json.dumps([[s.start, s.end, s.kind, s.url] for s in spans])
 
 
@@ -493,7 +493,7 @@ class Store:
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (paper_id, paper.abstract_key, paper.title_key, paper.title,
              _json_text(paper.authors), paper.venue, paper.year, paper.url,
-             paper.abstract_source, paper.abstract, _spans_to_json(paper.emphasis),
+             paper.abstract_source, paper.abstract, spans_to_json(paper.emphasis),
              json.dumps(list(paper.urls)), paper.name, paper.derived_title,
              _json_extra(paper.extra), time.time()))
         if changes is None:
@@ -515,7 +515,7 @@ class Store:
         if not row[0] and paper.abstract_key and not self._key_taken(db, "abstract_key",
                                                                      paper.abstract_key):
             updates.update(abstract_key=paper.abstract_key, abstract_source=paper.abstract_source,
-                           abstract=paper.abstract, emphasis=_spans_to_json(paper.emphasis),
+                           abstract=paper.abstract, emphasis=spans_to_json(paper.emphasis),
                            urls=json.dumps(list(paper.urls)), name=paper.name,
                            derived_title=paper.derived_title)
         if not row[1] and paper.title_key and not self._key_taken(db, "title_key",

@@ -1,5 +1,6 @@
 """Bare papers stored by an older name model get their names and titles derived again;
-papers with a real title get the name their title gives ("NAME: …").
+papers with a real title get the name their title gives ("NAME: …"); and every paper's
+abstract is rendered again from its stored source.
 
 A paper's derived name and title are computed once, when its list is imported, and stored;
 a newer name model (index/ingest/data/name_model.json) or title rule would otherwise reach
@@ -11,8 +12,11 @@ takes it, as one imported now would (the abstract's other names are not derived 
 
 What it never touches: real titles, and any paper the user has made their own (an edit, a
 tag, a note, a read mark or a priority): they keep the name and title the user knows them
-by. Only `name` and `derived_title` change, and a changed paper is logged in `changes`, so
-the next sync re-indexes it.
+by. Only `name` and `derived_title` change, and the rendered abstract (`abstract`,
+`emphasis`, `urls`: what `render` makes of `abstract_source`, as at import; nobody edits an
+abstract, so every paper's is rendered again: a rendering fix, "M∈ℝ" read "M ∈ ℝ", reaches
+lists imported before it). A changed paper is logged in `changes`, so the next sync
+re-indexes it.
 
 When: before the index is brought up to date (`names_up_to_date`, at the start of every
 sync and of an import), never at open: a command that indexes nothing and an app's first
@@ -39,12 +43,13 @@ from typing import TYPE_CHECKING
 
 from ..errors import LibraryError
 from ..source_stamp import INDEX_ROOT, source_crc
-from .database import Store
+from .database import Store, spans_to_json
 
 if TYPE_CHECKING:
     import subprocess
 
     from ..ingest.names import NameStatistics
+    from ..models import Rendered
 
 # names.MODEL_FILE, spelled here: the check runs at every open, and importing the name
 # model's module costs 50 ms (its patterns); it is imported only to derive.
@@ -57,7 +62,8 @@ DERIVATION = 10
 # By hand alone, the stamp stayed 9 through some sixty naming changes, and libraries kept
 # the names of the code that imported them.
 DERIVATION_SOURCES = ("ingest/names.py", "ingest/titles.py", "ingest/phrases.py",
-                      "ingest/name_first.py", "ingest/scan.py", "ingest/render.py")
+                      "ingest/name_first.py", "ingest/scan.py", "ingest/render.py",
+                      "ingest/html_text.py", "ingest/safe.py")
 CHUNK = 500  # papers a transaction
 
 
@@ -120,6 +126,17 @@ UPDATE papers SET name = ?, derived_title = ?
 WHERE id = ? AND (title IS NULL OR title = '')""" + _NOT_OWN.format(p="papers")
 _UPDATE_NAME = """
 UPDATE papers SET name = ? WHERE id = ? AND title = ?""" + _NOT_OWN.format(p="papers")
+# The papers whose abstract `_BARE` does not render already (with a real title, or their
+# user's own): rendered again on their own.
+_OTHERS = """
+SELECT p.id, p.abstract_source FROM papers p
+WHERE p.abstract_source != '' AND NOT ((p.title IS NULL OR p.title = '')""" + \
+    _NOT_OWN.format(p="p") + ") ORDER BY p.id"
+# Written only where it differs (and the source is still the one rendered): an unchanged
+# abstract changes no row, so logs no change and costs the index nothing.
+_UPDATE_ABSTRACT = """
+UPDATE papers SET abstract = ?, emphasis = ?, urls = ?
+WHERE id = ? AND abstract_source = ? AND (abstract != ? OR emphasis != ? OR urls != ?)"""
 
 
 def _list_statistics(store: Store, lists: set[str]) -> dict[str, NameStatistics]:
@@ -146,13 +163,15 @@ def rederive(store: Store, progress: Callable[[int, int], None] | None = None, *
     stay here, in order."""
     if not stale(store):
         return 0
-    bare, titled = store.read(_BARE), store.read(_TITLED)
-    rows = [("bare", row) for row in bare] + [("titled", row) for row in titled]
-    del bare, titled
+    bare, titled, others = store.read(_BARE), store.read(_TITLED), store.read(_OTHERS)
+    rows = [("bare", row) for row in bare] + [("titled", row) for row in titled] + \
+        [("abstract", row) for row in others]
+    del bare, titled, others
     if progress is not None:  # (counting the lists' words takes a while at 100,000)
         progress(0, len(rows))
     # Every list's statistics before any paper is derived: a worker never reads the store.
-    deriving = _Deriving(_list_statistics(store, {row[5] for _kind, row in rows if row[5]}))
+    deriving = _Deriving(_list_statistics(
+        store, {row[5] for kind, row in rows if kind != "abstract" and row[5]}))
     chunks = [rows[start:start + chunk] for start in range(0, len(rows), chunk)]
     changed = done = 0
     for updates in _derived(deriving, chunks):
@@ -211,41 +230,56 @@ class _Deriving:
         self.statistics = statistics
 
     def chunk(self, rows: list[tuple[str, tuple]]) -> list[_Update]:
-        """The updates of rows ("bare" or "titled", the row of `_BARE` or `_TITLED`)."""
-        return [update for kind, row in rows
-                if (update := (self.bare if kind == "bare" else self.titled)(*row))
-                is not None]
+        """The updates of rows ("bare", "titled" or "abstract": the row of `_BARE`,
+        `_TITLED` or `_OTHERS`)."""
+        kinds = {"bare": self.bare, "titled": self.titled, "abstract": self.abstract}
+        return [update for kind, row in rows for update in kinds[kind](*row)]
 
     def statistics_of(self, list_name: str | None) -> NameStatistics | None:
         return self.statistics.get(list_name) if list_name else None
 
     def bare(self, paper_id: str, source: str, old_name: str | None, old_title: str,
-             _title: None, list_name: str | None) -> _Update | None:
+             _title: None, list_name: str | None) -> list[_Update]:
         from ..ingest.prepare import clean_line, from_abstract
 
-        _rendered, name, title = from_abstract(source, self.statistics_of(list_name))
+        rendered, name, title = from_abstract(source, self.statistics_of(list_name))
         name = clean_line(name) or None if name else None
         title = clean_line(title or "")
-        if (name, title) == (old_name, old_title):
-            return None
-        return _UPDATE, (name, title, paper_id), paper_id
+        updates = [_rendering(paper_id, source, rendered)]
+        if (name, title) != (old_name, old_title):
+            updates.append((_UPDATE, (name, title, paper_id), paper_id))
+        return updates
+
+    def abstract(self, paper_id: str, source: str) -> list[_Update]:
+        from ..ingest.prepare import rendered_abstract
+
+        return [_rendering(paper_id, source, rendered_abstract(source))]
 
     def titled(self, paper_id: str, source: str, old_name: str | None, _derived: str,
-               title: str, list_name: str | None) -> _Update | None:
+               title: str, list_name: str | None) -> list[_Update]:
         """The name the title gives, if any (libraries from before titles gave names kept
         the abstract's: ConViT named GPSA); without one, the abstract's from import."""
         from ..ingest.render import render
         from ..ingest.titles import name_in_title, title_word
 
         if title_word(title) is None:
-            return None
+            return []
         # A made-up shape needs nothing more; a plain word (few titles) the abstract and
         # the list's statistics.
         name = name_in_title(title) or name_in_title(
             title, render(source).text, self.statistics_of(list_name))
         if name is None or name == old_name:
-            return None
-        return _UPDATE_NAME, (name, paper_id, title), paper_id
+            return []
+        return [(_UPDATE_NAME, (name, paper_id, title), paper_id)]
+
+
+def _rendering(paper_id: str, source: str, rendered: Rendered) -> _Update:
+    """The update that stores `rendered` as the paper's abstract where it reads otherwise."""
+    import json
+
+    emphasis, urls = spans_to_json(rendered.spans), json.dumps(list(rendered.urls))
+    return (_UPDATE_ABSTRACT, (rendered.text, emphasis, urls, paper_id, source,
+                               rendered.text, emphasis, urls), paper_id)
 
 
 def names_up_to_date(store: Store, progress: Callable[[int, int], None] | None = None

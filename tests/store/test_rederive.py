@@ -21,6 +21,8 @@ from index.paths import locate
 from index.store import rederive
 from index.store.database import Store
 
+from ..factories import write_json_list, write_list
+
 pytestmark = pytest.mark.timeout(120)
 
 FIXTURE = Path(__file__).with_name("fixtures") / "names_before_stamp"
@@ -165,3 +167,42 @@ def test_a_change_to_the_naming_code_is_a_new_derivation(tmp_path: Path) -> None
     assert rederive.derivation_stamp(model, tmp_path) != same
     assert rederive.derivation_stamp(b'{"weights": [1]}', tmp_path) != \
         rederive.derivation_stamp(model, tmp_path)
+
+
+def test_an_abstract_rendered_by_older_code_reads_as_this_code_renders_it(
+        home: Path, tmp_path: Path) -> None:
+    """The rendered abstract is stored at import; a rendering fix must reach lists imported
+    before it, bare or titled, the user's own papers too (nobody edits an abstract), and
+    the search index must take the new text."""
+    source = ("We prove that any matrix $M\\in\\mathbb{R}^{m\\times n}$ of rank $r$ is "
+              "recovered from $O(nr\\log\\frac{1}{\\delta})$ entries, as \\citet{candes09} "
+              "conjectured, with a new estimator for low-rank matrix completion.")
+    bare = write_list(tmp_path, "bare.txt", [source])
+    titled = write_json_list(tmp_path, "titled.json", [{
+        "title": "Matrix Completion with Few Entries", "abstract": source.replace(
+            "a new estimator", "an old estimator")}])
+    with index.Library(home, seed=False) as lib:
+        lib.add(bare)
+        lib.add(titled)
+        ids = lib.ids_of(lib.search(""))
+        now = {pid: lib.paper(pid).abstract for pid in ids}
+        assert all("M ∈ ℝ^(m×n)" in text and "[candes09]" in text for text in now.values())
+        lib.tag(ids[:1], ["mine"])  # the user's own: its abstract is still rendered again
+        # As an older renderer stored them: the citation dropped, the math lopsided.
+        old = {pid: text.replace("M ∈ ℝ^(m×n)", "M∈ℝ^(m× n)").replace(", as [candes09]",
+                                                                         ", as")
+               for pid, text in now.items()}
+        with lib.store.transaction() as db:
+            for pid, text in old.items():
+                db.execute("UPDATE papers SET abstract = ? WHERE id = ?", (text, pid))
+        lib.store.set_meta(rederive.STAMP_KEY, "0:an-older-model")
+        last = lib.store.last_change()
+        lib.sync(meaning=False)
+        assert not rederive.stale(lib.store)
+        assert {pid: lib.paper(pid).abstract for pid in ids} == now
+        assert lib.store.last_change() > last  # logged: the index takes the new text
+        assert set(lib.ids_of(lib.search("candes09"))) == set(ids)
+        # once current, nothing is written again
+        last = lib.store.last_change()
+        lib.store.set_meta(rederive.STAMP_KEY, "0:an-older-model")
+        assert rederive.rederive(lib.store) == 0 and lib.store.last_change() == last
