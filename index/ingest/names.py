@@ -483,10 +483,10 @@ class _Abstract:
 _MATH_REGION = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 # A word set as text inside math: \texttt{FooNet}, \mathrm{FooNet}, \operatorname{FooNet},
 # or after a declaration: {\rm FooNet}.
-# A citation command's keys (group 1): \cite{a, b}, \citep[p. 3]{a}, \textcite{a}.
-_CITATION_KEYS = re.compile(r"\\\w*cite\w*\*?\s*(?:\[[^\]]*\]\s*){0,2}\{([^{}]*)\}")
 _TEXT_IN_MATH = (r"\\(?:text\w*|math(?:rm|tt|sf|bf|it|sc|cal)|operatorname\*?|mbox|hbox)\s*"
                  r"\{{[^{{}}]*{name}|\\(?:rm|tt|sf|bf|it|sc)\b\s*{name}")
+# A citation command's keys (group 1): \cite{a, b}, \citep[p. 3]{a}, \textcite{a}.
+_CITATION_KEYS = re.compile(r"\\\w*cite\w*\*?\s*(?:\[[^\]]*\]\s*){0,2}\{([^{}]*)\}")
 
 
 class Notation:
