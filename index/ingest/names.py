@@ -489,6 +489,14 @@ _TEXT_IN_MATH = (r"\\(?:text\w*|math(?:rm|tt|sf|bf|it|sc|cal)|operatorname\*?|mb
 _CITATION_KEYS = re.compile(r"\\\w*cite\w*\*?\s*(?:\[[^\]]*\]\s*){0,2}\{([^{}]*)\}")
 
 
+def cited_keys(source: str) -> list[list[str]]:
+    """Each citation's keys in an abstract's source: \\cite{a, b} gives ["a", "b"]."""
+    if "cite" not in source:
+        return []
+    return [[key.strip() for key in group.split(",") if key.strip()]
+            for group in _CITATION_KEYS.findall(source)]
+
+
 class Notation:
     """Which candidates are notation in an abstract's source rather than words of its
     prose: math letters, said only inside its math and never set as text there

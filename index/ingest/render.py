@@ -175,7 +175,11 @@ def _citation(node, l2tobj):
         return ""
     raw = argument.latex_verbatim().strip()
     keys = [key.strip() for key in raw.removeprefix("{").removesuffix("}").split(",")]
-    keys = [key for key in keys if key]
+    return citation_text([key for key in keys if key])
+
+
+def citation_text(keys: list[str]) -> str:
+    """How a citation reads: its keys in brackets ("[a, b]"); nothing without keys."""
     return f"[{', '.join(keys)}]" if keys else ""
 
 

@@ -33,6 +33,7 @@ from .names import (
     best_name,
     candidate_features,
     capitalised_in_sentences,
+    cited_keys,
     other_number,
 )
 from .phrases import (
@@ -46,6 +47,7 @@ from .phrases import (
     unnamed_title,
     unquoted,
 )
+from .render import citation_text
 from .scan import WordStarts, matches_at
 
 TITLE_LIMIT = 120
@@ -243,12 +245,31 @@ def derive_name_and_title(source: str, rendered: Rendered,
         sentences = _sentences(text)
         best = _best_candidate(text, sentences, rendered, statistics, Notation(source))
         if best is not None:
-            return best.name, _named_title(best, text, sentences)
-        return None, unnamed_title(text, sentences, UNNAMED_LIMIT)
+            return best.name, _without_citations(_named_title(best, text, sentences), source)
+        return None, _without_citations(unnamed_title(text, sentences, UNNAMED_LIMIT), source)
     except Exception:  # a title is never worth failing an import over
         if strict:
             raise
         return None, shorten(text, UNNAMED_LIMIT) or "Untitled"
+
+
+def _without_citations(title: str, source: str) -> str:
+    """A derived title without the abstract's citations, which read as their keys
+    ("[recht2010, candes2012]"): a title is the abstract's own words, and one cut at a
+    citation's comma ended "... minimisation [recht2010"."""
+    if "[" not in title:
+        return title
+    for keys in cited_keys(source):
+        shown = citation_text(keys)
+        if not shown:
+            continue
+        title = title.replace(f" {shown}", "").replace(shown, "")
+        at = title.rfind("[")
+        cut = title.endswith("…")
+        if at >= 0 and "]" not in title[at:] and \
+                shown.startswith(title[at:].removesuffix("…").rstrip()):
+            title = title[:at].rstrip() + ("…" if cut else "")
+    return title
 
 
 def derive_name(source: str, rendered: Rendered,

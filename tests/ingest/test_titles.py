@@ -1232,3 +1232,19 @@ def test_a_model_the_method_incorporates_is_no_name():
                 "incorporate a Conditional Variational Zorbcoder (CVZ) structure. The "
                 "policy moves smoothly between behaviours on real robots.")
     assert derive(abstract)[0] is None
+
+
+def test_a_derived_title_holds_no_citation():
+    """Citations read as their keys ("[recht2010, candes2012]"); a derived title is the
+    abstract's own words, and one cut at a citation's comma ended "minimisation [recht2010"."""
+    named = ("We prove that any low-rank matrix is recovered from few entries. We introduce "
+             "FastComplete, a new estimator that is 35$\\times$ faster than nuclear-norm "
+             "minimisation \\cite{recht2010,candes2012}.")
+    name, title = derive_name_and_title(named, render(named), strict=True)
+    assert name == "FastComplete"
+    assert "[" not in title and "recht2010" not in title and title.endswith("minimisation")
+    unnamed = ("We study nuclear-norm minimisation for completion \\cite{recht2010}, and show "
+               "that it fails on coherent matrices.")
+    _, title = derive_name_and_title(unnamed, render(unnamed), strict=True)
+    assert "[" not in title and "recht2010" not in title
+    assert "[recht2010]" in render(unnamed).text  # (the abstract itself keeps it)
