@@ -114,7 +114,13 @@ _SYMBOLS = {
     # Authors' own shorthands for the number sets and expectation (\newcommand{\R}{\mathbb{R}}
     # in every theory paper's preamble): undefined in LaTeX, so nothing else they could be.
     "R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "E": "𝔼",
+    # LaTeX's section sign ("as shown in \S 3"), which pylatexenc dropped; in math it is
+    # the sphere (_SPHERE).
+    "S": "§",
 }
+# In math \S is the authors' sphere ("$x \in \S^{d-1}$", as \R is ℝ): a section sign
+# with a superscript means nothing. (Not \Sigma: no letter may follow.)
+_SPHERE = re.compile(r"(?<!\\)\\S(?![A-Za-z])")
 _ACCENTS = {
     "tilde": "\u0303", "widetilde": "\u0303", "hat": "\u0302", "widehat": "\u0302",
     "bar": "\u0304", "overline": "\u0304", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308",
@@ -433,6 +439,8 @@ def _math_to_text(source: str, script: bool = False) -> str:
     raw source if conversion fails."""
     try:
         literals = _Literals(_MATH_LOCAL_BASE)
+        if "\\S" in source:
+            source = _SPHERE.sub("𝕊", source)
         prepared = _scripts_to_unicode(_MATH_ESCAPE.sub(_escape_math, source), literals)
         if re.search(r"[\\{}]", prepared):
             prepared = _latex_to_text("$" + prepared + "$")

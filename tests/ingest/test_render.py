@@ -119,6 +119,20 @@ def test_citations_show_their_keys(source, expected):
     assert render(source).text == expected
 
 
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # \S is LaTeX's section sign in prose (pylatexenc dropped it: "as shown in 3") ...
+        (r"as shown in \S 3 and \S4.", "as shown in §3 and §4."),
+        # ... and the authors' sphere in math, as \R is ℝ ("x ∈ ᵈ⁻¹" lost it)
+        (r"at a point $x \in \S^{d-1}$ it", "at a point x ∈ 𝕊ᵈ⁻¹ it"),
+        (r"$\Sigma$ stays", "Σ stays"),
+    ],
+)
+def test_section_sign_and_sphere(source, expected):
+    assert render(source).text == expected
+
+
 def test_group_separator_and_escaped_percent():
     assert render(r"generates $6{,}300$ scenes").text == "generates 6,300 scenes"
     assert render(r"gains of over 10\% and up to 68.04\%").text == "gains of over 10% and up to 68.04%"
