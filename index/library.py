@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import first_page
 from .card import Card
-from .cores import fork_is_safe, trim_heap
+from .cores import cores, fork_is_safe
 from .errors import (
     DiskFull,
     IndexBroken,
@@ -854,12 +854,9 @@ class Library:
         """After indexing: a meaning space that cannot be written (a full disk) leaves the
         last one in use and says so; the search index and the library are unaffected.
         The index is written, so a fit may place papers on every core (when this
-        process may fork: the app's threads make it one)."""
-        from .semantic.placing import worker_count
-
-        trim_heap()  # (what the index writer freed: the fit's peak is this process's)
+        process may fork: the app's threads make it one, semantic/placing.py)."""
         try:
-            self.update_meaning(progress, refit=refit, workers=worker_count())
+            self.update_meaning(progress, refit=refit, workers=cores())
         except (OSError, DiskFull) as error:
             self.index_warning = self._meaning_disk_full(error)
 

@@ -510,8 +510,7 @@ class Notation:
         self.regions = _MATH_REGION.findall(source) if "$" in source or "\\" in source \
             else []
         self.outside = _MATH_REGION.sub(" ", source) if self.regions else source
-        self.cited = " ".join(_CITATION_KEYS.findall(source)) if "\\cite" in source or \
-            "cite{" in source else ""
+        self.cited = " ".join(key for keys in cited_keys(source) for key in keys)
         if self.cited:
             self.outside = _CITATION_KEYS.sub(" ", self.outside)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cores import cores, fork_is_safe
+from ..cores import fork_is_safe, trim_heap
 from .sparse import Rows
 from .tfidf import WordTable, counted
 
@@ -46,25 +46,24 @@ class Placer:
         return self.rows(len(texts), *found).dot(self.components.T)
 
 
-def worker_count() -> int:
-    """Processes that may place texts at once from here: the cores, where forking is
-    safe (cores.fork_is_safe), else 1."""
-    return cores() if fork_is_safe() else 1
-
-
 def place(read: Callable[[np.ndarray], list[str]], rows: np.ndarray, chunk: int,
           placer: Placer, vectors: np.ndarray, workers: int = 1) -> None:
     """vectors[r] = the placed text of each row r of `rows`, read `chunk` rows at a time
-    by `read` (in order, in this process); with `workers` > 1 and enough rows, forked
-    worker processes place all but every `workers`-th chunk."""
+    by `read` (in order, in this process); with `workers` > 1, enough rows and forking
+    safe here (cores.fork_is_safe: never beside the app's threads), forked worker
+    processes place all but every `workers`-th chunk."""
     chunks = [rows[first:first + chunk] for first in range(0, len(rows), chunk)]
-    if workers < 2 or len(rows) < PARALLEL_FROM or worker_count() < 2:
+    if workers < 2 or len(rows) < PARALLEL_FROM or not fork_is_safe():
         for part in chunks:
             vectors[part] = placer(read(part))
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    # The heap's free pages back to the system first: after a large index write they are
+    # most of this process (170 MB of 300 at 100,000 papers), and a worker would share,
+    # and copy, pages nobody uses.
+    trim_heap()
     helpers = workers - 1
     pool = ProcessPoolExecutor(helpers, mp_context=multiprocessing.get_context("fork"),
                                initializer=_adopt, initargs=(placer,))

@@ -14,6 +14,7 @@ import index.semantic.model
 import index.semantic.placing
 import index.semantic.topics
 from index import Library
+from index.cores import cores, fork_is_safe
 from index.semantic.model import fit
 
 from ..factories import write_list
@@ -51,7 +52,7 @@ def worker_pids(path: Path) -> set[int]:
     return {int(line) for line in path.read_text().split()} if path.exists() else set()
 
 
-@pytest.mark.skipif(index.semantic.placing.worker_count() < 2,
+@pytest.mark.skipif(cores() < 2 or not fork_is_safe(),
                     reason="one core here, or no fork: nothing to share out")
 def test_papers_placed_by_workers_get_the_very_vectors_placed_here(small_chunks):
     texts = subject_abstracts(per_subject=30)  # 90: 30 learned from, 60 placed
@@ -63,7 +64,7 @@ def test_papers_placed_by_workers_get_the_very_vectors_placed_here(small_chunks)
     assert np.array_equal(alone.vectors, shared.vectors)
 
 
-@pytest.mark.skipif(index.semantic.placing.worker_count() < 2,
+@pytest.mark.skipif(cores() < 2 or not fork_is_safe(),
                     reason="one core here, or no fork: nothing to share out")
 def test_a_command_line_sync_places_a_large_librarys_papers_over_workers(
         home, tmp_path, monkeypatch, small_chunks):
