@@ -158,9 +158,12 @@ _SET_OFF_WORD = re.compile(r"[^\s)]+(?:\s*[,.;:]|\s+[–-]\s)")
 # After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
 # and Visionary Commonsense Knowledge (Sibyl)"); its last word may be lowercase ("called
 # Cross Momentum Contrastive learning (xMoCo)").
+# (A word of the phrase may open with a number glued to its capital: "3D Diffusion
+# Policy (DP3)", "2.5D".)
+_PHRASE_WORD = r"(?:\d+(?:\.\d+)?)?[A-Z][\w-]*"
 _NAMED_PHRASE_THEN_NAME = re.compile(
-    r"(?P<long>[A-Z][\w-]*(?:\s+(?:(?:and|of|for|the|with|in|on|to|via|by)\s+)?[A-Z][\w-]*)"
-    rf"{{1,7}}(?:\s+[a-z][\w-]*)?)\s+\((?P<name>{_NAME_TOKEN})\)")
+    rf"(?P<long>{_PHRASE_WORD}(?:\s+(?:(?:and|of|for|the|with|in|on|to|via|by)\s+)?"
+    rf"{_PHRASE_WORD}){{1,7}}(?:\s+[a-z][\w-]*)?)\s+\((?P<name>{_NAME_TOKEN})\)")
 # "with our Sequential Non-Ancestor Pruning (SNAP) framework": the authors' own kind of
 # thing, named by a capitalised long form and its short name (`_our_defined_names`).
 # (Tried only where "our" starts a word: _OUR_STARTS, the scan the other cues share.)
