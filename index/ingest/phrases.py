@@ -518,6 +518,17 @@ def _subject(sentence: str, limit: int) -> str | None:
     return noun_phrase(sentence[: verb.start()], limit)
 
 
+# A phrase naming others' work: "Recent works in …", "Existing methods", "Most previous
+# approaches", "Earlier studies" (what the paper answers, never what it is).
+_OTHERS_WORK = re.compile(
+    r"(?:the\s+)?(?:(?:most|many|some|several|all)\s+)?"
+    r"(?:recent|existing|previous|prior|earlier|conventional|traditional)\s", re.I)
+
+
+def names_others_work(phrase: str) -> bool:
+    return _OTHERS_WORK.match(phrase) is not None
+
+
 _LOWERCASE_WORD_START = re.compile(r"[a-z][a-z-]*(?:[\s,;:]|$)")
 
 

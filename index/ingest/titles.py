@@ -40,6 +40,7 @@ from .phrases import (
     capitalised,
     closed_quotes,
     contribution,
+    names_others_work,
     noun_phrase,
     opens_clause,
     says_nothing,
@@ -1029,7 +1030,10 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
         if phrase:  # ("NAME: a framework, known as NAME, to …" says it once)
             return f"{best.name}: {without_name(phrase, best.name)}"
     phrase = contribution(text, sentences, limit)
-    if phrase is None:  # nothing reads as a title: the name alone is one
+    # Nothing reads as a title: the name alone is one. Nor does others' work the
+    # abstract opens on: "RT-H: Recent works in robot imitation learning" said RT-H was
+    # what RT-H answers.
+    if phrase is None or names_others_work(phrase):
         return best.name
     # A phrase that opens with the name says it already: "NAME: NAME, a …" would say it
     # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …".

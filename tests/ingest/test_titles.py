@@ -953,6 +953,21 @@ def test_a_made_up_name_after_a_cued_capitalised_phrase_is_the_name():
 
 
 
+def test_a_named_title_never_describes_the_name_by_others_work():
+    """With nothing said of the name where it is introduced, the title fell back on the
+    subject of the abstract's sentences: "RT-H: Recent works in robot imitation
+    learning", the prior work RT-H answers. The name alone is the title then."""
+    abstract = ("Language breaks complex concepts into digestible pieces. Recent works in "
+                "robot imitation learning have proposed language-conditioned policies that "
+                "predict actions from visual observations. Sharing data between diverse "
+                "tasks remains hard. Our method RT-Q builds an action hierarchy using "
+                "language motions. Experimentally we show that RT-Q learns more robust "
+                "policies from multi-task datasets.")
+    name, title = derive(abstract)
+    assert name == "RT-Q"
+    assert "Recent works" not in title
+
+
 def test_a_capitalised_phrase_may_open_with_a_number_glued_to_a_capital():
     """"we present 3D Diffusion Policy (DP3), a novel …": "3D" is a capitalised word of
     the phrase as "Diffusion" is (the letters of DP3 are out of the phrase's order, so no
