@@ -131,10 +131,17 @@ _ONE_OF_A_KIND = re.compile(r"first|second|third|only|last|sole|single|\w+est|re
                             r"|proposed", re.I)
 
 
+# "in our method": what ends a phrase of what the authors' own method holds ("we
+# introduce spatially-grounded motion primitives in our method HACMan++").
+OUR_METHOD_TAIL = (r"\s+(?:in|within|of|via|through)\s+our\s+(?:proposed\s+|new\s+|novel\s+)?"
+                   r"(?:method|framework|approach|model|system|algorithm|pipeline|architecture)")
+
+
 # The name said again inside its own description, and what sets it off there: a naming
 # word (", known as GraphBP,", ", called |EnbPI|"), a dash (" — AutoIP,", "–SpENCNN"),
 # quotation marks (" ‘VDP’ framework", ", “InfantCryNet,” for") or a parenthesis it
-# closes ("approach HashEE)"). Said plainly it is a word of the description ("a MaskCLIP
+# closes ("approach HashEE)") or the authors' own method named at the end ("… in our method
+# HACMan++"). Said plainly it is a word of the description ("a MaskCLIP
 # visual encoder", "GroupSort, MaxMin, and Householder") and stays.
 _Q = "[“”\"‘’'|]"
 _SET_OFF_NAME = (
@@ -146,7 +153,10 @@ _SET_OFF_NAME = (
     rf"|(?:\s*[–—]\s*|\s+-\s*|-\s+){_Q}?{{name}}{_Q}?(?![\w-])(?:\s*,|\s*[-–—](?=\s))?"
     # (quoted at the end, the name is an object: "using the so-called 'X'")
     rf"|\s*,?\s+{_Q}{{name}},?{_Q}(?:\s*,)?(?=\s*\w)"
-    r"|\s+{name}\)$")
+    r"|\s+{name}\)$"
+    # (what the authors' own method holds, at the end: "motion primitives in our method
+    # HACMan++")
+    rf"|{OUR_METHOD_TAIL}\s+{{name}}$")
 # Compiled once, as _NAMED_PATTERNS are: the first place (group "set_off") where the name
 # before the NUL is said set off in the description after it.
 _SET_OFF_NAMED = re.compile(rf"(?P<name>[^{_NAME_MARK}]*){_NAME_MARK}(?s:.*?)"

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 
 from ..models import Rendered
-from .name_first import PURPOSE_WORD, name_in_front, without_name
+from .name_first import OUR_METHOD_TAIL, PURPOSE_WORD, name_in_front, without_name
 from .names import (
     KIND,
     NAME_END,
@@ -1008,6 +1008,9 @@ def _set_off_description(after: str) -> str | None:
     return found.group("description")
 
 
+_OUR_METHOD_AT_END = re.compile(OUR_METHOD_TAIL + "$", re.I)
+
+
 def _named_title(best: _Candidate, text: str, sentences) -> str:
     """"NAME: what it is": its expansion, else the description given with it, else the
     abstract's contribution or subject (phrases.py)."""
@@ -1023,6 +1026,8 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     if spelled is not None:
         return f"{best.name}: {capitalised(shorten(spelled, limit))}"
     description = best.description or _set_off_description(after)
+    if description:  # ("motion primitives in our method", the name after it)
+        description = _OUR_METHOD_AT_END.sub("", description)
     if description:
         phrase = noun_phrase(description, limit)
         if phrase and says_nothing(phrase):

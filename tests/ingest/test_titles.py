@@ -953,6 +953,18 @@ def test_a_made_up_name_after_a_cued_capitalised_phrase_is_the_name():
 
 
 
+def test_the_authors_method_named_at_the_end_of_what_it_holds_goes_in_front():
+    """"we introduce spatially-grounded parameterized motion primitives in our method
+    HACMan++" was titled as the phrase, name and all."""
+    abstract = ("End-to-end robot learning policies are often not robust to variations in "
+                "object pose. To improve their generalization, we introduce spatially-grounded "
+                "parameterized motion primitives in our method GraspMan++. These primitives "
+                "define a discrete-continuous action space for reinforcement learning.")
+    name, title = derive(abstract)
+    assert name == "GraspMan++"
+    assert title.lower() == "graspman++: spatially-grounded parameterized motion primitives"
+
+
 def test_a_named_title_never_describes_the_name_by_others_work():
     """With nothing said of the name where it is introduced, the title fell back on the
     subject of the abstract's sentences: "RT-H: Recent works in robot imitation
