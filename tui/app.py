@@ -468,7 +468,8 @@ class PapersApp(DiscoveryActions, ReadingStateActions, ReadingListActions, App):
             self.call_from_thread(self._library_changed)
         if not library.names_stale():  # (not a child that failed or another thread's)
             self.call_from_thread(
-                self.notify, f"Papers named again: {counted(changed, 'name')} changed.",
+                # (what changed may be a name, a derived title or how an abstract reads)
+                self.notify, f"Papers named again: {counted(changed, 'paper')} changed.",
                 markup=False)
 
     @in_thread("watch", exclusive=True)

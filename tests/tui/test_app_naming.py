@@ -44,7 +44,7 @@ async def test_an_older_libraries_papers_are_named_again_by_a_child(seeded_home,
         assert app.ready
         assert children == [os.getpid()]  # asked once, of a child
         assert notes[0].startswith("Naming 33 papers again"), notes
-        assert notes[-1] == "Papers named again: 1 name changed.", notes
+        assert notes[-1] == "Papers named again: 1 paper changed.", notes
         assert app.library.paper(paper_id).name == "OWPO"
         assert not rederive.stale(app.library.store)
         # the search index took the new name: the paper is found by it
