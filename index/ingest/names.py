@@ -661,7 +661,9 @@ def other_number(name: str) -> str:
 # "a WordNet-based system", "GAN-like", "BERT-style": a compound adjective, which
 # qualifies a kind and names nothing (no title of the development lists names one).
 _ADJECTIVE_ENDS = frozenset({"based", "like", "style", "driven", "aware", "guided",
-                             "inspired", "oriented", "specific", "agnostic", "dependent"})
+                             "inspired", "oriented", "specific", "agnostic", "dependent",
+                             "type", "level", "wise", "free", "centric", "powered",
+                             "enabled", "friendly", "bayesian"})
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 
@@ -679,7 +681,7 @@ def _may_name(text: str, name: str, found: list[Cue]) -> bool:
              or (_LETTER_NUMBER.fullmatch(name) and any(cue.strength >= 3 for cue in found)))
             and not _SUBSCRIPTED.fullmatch(name)
             and not (not found and _abbreviates_a_word(text, name))
-            and name.rpartition("-")[2] not in _ADJECTIVE_ENDS
+            and name.rpartition("-")[2].lower() not in _ADJECTIVE_ENDS
             and name not in _PLACEHOLDERS)
 
 

@@ -698,8 +698,9 @@ def test_a_system_description_names_the_system_it_describes():
 
 def test_a_compound_adjective_is_never_a_name():
     """"a WordNet-based system", "an OT-based estimator": the token qualifies the kind it
-    precedes; "-based", "-like", "-style" words name nothing."""
-    for word in ("WordNet-based", "GAN-like", "BERT-style"):
+    precedes; "-based", "-like", "-style" words name nothing, nor "UCB-type",
+    "PAC-Bayesian" (a held-out UAI 2024 list named a paper each of these)."""
+    for word in ("WordNet-based", "GAN-like", "BERT-style", "UCB-type", "PAC-Bayesian"):
         abstract = (f"This paper describes a {word} system for the extraction of relations "
                     f"between nominals. The {word} system ranks second in the shared task "
                     "and improves recall over the baselines by ten points.")
