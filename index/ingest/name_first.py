@@ -45,7 +45,11 @@ _NAMING = (r"(?:(?:which|that)\s+we\s+)?(?:call|called|name|named|dub|dubbed|ter
 # for ("a novel strategy - that we call RobX - to generate …"; titles.py reads what a
 # name is for after it with the same words).
 PURPOSE_WORD = r"(?:to|for|that|which|with)"
-_PURPOSE = rf"{PURPOSE_WORD}\b.*"
+# (or a participle saying what it does, before its object's determiner: "a novel
+# algorithm called LOTUS attaining the regret bound …"; not a noun in -ing, "a new
+# framework, called Poisson learning, for …")
+_PURPOSE = (rf"(?:{PURPOSE_WORD}\b|[a-z]{{2,}}ing\s+(?:the|a|an|its|their|our|this|these"
+            r"|both|each|all)\b).*")
 
 
 def _pattern_sources(named: str) -> tuple[str, ...]:

@@ -36,6 +36,9 @@ from index.ingest.titles import derive_name_and_title
      "RobY: a novel strategy to generate robust counterfactuals"),
     ("An unsupervised method for peptide sequencing, PepNovo", "PepNovo",
      "PepNovo: an unsupervised method for peptide sequencing"),
+    # what it does, a participle before its object (a held-out UAI 2024 abstract)
+    ("A novel algorithm called LOTOS attaining the regret bound of order d√T", "LOTOS",
+     "LOTOS: a novel algorithm attaining the regret bound of order d√T"),
     # what the name is, said right after it
     ("The HOTS model, a new detector of unusual inputs", "HOTS",
      "HOTS: a new detector of unusual inputs"),
@@ -54,6 +57,8 @@ def test_the_name_goes_in_front_of_what_it_is(phrase: str, name: str, title: str
     ("The SLTron algorithm of Kakade et al", "SLTron"),  # someone else's algorithm
     ("The CLRX Algorithmic Reasoning Benchmark", "CLRX"),  # a longer proper name
     ("A decision tree algorithm to build TSPx that learns the structure", "TSPx"),  # object
+    # a noun in -ing is part of the name, no participle ("Poisson learning")
+    ("A new framework, called Poisson learning, for graph based learning", "Poisson"),
 ])
 def test_a_phrase_not_headed_by_the_named_kind_stays(phrase: str, name: str) -> None:
     assert name_in_front(phrase, name) is None
