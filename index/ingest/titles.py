@@ -1011,6 +1011,21 @@ def _set_off_description(after: str) -> str | None:
 _OUR_METHOD_AT_END = re.compile(OUR_METHOD_TAIL + "$", re.I)
 
 
+# "NAME: The problem of cache replacement" read as if NAME were the problem: after a
+# name, the problem's own words are the title ("Parrot: Cache replacement"), and "the use
+# of X" is "Using X" ("Meta OT: Using amortized optimization to predict ...").
+_ABOUT = re.compile(r"(?:the|a)\s+(?:(?P<use>use)|problem|task|challenge|question|study)"
+                    r"\s+of\s+(?P<rest>\S+\s+\S.*)", re.I | re.S)
+
+
+def _what_it_is_about(phrase: str) -> str:
+    about = _ABOUT.fullmatch(phrase)
+    if about is None:
+        return phrase
+    rest = about["rest"]
+    return f"Using {rest}" if about["use"] else capitalised(rest)
+
+
 def _named_title(best: _Candidate, text: str, sentences) -> str:
     """"NAME: what it is": its expansion, else the description given with it, else the
     abstract's contribution or subject (phrases.py)."""
@@ -1040,6 +1055,7 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     # what RT-H answers.
     if phrase is None or names_others_work(phrase):
         return best.name
+    phrase = _what_it_is_about(phrase)
     # A phrase that opens with the name says it already: "NAME: NAME, a …" would say it
     # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …".
     # (Names are looked for with str methods and fixed patterns: a pattern made for each
