@@ -529,6 +529,17 @@ def names_others_work(phrase: str) -> bool:
     return _OTHERS_WORK.match(phrase) is not None
 
 
+# A phrase about the paper's evidence, not its method: "Extensive experiments with …",
+# "Results on both public and novel drone datasets".
+_EVIDENCE = re.compile(r"(?:(?:extensive|empirical|numerical|experimental|our|simulation"
+                       r"|preliminary)\s+)?(?:results?|experiments?|evaluations?|findings)\b",
+                       re.I)
+
+
+def names_evidence(phrase: str) -> bool:
+    return _EVIDENCE.match(phrase) is not None
+
+
 _LOWERCASE_WORD_START = re.compile(r"[a-z][a-z-]*(?:[\s,;:]|$)")
 
 

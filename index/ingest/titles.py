@@ -40,6 +40,7 @@ from .phrases import (
     capitalised,
     closed_quotes,
     contribution,
+    names_evidence,
     names_others_work,
     noun_phrase,
     opens_clause,
@@ -1052,8 +1053,8 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     phrase = contribution(text, sentences, limit)
     # Nothing reads as a title: the name alone is one. Nor does others' work the
     # abstract opens on: "RT-H: Recent works in robot imitation learning" said RT-H was
-    # what RT-H answers.
-    if phrase is None or names_others_work(phrase):
+    # what RT-H answers; nor its evidence ("HDVIO: Results on both public and novel …").
+    if phrase is None or names_others_work(phrase) or names_evidence(phrase):
         return best.name
     phrase = _what_it_is_about(phrase)
     # A phrase that opens with the name says it already: "NAME: NAME, a …" would say it

@@ -1012,6 +1012,17 @@ def test_a_named_title_never_describes_the_name_by_others_work():
     assert "Recent works" not in title
 
 
+def test_a_named_title_never_describes_the_name_by_its_evidence():
+    """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
+    Extensive experiments with several Transformer-based models": what shows the method
+    works is no description of it; the name alone is the title then."""
+    abstract = ("Visual-inertial odometry is the most common approach for drones. Its "
+                "accuracy degrades under large accelerations. Our model HDVIQ learns the "
+                "drone dynamics together with the odometry. To demonstrate its performance, "
+                "we present results on both public and novel drone dynamics datasets.")
+    assert derive(abstract) == ("HDVIQ", "HDVIQ")
+
+
 def test_a_capitalised_phrase_may_open_with_a_number_glued_to_a_capital():
     """"we present 3D Diffusion Policy (DP3), a novel …": "3D" is a capitalised word of
     the phrase as "Diffusion" is (the letters of DP3 are out of the phrase's order, so no
