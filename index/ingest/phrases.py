@@ -559,6 +559,13 @@ _CLAIM = re.compile(
     r"(?:,\s+[^,.;]{1,80}?,)?\s+", re.I)
 
 
+# A sentence opening on a noun phrase the authors' clause qualifies ("The systems we
+# study entail a payload …"): what follows their verb is the sentence's, not its object.
+_REDUCED_RELATIVE = re.compile(
+    r"(?:the|these|those|all|some|many|most)\s+(?:(?!(?:in|of|for|on|to|with|by|from|at"
+    r"|as|that|which|here|now|then)\b)[\w-]+\s+){1,4}", re.I)
+
+
 def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str | None:
     """A noun phrase for what the abstract contributes, or None: its main result or
     contribution ("we propose X" gives X), else the object of another verb of the
@@ -585,6 +592,8 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
             else:
                 matches = matches_at(pattern, sentence, openings[number])
             for match in matches:
+                if _REDUCED_RELATIVE.fullmatch(sentence, 0, match.start()):
+                    continue  # "The systems we study entail …": no object of "study"
                 phrase = phrase_of(sentence[match.end():], limit)
                 if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text):
                     return capitalised(phrase)

@@ -1012,6 +1012,16 @@ def test_a_named_title_never_describes_the_name_by_others_work():
     assert "Recent works" not in title
 
 
+def test_the_authors_verb_in_a_relative_clause_has_no_object_to_give():
+    """"The systems we study entail a payload carried by several robots": "we study"
+    qualifies "The systems", and what follows is the sentence's verb, not its object (the
+    title was "Entail a payload collectively carried by …", a verb's clause)."""
+    abstract = ("Legged robots can carry loads together. The systems we study entail a "
+                "payload collectively carried by multiple quadruped robots. Each robot "
+                "plans its steps with the others, and the load stays level in simulation.")
+    assert not derive(abstract)[1].startswith("Entail")
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
