@@ -185,7 +185,9 @@ _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
     r"|although|though|since|because|when|whenever|if|unless|unlike|despite|given|recently"
     r"|however|here"
-    r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*)+", re.I)
+    r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*"
+    # a sentence adverb set off alone: "Unfortunately,", "Remarkably,", "Traditionally,"
+    r"|[a-z]{3,}ly,\s*)+", re.I)
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -532,7 +534,7 @@ def names_others_work(phrase: str) -> bool:
 # A phrase about the paper's evidence, not its method: "Extensive experiments with …",
 # "Results on both public and novel drone datasets".
 _EVIDENCE = re.compile(r"(?:(?:extensive|empirical|numerical|experimental|our|simulation"
-                       r"|preliminary)\s+)?(?:results?|experiments?|evaluations?|findings)\b",
+                       r"|preliminary)\s+)?(?:results|experiments|evaluations|findings)\b",
                        re.I)
 
 
@@ -566,7 +568,11 @@ _REDUCED_RELATIVE = re.compile(
     r"|as|that|which|here|now|then)\b)[\w-]+\s+){1,4}", re.I)
 
 
-def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str | None:
+_CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|once|unless)\s+$", re.I)
+
+
+def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
+                 evidence: bool = True) -> str | None:
     """A noun phrase for what the abstract contributes, or None: its main result or
     contribution ("we propose X" gives X), else the object of another verb of the
     authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
@@ -592,10 +598,16 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int) -> str
             else:
                 matches = matches_at(pattern, sentence, openings[number])
             for match in matches:
-                if _REDUCED_RELATIVE.fullmatch(sentence, 0, match.start()):
-                    continue  # "The systems we study entail …": no object of "study"
+                if _REDUCED_RELATIVE.fullmatch(sentence, 0, match.start()) or \
+                        _CONDITION_BEFORE.search(sentence, 0, match.start()):
+                    # "The systems we study entail …": no object of "study"; "if we
+                    # project X onto …": a condition, not what the paper does
+                    continue
                 phrase = phrase_of(sentence[match.end():], limit)
-                if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text):
+                # (without `evidence`, the paper's evidence is no contribution:
+                # "Experiments on the PASCAL VOC 2012 dataset" titled a paper)
+                if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
+                        and (evidence or not names_evidence(phrase)):
                     return capitalised(phrase)
     return None
 
@@ -666,7 +678,8 @@ def recast(text: str, sentences: list[tuple[int, int]], limit: int) -> str | Non
             match = pattern.match(opening)
             phrase = match and phrase_of(opening[match.end():], limit)
             if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
-                    and _stands_alone(phrase, phrase_of is _subject):
+                    and _stands_alone(phrase, phrase_of is _subject) \
+                    and not names_evidence(phrase):
                 return capitalised(phrase)
     return None
 
@@ -674,7 +687,8 @@ def recast(text: str, sentences: list[tuple[int, int]], limit: int) -> str | Non
 def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> str:
     """The contribution's noun phrase, else one recast from a sentence's opening, else
     the opening words of the first sentence."""
-    phrase = contribution(text, sentences, limit) or recast(text, sentences, limit)
+    phrase = contribution(text, sentences, limit, evidence=False) or \
+        recast(text, sentences, limit)
     if phrase:
         return phrase
     start, end = sentences[0]

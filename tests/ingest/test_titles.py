@@ -1022,6 +1022,25 @@ def test_the_authors_verb_in_a_relative_clause_has_no_object_to_give():
     assert not derive(abstract)[1].startswith("Entail")
 
 
+def test_an_unnamed_title_is_no_sentence_adverb_evidence_or_condition():
+    """Three openings that are no title: a sentence adverb set off alone ("Unfortunately,
+    conservation efforts in green security domains"), the paper's evidence ("Experiments
+    on the PASCAL VOC 2012 dataset"), what the authors do only under a condition ("if we
+    project the input pointset X onto …")."""
+    adverb = ("Green security concerns the protection of wildlife. Unfortunately, "
+              "conservation efforts in green security domains are constrained by limited "
+              "patrol resources. Defenders must plan patrols under uncertainty.")
+    assert derive(adverb)[1] == "Conservation efforts in green security domains"
+    evidence = ("Class activation maps cover only the most discriminative parts of "
+                "objects. To show how much they miss, we present experiments on the PASCAL "
+                "VOC 2012 dataset and the COCO dataset.")
+    assert not derive(evidence)[1].startswith("Experiments")
+    condition = ("Random projections speed up clustering. We show that if we project the "
+                 "input points onto a random low-dimensional subspace, then the optimum "
+                 "facility location cost is kept up to a constant factor.")
+    assert not derive(condition)[1].startswith("The input points")
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
