@@ -637,7 +637,10 @@ _AIMED = re.compile(  # "this paper aims to provide X", "our goal is to develop 
     rf"(?:goal|aim|objective|purpose)\s+of\s+{_SUBJECTS})\s+(?:is|was))"
     r"\s+to\s+[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
 _STATED = re.compile(  # "this paper shows that X …", "we show how X …"
-    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:also\s+)?[a-z]+\s+(?:that|how|whether|why)\s+", re.I)
+    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:also\s+)?[a-z]+"
+    # (past an adverbial set off before "that": "This paper proves, in very general
+    # settings, that X …")
+    r"(?:,\s+[^,.;]{1,80}?,)?\s+(?:that|how|whether|why)\s+", re.I)
 _EXTRAPOSED = re.compile(  # "it is well known that X …": X's subject
     r"it\s+(?:is|was|has\s+been|had\s+been|remains|becomes|seems|appears)"
     r"(?:\s+[\w-]+){1,3}?\s+that\s+", re.I)

