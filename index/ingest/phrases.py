@@ -49,7 +49,9 @@ _CLAUSE_BOUNDARY = re.compile(
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
     # ("!" before a lowercase word is a name's: "the OMG-CMDP! algorithm", HOGWILD!)
-    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s|\.$|\?|!(?!\s+[a-z])|\.[’”\"']\s"
+    # (nor a full stop before a lowercase word: an abbreviation's, "w.r.t. the uniform
+    # distribution", "posed by Abbe et al. concerning")
+    r"|[;:]\s|\s[—–]\s|—|\s\(|\.\s(?![a-z])|\.$|\?|!(?!\s+[a-z])|\.[’”\"']\s"
     # a full stop that lost its space ("… data.It consists"), not one inside a name or an
     # abbreviation ("Node.js", "e.g.", "U.S.")
     r"|(?<=[a-z]{2})\.(?=[A-Z][a-z]+\s)")

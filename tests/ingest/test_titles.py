@@ -1073,6 +1073,16 @@ def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
         "QRS-MDP!", "QRS-MDP!: an algorithm for regret minimization in adversarial contextual MDPs")
 
 
+def test_an_abbreviations_full_stop_does_not_end_the_phrase():
+    """"an open question posed by Abbe et. al. concerning censor block models" was titled
+    "An open question posed by Abbe et", "… halfspaces w.r.t. the uniform distribution"
+    ended "w.r.t": a full stop before a lowercase word ends no phrase."""
+    abstract = ("Spectral methods detect communities in graphs of constant degree. We "
+                "settle an open question posed by Abbe et. al. concerning censor block "
+                "models.")
+    assert derive(abstract)[1].endswith("concerning censor block models")
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
