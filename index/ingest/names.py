@@ -682,7 +682,7 @@ _LETTER_NUMBER = re.compile(r"[A-Z]\d{1,2}")
 # proper noun of a concept (a person's or a phenomenon's: Katz, Doppler, Shapley), never
 # the abstract's name for its own work, which is said as a subject, set off, or before
 # its kind ("the FooNet model"); unless a cue's verb introduces it (candidate_features).
-_PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
+_PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})*")
 _NOUN_AFTER = re.compile(r" ([a-z][a-z-]+[a-rt-z])\b(?![-(])")
 _NOT_NOUNS = frozenset(re.split(r"\s+", """
 and or but nor of to for in on at by with from into via as than that which who whose

