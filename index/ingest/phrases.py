@@ -44,7 +44,7 @@ _BOUNDARY_BEFORE = re.compile(
 _WEAK_BOUNDARY = re.compile(r"\s(?=(?:and|or)(?![\w-]))|,\s", re.I)
 _CLAUSE_BOUNDARY = re.compile(
     r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
-    r"|but|namely|i\.e\.|e\.g\.|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
+    r"|but|namely|i\.e\.|e\.g\.|that\s+is(?=[,:])|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
     r"|\w+ing\b)"
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
@@ -189,8 +189,8 @@ _LEADING_ADVERBIAL = re.compile(
     r"|although|though|since|because|when|whenever|if|unless|unlike|despite|given|recently"
     r"|however|here"
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*"
-    # a sentence adverb set off alone: "Unfortunately,", "Remarkably,", "Traditionally,"
-    r"|[a-z]{3,}ly,\s*)+", re.I)
+    # a sentence adverb set off alone: "Unfortunately,", "Remarkably,", "More recently,"
+    r"|(?:more\s+|most\s+|very\s+)?[a-z]{3,}ly,\s*)+", re.I)
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")

@@ -1047,6 +1047,15 @@ def test_an_unnamed_title_is_no_sentence_adverb_evidence_or_condition():
               "conservation efforts in green security domains are constrained by limited "
               "patrol resources. Defenders must plan patrols under uncertainty.")
     assert derive(adverb)[1] == "Conservation efforts in green security domains"
+    more = ("Instrumental variables allow the estimation of cause and effect relations. More "
+            "recently, the instrumental scenario has also attracted attention in quantum "
+            "physics, since it is related to Bell's theorem.")
+    assert derive(more)[1] == "The instrumental scenario"
+    that_is = ("This paper studies the problem of passive grasp stability under an external "
+               "disturbance, that is, the ability of a grasp to resist a disturbance through "
+               "passive responses at the contacts.")
+    assert derive(that_is)[1] == \
+        "The problem of passive grasp stability under an external disturbance"
     evidence = ("Class activation maps cover only the most discriminative parts of "
                 "objects. To show how much they miss, we present experiments on the PASCAL "
                 "VOC 2012 dataset and the COCO dataset.")
