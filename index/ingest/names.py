@@ -691,8 +691,13 @@ should must do did not no also only then thus so it its their this these those o
 """.strip()))
 
 
+# A capitalised word or acronym after an occurrence: it opens a longer name there.
+_NAME_AFTER = re.compile(r" [A-Z][A-Za-z0-9-]*\b(?![(])")
+
+
 def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
-    """(A first word of a longer name counts too: "Doppler ICP … Doppler velocity".)"""
+    """Whether `name` is said only before a lowercase noun, or as the first word of a
+    longer name ("Doppler ICP … the Doppler velocity"), and before a noun at least once."""
     if not _PLAIN_CAPITALISED.fullmatch(name) or not occurrences:
         return False
     nouns = 0
@@ -705,9 +710,6 @@ def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
             return False
         nouns += 1
     return nouns > 0
-
-
-_NAME_AFTER = re.compile(r" [A-Z][A-Za-z0-9-]*\b(?![(])")
 
 
 def _may_name(text: str, name: str, found: list[Cue]) -> bool:

@@ -44,7 +44,8 @@ _BOUNDARY_BEFORE = re.compile(
 _WEAK_BOUNDARY = re.compile(r"\s(?=(?:and|or)(?![\w-]))|,\s", re.I)
 _CLAUSE_BOUNDARY = re.compile(
     r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
-    r"|but|namely|i\.e\.|e\.g\.|that\s+is(?=[,:])|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
+    r"|but|namely|i\.e\.|e\.g\.|that\s+is(?=[,:])"
+    r"|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
     r"|\w+ing\b)"
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
