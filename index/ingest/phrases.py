@@ -628,14 +628,17 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
 # task proposes X", "there are X", "it is well known that X …" where recent ones say "we
 # propose X"). First what the authors made or aim at, then what a sentence states.
 # ("this joint extended abstract introduces …": the document, however it is described)
-_SUBJECTS = (r"(?:we|(?:this|the|our)(?:\s+(?:present|current|joint|extended|short|full))*"
+_SUBJECTS = (r"(?:we|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
+             r"|phd|doctoral))*"
              r"\s+(?:paper|work|study|article|note|task|thesis|chapter|report|survey|project"
              r"|submission|abstract|research|letter|tutorial))")
 _MADE = re.compile(  # "we have developed X", "this task proposes X", "we describe our X"
     rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:(?:have|had)(?:\s+\w+ly|\s+also)?\s+"
     r"(?:[a-z]+ed|built|made|written|given|undertaken)"
     r"|(?:present|propose|develop|introduce|describe|report|design|build|construct|create"
-    r"|offer|provide|define|outline|explore|examine|investigate|address|study|studie)s?)"
+    r"|offer|provide|define|outline|explore|examine|investigate|address|study|studie)s?"
+    # ("this paper deals with X", "my research focuses on X")
+    r"|(?:deal|deals)\s+with|focus(?:es)?\s+on)"
     r"(?:\s+and(?:\s+\w+ly)?\s+[a-z]+)?"  # "we develop and (formally) compare X"
     r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
 _AIMED = re.compile(  # "this paper aims to provide X", "our goal is to develop X"

@@ -1124,6 +1124,18 @@ def test_no_title_ends_on_what_it_lost(abstract: str, title: str):
     assert derive(abstract)[1] == title
 
 
+@pytest.mark.parametrize("opening", [
+    "My PhD research deals with the use of liquid democracy for social choice scenarios",
+    "This paper focuses on the use of liquid democracy for social choice scenarios",
+])
+def test_what_the_work_deals_with_is_its_title(opening: str):
+    """"My PhD research deals with the use of Liquid Democracy …" (held-out IJCAI 2023, a
+    doctoral consortium abstract) was its own title, a sentence."""
+    abstract = (f"{opening}, while considering the scarcity of attention. The aim is to "
+                "understand its computational complexity and its use in practice.")
+    assert derive(abstract)[1] == "The use of liquid democracy for social choice scenarios"
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
