@@ -590,7 +590,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
         if not _may_name(text, name, found) or name in notation or (
                 _attributive(text, name, positions[name])
-                and not any(cue.strength == 3 for cue in found)):
+                and not any(cue.strength == 3 for cue in found)) or \
+                _cited_by_initials(text, name, positions[name]):
             continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
@@ -689,6 +690,24 @@ and or but nor of to for in on at by with from into via as than that which who w
 where when while is are was were be been being can could will would may might shall
 should must do did not no also only then thus so it its their this these those our
 """.strip()))
+
+
+# A citation by its authors' initials and year, in square brackets ("the proximal
+# sampler of [LST21]", "[KLM+20, AB19]"): a reference, never a name.
+_INITIALS_AND_YEAR = re.compile(r"[A-Z][A-Za-z]{0,5}\+?\d{2}")
+
+
+def _cited_by_initials(text: str, name: str, occurrences: list[int]) -> bool:
+    return bool(occurrences) and _INITIALS_AND_YEAR.fullmatch(name) is not None and all(
+        _in_brackets(text, at) for at in occurrences)
+
+
+def _in_brackets(text: str, at: int) -> bool:
+    """Whether position `at` is inside a pair of square brackets."""
+    closing = text.find("]", at)
+    opening_after = text.find("[", at)
+    return text.rfind("[", 0, at) > text.rfind("]", 0, at) and closing != -1 and (
+        opening_after == -1 or closing < opening_after)
 
 
 # A capitalised word or acronym after an occurrence: it opens a longer name there.

@@ -260,6 +260,11 @@ def derive_name_and_title(source: str, rendered: Rendered,
         return None, shorten(text, UNNAMED_LIMIT) or "Untitled"
 
 
+# (a number alone, "[12]"; two are as likely an interval, "[0,1]": they stay)
+_KEY = r"[A-Z][A-Za-z]{0,5}\+?\d{2}"
+_PLAIN_CITATION = re.compile(rf"\s*\[(?:[1-9]\d{{0,2}}|{_KEY}(?:\s*[,;]\s*{_KEY})*)\]")
+
+
 def _without_citations(title: str, source: str) -> str:
     """A derived title without the abstract's citations, which read as their keys
     ("[recht2010, candes2012]"): a title is the abstract's own words, and one cut at a
@@ -276,6 +281,8 @@ def _without_citations(title: str, source: str) -> str:
         if at >= 0 and "]" not in title[at:] and \
                 shown.startswith(title[at:].removesuffix("…").rstrip()):
             title = title[:at].rstrip() + ("…" if cut else "")
+    # Citations written out in the list's plain text: "[12]", "[3, 4]", "[LST21]".
+    title = _PLAIN_CITATION.sub("", title)
     # (what the citation ended is left hanging: "the … method proposed by [x]" is "the
     # … method")
     return title if title.endswith("…") else without_dangling_participle(tidy(title))

@@ -1455,3 +1455,19 @@ def test_a_derived_title_holds_no_citation():
     _, title = derive_name_and_title(unnamed, render(unnamed), strict=True)
     assert "[" not in title and "recht2010" not in title
     assert "[recht2010]" in render(unnamed).text  # (the abstract itself keeps it)
+
+
+def test_a_citation_written_out_in_brackets_is_no_name_nor_part_of_a_title():
+    """Theory papers cite by initials and year in plain text: "the proximal sampler of
+    [LST21]" named a held-out COLT 2023 paper LST21 and stayed in its title; "[12]" the
+    same. An interval ("α ∈ [0,1]") is no citation and stays."""
+    initials = ("Sampling algorithms matter. We develop a non-Euclidean analog of the "
+                "recent proximal sampler of [LST21], which induces regularization. We prove "
+                "a mixing time matching [LST21] under a warm start.")
+    assert derive(initials) == (None, "A non-Euclidean analog of the recent proximal sampler")
+    numbered = ("Causal inference in networks needs interventions. We study a type of "
+                "structural intervention [12] relevant in network contexts.")
+    assert derive(numbered)[1] == "A type of structural intervention relevant in network contexts"
+    interval = ("Simulators give gradients. We propose an α-order gradient estimator, with "
+                "α ∈ [0,1], which interpolates between the two estimators.")
+    assert "[0,1]" in derive(interval)[1]
