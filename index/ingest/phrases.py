@@ -174,12 +174,18 @@ _COMPOUND_PREDICATE = re.compile(
     # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
     r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
     # "X and add it to the model": after "and", a word whose object is "it" is a verb
-    r"|\s(?:,\s*)?and\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b",
+    r"|\s(?:,\s*)?and\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b"
+    # "we revisit X through a novel lens, derive a generalisation …": a verb of the
+    # authors' after a comma, with its object's determiner
+    r"|,\s*(?:introduce|propose|present|develop|show|prove|analy[sz]e|study|investigate"
+    r"|derive|provide|establish|demonstrate|evaluate|design|obtain|give)\s+"
+    r"(?:a|an|the|new|novel|its|their|our)\b",
     re.I)
 # More verbs of the authors' after "and" ("X, and offers guidance", "X and identify the
 # atomic corruptions"), which may also join two verbs of a relative or an infinitive
 # clause ("a framework that unifies and extends …", "to review and discuss …"): a phrase
 # ends at one only where neither comes before it.
+_OPEN_AND = re.compile(r"\s+and,\s+[^,]*$")
 _LATER_PREDICATE = re.compile(_AND_VERB.format(
     "offer|summari[sz]e|discuss|explore|identify|suggest|conduct|compare|examine"
     "|characteri[sz]e|discover|reveal|achieve|extend|improve|exemplify|illustrate|validate"
@@ -471,7 +477,9 @@ def noun_phrase(text: str, limit: int) -> str | None:
         text = text[: boundary.start()]
     compound = _COMPOUND_PREDICATE.search(text)
     if compound:  # "X and show that …": the object ends where the next predicate begins
-        text = text[: compound.start()]
+        # (and before an "and" whose adverbial the predicate followed: "X into the decoder
+        # and, based on this architecture, provide …")
+        text = _OPEN_AND.sub("", text[: compound.start()])
     later = _LATER_PREDICATE.search(text)
     if later and not _CLAUSE_BEFORE.search(text, 0, later.start()):
         text = text[: later.start()]

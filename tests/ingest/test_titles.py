@@ -1136,6 +1136,21 @@ def test_what_the_work_deals_with_is_its_title(opening: str):
     assert derive(abstract)[1] == "The use of liquid democracy for social choice scenarios"
 
 
+def test_a_verb_of_the_authors_after_a_comma_ends_the_object():
+    """"We revisit the SLIsotron algorithm of Kakade et al. through a novel lens, derive a
+    generalisation …" was titled up to "derive a generalisation"; "we derive the smoothing
+    equations, analyze the computational cost" up to "analyze …"."""
+    abstract = ("Significant progress has been made in Gaussian process smoothing. We derive "
+                "the smoothing equations, analyze the computational cost of each step and "
+                "show that they run in linear time.")
+    assert derive(abstract)[1] == "The smoothing equations"
+    # (the "and" whose adverbial the verb followed goes with it)
+    adverbial = ("Variational autoencoders suffer from posterior collapse. We incorporate an "
+                 "inverse Lipschitz neural network into the decoder and, based on this "
+                 "architecture, provide a new method that controls the posterior collapse.")
+    assert derive(adverbial)[1] == "An inverse Lipschitz neural network into the decoder"
+
+
 def test_a_named_title_never_describes_the_name_by_its_evidence():
     """"HDVIO: Results on both public and novel drone dynamics datasets", "PLATON:
     Extensive experiments with several Transformer-based models": what shows the method
