@@ -487,6 +487,10 @@ _TEXT_IN_MATH = (r"\\(?:text\w*|math(?:rm|tt|sf|bf|it|sc|cal)|operatorname\*?|mb
                  r"\{{[^{{}}]*{name}|\\(?:rm|tt|sf|bf|it|sc)\b\s*{name}")
 # A citation command's keys (group 1): \cite{a, b}, \citep[p. 3]{a}, \textcite{a}.
 _CITATION_KEYS = re.compile(r"\\\w*cite\w*\*?\s*(?:\[[^\]]*\]\s*){0,2}\{([^{}]*)\}")
+# A citation the list wrote out in its plain text, by its authors' initials and year:
+# "the proximal sampler of [LST21]", "[KLM+20, AB19]".
+_INITIALS_KEY = r"[A-Z][A-Za-z]{0,5}\+?\d{2}"
+CITATION_BY_INITIALS = re.compile(rf"\[{_INITIALS_KEY}(?:\s*[,;]\s*{_INITIALS_KEY})*\]")
 
 
 def cited_keys(source: str) -> list[list[str]]:
@@ -504,7 +508,7 @@ class Notation:
     and "$\\rm StatsQ$" are names set in math: ten titles of the development lists name
     one so), and a citation's keys, said only inside \\cite{...} (shown in brackets, as
     render.py shows citations, "\\citet{Wang2020UnderstandingCR}" gave that key as a
-    name)."""
+    name) or inside a citation written out by initials and year ("[LST21]")."""
 
     def __init__(self, source: str) -> None:
         self.regions = _MATH_REGION.findall(source) if "$" in source or "\\" in source \
@@ -513,6 +517,9 @@ class Notation:
         self.cited = " ".join(key for keys in cited_keys(source) for key in keys)
         if self.cited:
             self.outside = _CITATION_KEYS.sub(" ", self.outside)
+        if "[" in self.outside and (written := CITATION_BY_INITIALS.findall(self.outside)):
+            self.cited = " ".join([self.cited, *written])
+            self.outside = CITATION_BY_INITIALS.sub(" ", self.outside)
 
     def __contains__(self, name: object) -> bool:
         if not isinstance(name, str):
@@ -590,8 +597,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
         if not _may_name(text, name, found) or name in notation or (
                 _attributive(text, name, positions[name])
-                and not any(cue.strength == 3 for cue in found)) or \
-                _cited_by_initials(text, name, positions[name]):
+                and not any(cue.strength == 3 for cue in found)):
             continue
         occurrences = positions[name]
         if abstract.links and all(abstract.in_link(o) for o in occurrences):
@@ -690,24 +696,6 @@ and or but nor of to for in on at by with from into via as than that which who w
 where when while is are was were be been being can could will would may might shall
 should must do did not no also only then thus so it its their this these those our
 """.strip()))
-
-
-# A citation by its authors' initials and year, in square brackets ("the proximal
-# sampler of [LST21]", "[KLM+20, AB19]"): a reference, never a name.
-_INITIALS_AND_YEAR = re.compile(r"[A-Z][A-Za-z]{0,5}\+?\d{2}")
-
-
-def _cited_by_initials(text: str, name: str, occurrences: list[int]) -> bool:
-    return bool(occurrences) and _INITIALS_AND_YEAR.fullmatch(name) is not None and all(
-        _in_brackets(text, at) for at in occurrences)
-
-
-def _in_brackets(text: str, at: int) -> bool:
-    """Whether position `at` is inside a pair of square brackets."""
-    closing = text.find("]", at)
-    opening_after = text.find("[", at)
-    return text.rfind("[", 0, at) > text.rfind("]", 0, at) and closing != -1 and (
-        opening_after == -1 or closing < opening_after)
 
 
 # A capitalised word or acronym after an occurrence: it opens a longer name there.

@@ -24,6 +24,7 @@ from itertools import chain
 from ..models import Rendered
 from .name_first import OUR_METHOD_TAIL, PURPOSE_WORD, name_in_front, without_name
 from .names import (
+    CITATION_BY_INITIALS,
     KIND,
     NAME_END,
     Cue,
@@ -261,8 +262,7 @@ def derive_name_and_title(source: str, rendered: Rendered,
 
 
 # (a number alone, "[12]"; two are as likely an interval, "[0,1]": they stay)
-_KEY = r"[A-Z][A-Za-z]{0,5}\+?\d{2}"
-_PLAIN_CITATION = re.compile(rf"\s*\[(?:[1-9]\d{{0,2}}|{_KEY}(?:\s*[,;]\s*{_KEY})*)\]")
+_PLAIN_CITATION = re.compile(rf"\s*(?:\[[1-9]\d{{0,2}}\]|{CITATION_BY_INITIALS.pattern})")
 
 
 def _without_citations(title: str, source: str) -> str:
