@@ -148,8 +148,11 @@ _CLAIM_AFTER = re.compile(
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)"
-    # a verb's endings only: "the IGM consistency", "X performance" are nouns, no claim
-    r"(?:e?s|e?d|ing|e)?\b", re.I)
+    # a verb's endings only: "the IGM consistency", "X performance" are nouns, no claim;
+    # nor is a gerund before a kind: "the sequence-to-sequence (Seq2Seq) learning method"
+    r"(?:e?s|e?d|(?:ing\b(?!\s+(?:method|framework|approach|model|algorithm|technique|paradigm"
+    r"|scheme|strategy|procedure|pipeline|system|module|problem|task|setting)s?\b))|e)?\b",
+    re.I)
 _NAMED_BY_US = re.compile(
     r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"
     r"(?:\s+(?:it|this|them|our\s+\w+|the\s+\w+|as))*\s*[“\"]?$", re.I)
@@ -596,7 +599,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                      if c.strength == 3]
     for name, found in by_name.items():
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
-        if not _may_name(text, name, found) or name in notation or (
+        if not _may_name(text, name, found) or name in notation \
+                or _adjective_only(text, name, positions[name]) or (
                 (_attributive(text, name, positions[name])
                  or _spelled_as_proper_noun(text, found))
                 and not any(cue.strength == 3 for cue in found)):
@@ -676,6 +680,20 @@ _ADJECTIVE_ENDS = frozenset({"based", "like", "style", "driven", "aware", "guide
                              "inspired", "oriented", "specific", "agnostic", "dependent",
                              "type", "level", "wise", "free", "centric", "powered",
                              "enabled", "friendly", "bayesian"})
+
+# "Follow-the-Leader style algorithms", "a BERT based model": the compound adjective
+# written with a space.
+_ADJECTIVE_END_AFTER = re.compile(
+    # (not a participle's phrase: "called ConfVAE based on …")
+    r" (?:" + "|".join(sorted(_ADJECTIVE_ENDS)) + r")\b(?!-| on\b| upon\b)", re.I)
+
+
+def _adjective_only(text: str, name: str, occurrences: list[int]) -> bool:
+    """Whether every occurrence of `name` is the first word of a compound adjective
+    written with a space (`_ADJECTIVE_END_AFTER`), as "X-based" is one word (_may_name)."""
+    return bool(occurrences) and all(
+        _ADJECTIVE_END_AFTER.match(text, at + len(name)) for at in occurrences)
+
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 

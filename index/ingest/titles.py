@@ -649,9 +649,9 @@ def _cued_names(text: str, sentences,
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
             # that implements ..."; not "named entities that recur"). Not after "namely".
-            # Not a term: "so-called channels", "named the source", "features, called
+            # Not a term: "so-called channels" (or "so called"), "named the source", "features, called
             # synergies" (a plural names kinds of things, not one system).
-            term = text[max(0, cue.start() - 3):cue.start()] == "so-" \
+            term = text[max(0, cue.start() - 3):cue.start()] in ("so-", "so ") \
                 or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
             # Not an item of a list either: "The benchmark, code, and documentation are …".
             term = term or _LIST_ITEM.match(text, position) is not None

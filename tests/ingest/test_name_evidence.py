@@ -71,3 +71,46 @@ def test_an_acronym_spelled_out_as_a_concepts_proper_noun_is_no_name():
            "its step size to the curvature of the return. BWPO outperforms PPO on all "
            "continuous-control tasks we tried.")
     assert name_of(own) == "BWPO"
+
+
+def test_a_term_so_called_names_nothing():
+    """"deciding when to stop deliberation under bounded computational capacity, so called
+    meta-reasoning" (held-out IROS 2021) named its paper meta-reasoning: "so called" is
+    "so-called", a term of the field; "called X" alone still names."""
+    term = ("Anytime motion planners are widely used in robotics. In this paper, we address "
+            "the problem of deciding when to stop deliberation under bounded computational "
+            "capacity, so called meta-planning, for anytime motion planning. We propose "
+            "data-driven learning methods, model-based and model-free meta-planning, that "
+            "are agnostic to the choice of anytime motion planners.")
+    assert name_of(term) is None
+    named = term.replace("so called meta-planning", "in a framework called quitnet")
+    assert name_of(named) == "quitnet"
+
+
+def test_a_gerund_before_a_kind_is_no_claim():
+    """"utilizes the power of the sequence-to-sequence (Seq2Seq) learning method to predict"
+    (held-out IROS 2021): "X learning method" is a compound noun, not "X learns"; the
+    paper was named after the prior method it uses."""
+    abstract = ("Optimization-based motion planners depend on their initial trajectory. This "
+                "paper presents a neural network-based initial trajectory predictor, which "
+                "utilizes the power of the sequence-to-sequence (Sq2Sq) learning method to "
+                "predict a good initial trajectory for an optimization-based motion planner "
+                "even in an unseen environment. The proposed model learns the mapping between "
+                "tasks and optimal trajectories from a database.")
+    assert name_of(abstract) is None
+
+
+def test_a_compound_adjective_written_with_a_space_names_nothing():
+    """"a new optimization-theoretic approach to analyzing Follow-the-Leader style
+    algorithms" (held-out COLT 2014): "X style" qualifies as "X-style" does; "called X
+    based on …" is a participle's phrase, and X a name."""
+    style = ("We present a new optimization-theoretic approach to analyzing "
+             "Lead-the-Follower style algorithms, particularly where perturbations are used "
+             "as a tool for regularization. We show that adding a strongly convex penalty "
+             "and adding stochastic perturbations correspond to smoothing operations.")
+    assert name_of(style) is None
+    based = ("Predicting molecular conformations is a fundamental problem in chemistry. We "
+             "propose an end-to-end solution for molecular conformation prediction called "
+             "ConfGen based on the conditional variational autoencoder. ConfGen outperforms "
+             "previous methods by a large margin.")
+    assert name_of(based) == "ConfGen"
