@@ -260,7 +260,9 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
     token): each name-shaped token counted once per abstract that uses it."""
     usage: Counter[str] = Counter()
     documents = 0
-    for abstract in abstracts:
+    # (an abstract a list repeats, once per session it was presented in, is one abstract:
+    # counted twice, each name of it would seem used by another)
+    for abstract in dict.fromkeys(abstracts):
         documents += 1
         usage.update({usage_key(match.group()) for match in shaped_tokens(abstract or "")}
                      | {usage_key(word) for word in _MID_CAPITAL.findall(abstract or "")})

@@ -245,6 +245,7 @@ def statistics_over_cores(abstracts: list[str]) -> NameStatistics:
     """`list_statistics(abstracts)`, the same to the last count and key order: for a
     large list the second half is counted by a forked child while this process counts
     the first (it is the one step before the workers start that kept a core idle)."""
+    abstracts = list(dict.fromkeys(abstracts))  # (a repeat is counted once: list_statistics)
     if worker_count(len(abstracts)) < 2:
         return list_statistics(abstracts)
     import pickle

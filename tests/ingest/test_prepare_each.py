@@ -124,9 +124,26 @@ def test_statistics_over_cores_equal_one_pass(icml2023_path, monkeypatch) -> Non
 def test_statistics_are_counted_here_for_a_small_list_or_with_threads(monkeypatch) -> None:
     forked = _forks_counted(monkeypatch)
     monkeypatch.setattr(preparing, "worker_count", lambda count: 0)  # small, threaded, 1 core
-    abstracts = ["We propose FooNet, unlike BarNet."] * 1000
+    abstracts = [f"We propose FooNet, unlike BarNet, for task {i}." for i in range(1000)]
     assert preparing.statistics_over_cores(abstracts).usage["foonet"] == 1000
     assert forked == []
+
+
+def test_an_abstract_repeated_across_the_halves_is_counted_once(monkeypatch) -> None:
+    """A conference list repeats a paper once per session it was presented in (half of
+    ICML 2022's records): split over two processes, a repeat in each half is still one
+    abstract, as list_statistics counts it."""
+    from index.ingest.names import list_statistics
+
+    monkeypatch.setattr(preparing, "worker_count", lambda count: 2)
+    forked = _forks_counted(monkeypatch)
+    repeated = "We propose FooNet, a new model, unlike BarNet."
+    others = [f"A study of task {i} with nothing named." for i in range(10)]
+    abstracts = [repeated, *others, repeated]
+    split = preparing.statistics_over_cores(abstracts)
+    assert len(forked) == 1
+    assert split.usage["foonet"] == 1 and split.documents == 11
+    assert split == list_statistics(abstracts) == list_statistics([repeated, *others])
 
 
 def test_a_short_id_is_the_start_of_the_whole_key_s_base32() -> None:
