@@ -714,11 +714,22 @@ _NAMED_IN = re.compile(r"\b(?:call|called|term|termed|name|named|dub|dubbed|coin
                        re.I)
 
 
+# What opens a predicate after a cue that names the authors' kind ("The proposed
+# framework uses the Alternating Direction Method of Multipliers (ADMM)"): a long form
+# after it is what the kind uses, not its name.
+_PREDICATE_OR_COMPLEMENT = re.compile(
+    # (not "is": "Key to our approach is an error-aware policy (EAP)" says what it is)
+    r"(?:\w+ly\s+)?(?:uses|use|employs|leverages|adopts|utili[sz]es|relies|builds"
+    r"|extends|combines|integrates|incorporates|exploits|requires|takes|follows)\b", re.I)
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
+    if _PREDICATE_OR_COMPLEMENT.match(between):
+        return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
     lead = _APPOSITION_LEAD.search(between)

