@@ -163,7 +163,7 @@ _AUTHORS_VERB = re.compile(
     # (these take a clause, "we show that …", or an object: "we show a simple algorithm";
     # "we find a …" is rather a finding than the work's claim)
     r"|find|(?:show|prove|demonstrate)(?!s?\s+an?\s)"
-    r"|first|further|here)\b)[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
+    r"|first|further|here|hereafter|thereafter|herein)\b)[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
 _MAIN_RESULT = re.compile(
     r"\bour (?:main|key|central|first) (?:result|contribution|finding)s? (?:is|are) (?!that\b)",
     re.I)
@@ -572,6 +572,9 @@ def capitalised(text: str) -> str:
 
 
 _START = re.compile(r"^")  # the whole sentence
+# The whole sentence, read by _passive_subject (a pattern of its own: re.compile gives
+# back the same object for the same pattern, and the tiers tell them apart by identity).
+_PASSIVE = re.compile(r"^(?=.)")
 # (searched as a literal, each match's start then checked to be a word's: a pattern
 # opening on \b is tried at every character, 15 µs an abstract against 1)
 _SINGLE_AUTHOR = re.compile(r"I\s")
@@ -604,6 +607,22 @@ _REDUCED_RELATIVE = re.compile(
 _CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|once|unless)\s+$", re.I)
 
 
+# "In this paper, a creeping snake-like robot with partially actuated joints has been
+# investigated": the passive's subject is the contribution (abstracts of robotics
+# venues write so). Group 1 is the subject.
+_PASSIVE_CONTRIBUTION = re.compile(
+    r"(?:(?:therefore|thus|hence|here|herein),?\s+)?(?:in\s+this\s+(?:paper|work|study"
+    r"|article|letter|thesis),?\s+)(?!we\b|our\b|i\b|it\b|this\b)(.{8,160}?)\s+"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:proposed|presented"
+    r"|introduced|developed|investigated|studied|designed|described|built|constructed"
+    r"|analy[sz]ed|examined|explored|addressed|realized|implemented)\b", re.I)
+
+
+def _passive_subject(sentence: str, limit: int) -> str | None:
+    match = _PASSIVE_CONTRIBUTION.match(sentence)
+    return noun_phrase(match.group(1), limit) if match else None
+
+
 def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
                  evidence: bool = True) -> str | None:
     """A noun phrase for what the abstract contributes, or None: its main result or
@@ -611,7 +630,8 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
     the subject of the first sentence that has one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
-             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_START, _subject))
+             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_PASSIVE, _passive_subject),
+             (_START, _subject))
     # Where the tiers can start, found once in the whole text (a sentence starts after
     # white space, so a word that starts one starts a word of the text too) and handed
     # to each sentence from its own start: a scan per sentence cost more.
@@ -622,7 +642,9 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     for pattern, phrase_of in tiers:
         for number, (start, end) in enumerate(sentences):
             sentence = text[start:end]
-            if pattern is _START:
+            if pattern is _PASSIVE:
+                matches = pattern.finditer(sentence)
+            elif pattern is _START:
                 # ("The aim of this paper is to build X": its subject is the aim, the
                 # title X, which `recast` takes)
                 if _AIMED.match(_LEADING_ADVERBIAL.sub("", sentence)):
