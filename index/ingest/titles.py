@@ -1051,6 +1051,35 @@ def _what_it_is_about(phrase: str) -> str:
     return f"Using {rest}" if about["use"] else capitalised(rest)
 
 
+# A noun phrase from its last determiner, then the naming word right before the name:
+# what the name is called for ("a practical method called HSIC-X", not "the existing
+# literature in econometrics and provide a practical method called HSIC-X").
+_NAMED_AFTER_PHRASE = re.compile(
+    r"\b((?:a|an|the)\s+(?:(?!\b(?:a|an|the)\s)[^,;:.()]){3,100}?)\s+"
+    r"(?:named|called|dubbed|termed|coined)\s+[“\"']?$", re.I)
+
+
+def _described_where_named(best: _Candidate, text: str, sentences, after: str,
+                           limit: int) -> str | None:
+    """What the sentence that gives the name says it is: the description the cue gave or
+    set off after it, else the phrase its naming word follows ("we collect a
+    comprehensive Virtual AeriaL Image Dataset named VALID")."""
+    description = best.description or _set_off_description(after)
+    if description:  # ("motion primitives in our method", the name after it)
+        description = _OUR_METHOD_AT_END.sub("", description)
+    if description:
+        phrase = noun_phrase(description, limit)
+        if phrase and says_nothing(phrase):
+            phrase = _with_purpose(phrase, after, limit)
+        if phrase:  # ("NAME: a framework, known as NAME, to …" says it once)
+            return without_name(phrase, best.name)
+    named = _NAMED_AFTER_PHRASE.search(text, _sentence_at(sentences, best.start)[0],
+                                       best.start)
+    phrase = noun_phrase(named.group(1), limit) if named else None
+    # (capitalised, as the contribution fronted by its name is: "MIXTO: A new framework")
+    return capitalised(phrase) if phrase and not says_nothing(phrase) else None
+
+
 def _named_title(best: _Candidate, text: str, sentences) -> str:
     """"NAME: what it is": its expansion, else the description given with it, else the
     abstract's contribution or subject (phrases.py)."""
@@ -1068,15 +1097,9 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     spelled = _long_form_after(best.name, after)
     if spelled is not None:
         return f"{best.name}: {capitalised(shorten(spelled, limit))}"
-    description = best.description or _set_off_description(after)
-    if description:  # ("motion primitives in our method", the name after it)
-        description = _OUR_METHOD_AT_END.sub("", description)
-    if description:
-        phrase = noun_phrase(description, limit)
-        if phrase and says_nothing(phrase):
-            phrase = _with_purpose(phrase, after, limit)
-        if phrase:  # ("NAME: a framework, known as NAME, to …" says it once)
-            return f"{best.name}: {without_name(phrase, best.name)}"
+    described = _described_where_named(best, text, sentences, after, limit)
+    if described:
+        return f"{best.name}: {described}"
     phrase = contribution(text, sentences, limit)
     # Nothing reads as a title: the name alone is one. Nor does others' work the
     # abstract opens on: "RT-H: Recent works in robot imitation learning" said RT-H was

