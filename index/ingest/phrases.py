@@ -575,6 +575,8 @@ _START = re.compile(r"^")  # the whole sentence
 # The whole sentence, read by _passive_subject (a pattern of its own: re.compile gives
 # back the same object for the same pattern, and the tiers tell them apart by identity).
 _PASSIVE = re.compile(r"^(?=.)")
+# Where the other tiers' patterns can start (each opens with one of these words).
+_AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 # (searched as a literal, each match's start then checked to be a word's: a pattern
 # opening on \b is tried at every character, 15 µs an abstract against 1)
 _SINGLE_AUTHOR = re.compile(r"I\s")
@@ -588,8 +590,6 @@ def author_starts(text: str) -> list[int]:
     singles = [m.start() for m in _SINGLE_AUTHOR.finditer(text)
                if not (m.start() and _WORD_CHARACTER.match(text, m.start() - 1))]
     return sorted({*starts, *singles}) if singles else starts
-# Where the other tiers' patterns can start (each opens with one of these words).
-_AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 _CLAIM = re.compile(
     r"\b(?:we|(?-i:I))(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
     r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that"

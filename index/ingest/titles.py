@@ -649,8 +649,8 @@ def _cued_names(text: str, sentences,
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
             # that implements ..."; not "named entities that recur"). Not after "namely".
-            # Not a term: "so-called channels" (or "so called"), "named the source", "features, called
-            # synergies" (a plural names kinds of things, not one system).
+            # Not a term: "so-called channels" (or "so called"), "named the source",
+            # "features, called synergies" (a plural names kinds of things, not one system).
             term = text[max(0, cue.start() - 3):cue.start()] in ("so-", "so ") \
                 or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
             # Not an item of a list either: "The benchmark, code, and documentation are …".
@@ -714,10 +714,10 @@ _NAMED_IN = re.compile(r"\b(?:call|called|term|termed|name|named|dub|dubbed|coin
                        re.I)
 
 
-# What opens a predicate after a cue that names the authors' kind ("The proposed
-# framework uses the Alternating Direction Method of Multipliers (ADMM)"): a long form
-# after it is what the kind uses, not its name.
-_PREDICATE_OR_COMPLEMENT = re.compile(
+# A verb of use opening a predicate after a cue that names the authors' kind ("The
+# proposed framework uses the Alternating Direction Method of Multipliers (ADMM)"): a
+# long form after it is what the kind uses, not its name.
+_KIND_USES = re.compile(
     # (not "is": "Key to our approach is an error-aware policy (EAP)" says what it is)
     r"(?:\w+ly\s+)?(?:uses|use|employs|leverages|adopts|utili[sz]es|relies|builds"
     r"|extends|combines|integrates|incorporates|exploits|requires|takes|follows)\b", re.I)
@@ -728,7 +728,7 @@ def _defined_in_cue(between: str) -> bool:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
-    if _PREDICATE_OR_COMPLEMENT.match(between):
+    if _KIND_USES.match(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
@@ -1059,6 +1059,8 @@ _NAMED_AFTER_PHRASE = re.compile(
     r"(?:named|called|dubbed|termed|coined)\s+[“\"']?$", re.I)
 
 
+# (a word ending "ed" right before the name: every naming word of the pattern above
+# does; a cheap test before the pattern's search)
 _NAMING_WORD_BEFORE = re.compile(r"(?:ed|coined)\s+[“\"']?$")
 
 
@@ -1076,8 +1078,8 @@ def _described_where_named(best: _Candidate, text: str, sentences, after: str,
             phrase = _with_purpose(phrase, after, limit)
         if phrase:  # ("NAME: a framework, known as NAME, to …" says it once)
             return without_name(phrase, best.name)
-    # (the phrase only where a naming word comes right before the name, and looked for
-    # within its reach: searched from the sentence's start, it cost 2% of naming)
+    # (looked for only where a naming word may come right before the name, and within
+    # its reach: searched from the sentence's start every time, it cost 2% of naming)
     named = _NAMED_AFTER_PHRASE.search(
         text, max(_sentence_at(sentences, best.start)[0], best.start - 140), best.start) \
         if _NAMING_WORD_BEFORE.search(text, max(0, best.start - 10), best.start) else None
