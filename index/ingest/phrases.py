@@ -572,9 +572,6 @@ def capitalised(text: str) -> str:
 
 
 _START = re.compile(r"^")  # the whole sentence
-# The whole sentence, read by _passive_subject (a pattern of its own: re.compile gives
-# back the same object for the same pattern, and the tiers tell them apart by identity).
-_PASSIVE = re.compile(r"^(?=.)")
 # Where the other tiers' patterns can start (each opens with one of these words).
 _AUTHOR_STARTS = WordStarts(("we", "this", "the", "our"))
 # (searched as a literal, each match's start then checked to be a word's: a pattern
@@ -630,7 +627,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
     the subject of the first sentence that has one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
-             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_PASSIVE, _passive_subject),
+             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_START, _passive_subject),
              (_START, _subject))
     # Where the tiers can start, found once in the whole text (a sentence starts after
     # white space, so a word that starts one starts a word of the text too) and handed
@@ -642,11 +639,9 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     for pattern, phrase_of in tiers:
         for number, (start, end) in enumerate(sentences):
             sentence = text[start:end]
-            if pattern is _PASSIVE:
-                matches = pattern.finditer(sentence)
-            elif pattern is _START:
+            if pattern is _START:
                 # ("The aim of this paper is to build X": its subject is the aim, the
-                # title X, which `recast` takes)
+                # title X, which `recast` takes; no passive's either)
                 if _AIMED.match(_LEADING_ADVERBIAL.sub("", sentence)):
                     continue
                 matches = pattern.finditer(sentence)
