@@ -1204,11 +1204,35 @@ def _context_before(text: str, occurrences: list[int], length: int
         modifier = modifier or _new_kind_modifier(text, occurrence, length, words)
         ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
         new = new or not _NEW.isdisjoint(words)
-        naming = naming or not _NAMING_WORDS.isdisjoint(words[-4:])
+        naming = naming or _named_by(words)
         verb = verb or any(w.startswith(_VERB_STEMS) for w in words)
         studied = studied or _studied(words)
     return (float(ours), float(new), float(naming), float(verb), float(studied),
             float(kind_of_ours), float(modifier))
+
+
+def _named_by(words: list[str]) -> bool:
+    """A naming word among the last four of `words` (lowercased, before a name). "as"
+    names only right before the name (an article between: "known as the X") or after a
+    word that makes it a naming ("referred to as", "known as" a long form): "such as X",
+    "as opposed to just XY movements", "as well as" give examples or comparisons."""
+    near = words[-4:]
+    if _NAMING_WORDS.isdisjoint(near):
+        return False
+    if any(w in _NAMING_WORDS and w != "as" for w in near):
+        return True
+    last = len(words) - (2 if words[-1] in _ARTICLES else 1)
+    for at in range(max(0, len(words) - 4), len(words)):
+        before = words[at - 1] if at else ""
+        if words[at] == "as" and (at == last and before not in ("such", "well")
+                                  or before in _AS_NAMING):
+            return True
+    return False
+
+
+# Words that make a following "as" a naming: "referred to as", "known as", "denoted as".
+_AS_NAMING = frozenset({"to", "known", "named", "called", "denoted", "termed", "dubbed",
+                        "coined", "defined"})
 
 
 # What a contribution is, as its authors call it before its name: "our method, X" (also

@@ -156,3 +156,25 @@ def test_a_named_title_says_what_the_name_was_given_to():
                "exploiting independence. HSIC-Z outperforms two-stage least squares.")
     assert derive_name_and_title(nearest, render(nearest))[1].startswith("HSIC-Z: ")
     assert "literature" not in derive_name_and_title(nearest, render(nearest))[1]
+
+
+def test_as_in_a_comparison_or_example_names_nothing():
+    """"expanding the trajectory parametrization space to 3D and velocity as opposed to
+    just XY movements" (held-out ICRA 2023) named the paper XY: "as" was read as a naming
+    word ("known as X") four words back. It names only right before the name or after
+    "referred to", "known"; "as opposed to just", "such as", "as well as" do not."""
+    compared = ("Natural language is an intuitive way to tell a robot what to do. This "
+                "work instead proposes a flexible language-based framework that allows a "
+                "user to modify generic robotic trajectories. Our method leverages "
+                "pre-trained language models to encode the user's intent from a free-form "
+                "text input. We significantly extend our own previous work presented in "
+                "[1] by expanding the trajectory parametrization space to 3D and velocity "
+                "as opposed to just XZ movements. Our real-life experiments on aerial and "
+                "legged robots demonstrate that the framework follows the user's "
+                "instructions.")
+    assert name_of(compared) is None
+    known = ("Language is an intuitive way to tell a robot what to do. This work proposes "
+             "a flexible language-based framework, referred to as Language Trajectory "
+             "Editor (LTE), that lets a user modify generic robot trajectories. We "
+             "evaluate LTE on aerial and legged robots.")
+    assert name_of(known) == "LTE"
