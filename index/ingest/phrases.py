@@ -196,10 +196,12 @@ _CLAUSE_BEFORE = re.compile(r"(?<![\w-])(?:that|which|who|to)\s", re.I)
 _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
     r"|although|though|since|because|when|whenever|if|unless|unlike|despite|given|recently"
-    r"|however|here"
+    r"|however|here|due|owing|thanks"
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*"
     # a sentence adverb set off alone: "Unfortunately,", "Remarkably,", "More recently,"
-    r"|(?:more\s+|most\s+|very\s+)?[a-z]{3,}ly,\s*)+", re.I)
+    r"|(?:more\s+|most\s+|very\s+)?[a-z]{3,}ly,\s*"
+    # an item's marker: "(ii) Most importantly, we find …"
+    r"|\((?:[ivx]{1,4}|\d{1,2}|[a-z])\)\s+)+", re.I)
 
 
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
@@ -587,9 +589,15 @@ def author_starts(text: str) -> list[int]:
     singles = [m.start() for m in _SINGLE_AUTHOR.finditer(text)
                if not (m.start() and _WORD_CHARACTER.match(text, m.start() - 1))]
     return sorted({*starts, *singles}) if singles else starts
-_CLAIM = re.compile(
-    r"\b(?:we|(?-i:I))(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
-    r"(?:\s+(?:theoretically|empirically|formally|experimentally))?\s+that"
+# ("this joint extended abstract introduces …": the document, however it is described)
+_SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
+             r"|phd|doctoral))*"
+             r"\s+(?:paper|work|study|article|note|task|thesis|chapter|report|survey|project"
+             r"|submission|abstract|research|letter|tutorial))")
+_CLAIM = re.compile(  # ("this work shows that X is …" claims as "we show that" does)
+    rf"\b{_SUBJECTS}(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
+    # ("this work shows, in the limit of many tasks, that X …": past one before it too)
+    r"(?:\s+(?:theoretically|empirically|formally|experimentally)|,\s+[^,.;]{1,80}?,)?\s+that"
     # "we prove that, for a broad range of problems, X is …": past an adverbial set off
     r"(?:,\s+[^,.;]{1,80}?,)?\s+", re.I)
 
@@ -667,11 +675,6 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
 # and era than the development lists, whose abstracts say "we have developed X", "this
 # task proposes X", "there are X", "it is well known that X …" where recent ones say "we
 # propose X"). First what the authors made or aim at, then what a sentence states.
-# ("this joint extended abstract introduces …": the document, however it is described)
-_SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
-             r"|phd|doctoral))*"
-             r"\s+(?:paper|work|study|article|note|task|thesis|chapter|report|survey|project"
-             r"|submission|abstract|research|letter|tutorial))")
 _MADE = re.compile(  # "we have developed X", "this task proposes X", "we describe our X"
     rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:(?:have|had)(?:\s+\w+ly|\s+also)?\s+"
     r"(?:[a-z]+ed|built|made|written|given|undertaken)"

@@ -1075,6 +1075,39 @@ def test_a_stated_claim_past_an_adverbial_before_that_gives_its_subject():
     assert derive(abstract)[1] == "Convex loss minimization"
 
 
+def test_the_papers_own_claim_gives_its_subject_as_the_authors_claim_does():
+    """"While this methodology is flexible …, this paper argues that a carefully
+    coordinated learning algorithm for deep neural networks may reduce the estimation
+    bias" (ICML 2022) was titled by its first sentence's subject, "Double machine
+    learning": "this paper argues that X …" claims X as "we argue that X …" does, and so
+    does "this work shows, in the limit of many tasks, that X …" (an adverbial before
+    "that")."""
+    argued = ("Double machine learning is a statistical method for estimating causal "
+              "effects. While this methodology is flexible, this paper argues that a "
+              "jointly trained pair of deep networks can reduce the estimation bias.")
+    assert derive(argued)[1] == "A jointly trained pair of deep networks"
+    shown = ("Gradient-based meta-learning is a popular way to learn a new task quickly "
+             "from previous tasks. This work shows, in the limit of infinitely many tasks, that "
+             "first-order meta-learners with shallow linear networks can recover the shared "
+             "representation.")
+    assert derive(shown)[1] == "First-order meta-learners with shallow linear networks"
+
+
+def test_a_fronted_cause_or_an_items_marker_is_no_part_of_the_subject():
+    """"Due to the high positioning accuracy and relatively low prices, SCARA robots"
+    (held-out ICRA 2021) and "Thanks to the recent advances in 360° vision, many MTRs"
+    titled papers with the clause's reason; "(ii) Most importantly, we find that …" gave
+    "Most importantly". A reason set off before the subject ("due to", "owing to",
+    "thanks to") and an item's marker are left out, as "Because …," is."""
+    reason = ("Due to their low price and high accuracy, parallel delta robots are widely "
+              "used in packaging lines. We calibrate their kinematics from camera images.")
+    assert derive(reason)[1] == "Parallel delta robots"
+    item = ("We study how label noise shapes training in two regimes. (ii) Most "
+            "importantly, we find that the temperature where noise starts to matter grows "
+            "as a power law of the sample size. Larger networks are less sensitive to it.")
+    assert "importantly" not in derive(item)[1].lower()
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
