@@ -148,10 +148,11 @@ _CLAIM_AFTER = re.compile(
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)"
-    # a verb's endings only: "the IGM consistency", "X performance" are nouns, no claim;
-    # nor is a gerund before a kind: "the sequence-to-sequence (Seq2Seq) learning method"
-    r"(?:e?s|e?d|(?:ing\b(?!\s+(?:method|framework|approach|model|algorithm|technique|paradigm"
-    r"|scheme|strategy|procedure|pipeline|system|module|problem|task|setting)s?\b))|e)?\b",
+    # a finite verb's endings only: "the IGM consistency", "X performance" are nouns, no
+    # claim; a participle is a clause's, not the sentence's ("experiments involving an
+    # unmanned ground vehicle (UGV) performing go-to-goal tasks"), and so is a gerund
+    # before a kind ("the sequence-to-sequence (Seq2Seq) learning method")
+    r"(?:e?s|e?d|e)?\b",
     re.I)
 _NAMED_BY_US = re.compile(
     r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"

@@ -185,3 +185,22 @@ def test_as_in_a_comparison_or_example_names_nothing():
              "Editor (LTE), that lets a user modify generic robot trajectories. We "
              "evaluate LTE on aerial and legged robots.")
     assert name_of(known) == "LTE"
+
+
+def test_a_participle_after_a_name_is_no_claim_of_it():
+    """"experiments involving an unmanned ground vehicle (UGV) performing go-to-goal
+    tasks" (held-out IROS 2020) named its paper UGV: "performing" was read as the claim
+    "UGV performs". A participle is its clause's, as in "random K-SAT, learning DNF
+    formulas is hard" (held-out COLT 2016); a finite verb after a name is a claim ("AWP
+    performs go-to-goal navigation")."""
+    participle = ("A robot sharing space with people needs to predict where they will go. In "
+                  "this paper, we build an intention-aware proactive motion planning strategy "
+                  "for mobile robots that coexist with several humans. We propose a framework "
+                  "that uses a hidden Markov model with a history of observations to predict "
+                  "future states and to update the predictive model at run-time. The proposed "
+                  "approach is validated with simulations and experiments involving an "
+                  "autonomous wheeled platform (AWP) performing go-to-goal navigation in a "
+                  "crowded hall.")
+    assert name_of(participle) is None
+    claim = participle.replace("(AWP) performing", "(AWP). AWP performs")
+    assert name_of(claim) == "AWP"
