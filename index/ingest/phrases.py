@@ -23,11 +23,13 @@ we our us i you it its they their them he she this these those that there here s
 while whereas although though because since if unless when once however moreover
 furthermore additionally also thus hence therefore consequently finally recently
 specifically notably importantly instead yet so but and or nor then first second third
-lastly overall unlike despite given to in for with from at on
+lastly overall unlike despite given to in for with from at on of due owing
 upon up out forth off down onto into about around away back along across against
 """.strip()))
 # Prepositions and verb particles (the last line) open no noun phrase either: "we build
-# upon X" and "we put forth X" are not to give "Upon X", "Forth X".
+# upon X" and "we put forth X" are not to give "Upon X", "Forth X"; nor "consists of
+# having two robots …" "Of having two robots", "Due to the fast camera motion, …" its
+# reason.
 _FINITE = re.compile(
     r"(?<![\w-])(?:is|are|was|were|has|have|had|does|do|did|can|cannot|could|may|might"
     r"|must|shall|should|will|would|remains|remain|becomes|become|seems|seem|we|they)(?![\w-])",

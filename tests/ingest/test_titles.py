@@ -1108,6 +1108,24 @@ def test_a_fronted_cause_or_an_items_marker_is_no_part_of_the_subject():
     assert "importantly" not in derive(item)[1].lower()
 
 
+def test_no_title_opens_on_of_or_a_reason():
+    """"The approach explored in this paper consists of having two robots, each equipped
+    with a microphone array, …" (held-out IROS 2020) was titled "Of having two robots,
+    …", and "Due to the fast camera motion and deformation of the colon in standard
+    forward-viewing colonoscopies, traditional … systems are prone to drift" (ICRA 2021)
+    by its reason: "of", "due" and "owing" open no noun phrase."""
+    consists = ("A camera array can give a drone a sense of where objects are. The approach "
+                "explored in this paper consists of having two drones, each equipped with a "
+                "camera array, localizing themselves in a shared map. Simulations show that "
+                "the object is found faster than with one drone.")
+    assert not derive(consists)[1].lower().startswith("of ")
+    reason = ("Inspection robots move fast inside pipes. Due to the fast camera motion and "
+              "the deformation of the soft pipe walls in standard inspections, classical "
+              "mapping systems are prone to severe drift. A pipe model from CT scans "
+              "therefore guides the reconstruction.")
+    assert not derive(reason)[1].lower().startswith("due ")
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
