@@ -169,6 +169,11 @@ _AUTHORS_VERB = re.compile(
 _MAIN_RESULT = re.compile(
     r"\bour (?:main|key|central|first) (?:result|contribution|finding)s? (?:is|are) (?!that\b)",
     re.I)
+# "The main contribution of this paper is X": X, where no tier before found the authors'
+# own words for it (the subject tier would give "The main contribution of this paper").
+_PAPERS_CONTRIBUTION = re.compile(
+    r"\bthe (?:main|key|central|primary) contributions? of (?:this|the|our) (?:paper|work"
+    r"|study|article) (?:is|are) (?!that\b|[a-z]+ing\b)", re.I)  # (not "is showing that …")
 # "and" (after a comma, perhaps), an adverb perhaps, then one of `{}`'s verbs.
 _AND_VERB = r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:{})s?\b"
 _COMPOUND_PREDICATE = re.compile(
@@ -637,8 +642,8 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
     the subject of the first sentence that has one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
-             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_START, _passive_subject),
-             (_START, _subject))
+             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_PAPERS_CONTRIBUTION, noun_phrase),
+             (_START, _passive_subject), (_START, _subject))
     # Where the tiers can start, found once in the whole text (a sentence starts after
     # white space, so a word that starts one starts a word of the text too) and handed
     # to each sentence from its own start: a scan per sentence cost more.
