@@ -434,6 +434,41 @@ def without_dangling_relative(phrase: str) -> str:
     return whole
 
 
+# A closing clause or phrase that points back into the abstract: "… to address this
+# challenge", "… that satisfies these requirements", "… in such scenarios" (not "of this
+# X", the head's own complement: "the magnitude of this effect").
+_POINTING_BACK = re.compile(
+    r"(?:,?\s+(?:(?:designed\s+|in\s+order\s+)?to|that|which)\s+(?:[\w-]+\s+){1,2}?"
+    r"|\s+(?:in|for|to|on|under|with|toward|towards|across|beyond))"
+    r"\s*(?:this|these|those|such)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
+_ARTICLE_WORDS = frozenset({"a", "an", "the"})
+_NEEDS_COMPLEMENT = ("ed", "ing", "able", "ible", "ful")
+_GOVERNING = frozenset({"aims", "aim", "possible", "role", "is", "are", "was", "were", "due",
+                        "close", "similar", "related", "prone", "applicable", "relevant"})
+
+
+def without_pointing_back(phrase: str) -> str:
+    """`phrase` less a closing clause that points back into the abstract ("A bi-level
+    optimization approach to achieve this goal"), which a title read alone cannot
+    resolve; kept when what is left says too little on its own (three words past an
+    article at least: "A simple method to mitigate this issue" stays)."""
+    if " th" not in phrase and " such " not in phrase:  # (most titles: no search)
+        return phrase
+    found = _POINTING_BACK.search(phrase)
+    if found is None:
+        return phrase
+    kept = phrase[:found.start()].rstrip(" ,")
+    words = kept.split()
+    if len(words) - (words[0].lower() in _ARTICLE_WORDS if words else 0) < 3:
+        return phrase
+    # (nor when what is left needs what followed: "a model able", "a method based",
+    # "issues associated", "a framework that aims", "a property that is useful")
+    last = words[-1].lower()
+    if last.endswith(_NEEDS_COMPLEMENT) or last in _GOVERNING or opens_clause(kept):
+        return phrase
+    return kept
+
+
 def without_dangling_participle(phrase: str) -> str:
     """"environments designed to …", "an algorithm inspired by …" cut before the
     preposition leave a participle that needs it: the phrase is whole without it."""

@@ -51,6 +51,7 @@ from .phrases import (
     unnamed_title,
     unquoted,
     without_dangling_participle,
+    without_pointing_back,
 )
 from .render import citation_text
 from .scan import WordStarts, matches_at
@@ -253,8 +254,12 @@ def derive_name_and_title(source: str, rendered: Rendered,
         sentences = _sentences(text)
         best = _best_candidate(text, sentences, rendered, statistics, Notation(source))
         if best is not None:
-            return best.name, _without_citations(_named_title(best, text, sentences), source)
-        return None, _without_citations(unnamed_title(text, sentences, UNNAMED_LIMIT), source)
+            named = _without_citations(_named_title(best, text, sentences), source)
+            name, colon, described = named.partition(": ")
+            return best.name, (f"{name}: {without_pointing_back(described)}" if colon
+                               else named)
+        return None, without_pointing_back(
+            _without_citations(unnamed_title(text, sentences, UNNAMED_LIMIT), source))
     except Exception:  # a title is never worth failing an import over
         if strict:
             raise

@@ -1139,6 +1139,28 @@ def test_the_papers_stated_contribution_is_its_title_not_the_words_stating_it():
     assert not derive(gerund)[1].startswith("Showing")
 
 
+def test_a_closing_clause_pointing_back_into_the_abstract_is_left_out():
+    """"A bi-level optimization approach to achieve this goal", "SEER: a novel attack
+    framework that satisfies these requirements", "UC-SSP: the first no-regret algorithm
+    in this setting" (development lists): a title is read without its abstract, where
+    "this goal" points at nothing. What is left must still say something ("A simple
+    method to mitigate this issue" stays whole) and need nothing that followed ("a
+    method based on this idea" is no "a method based")."""
+    goal = ("Learning rate schedules are tuned by hand. Our goal is a schedule that adapts "
+            "itself. We propose a bi-level optimization approach to achieve this goal, and "
+            "show that it matches tuned schedules on image classification.")
+    assert derive(goal)[1] == "A bi-level optimization approach"
+    named = ("Watermarks must survive editing. We propose SHIELD, a novel watermarking "
+             "framework that satisfies these requirements. SHIELD survives cropping.")
+    assert derive(named) == ("SHIELD", "SHIELD: a novel watermarking framework")
+    vague = ("Label noise hurts training. We propose a simple method to mitigate this "
+             "issue, and show that it improves accuracy on noisy benchmarks.")
+    assert derive(vague)[1] == "A simple method to mitigate this issue"
+    based = ("Label noise hurts training. We propose a cheap relabelling method based on "
+             "this observation, and show that it improves accuracy on noisy benchmarks.")
+    assert not derive(based)[1].endswith(" based")
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
