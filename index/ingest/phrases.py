@@ -99,13 +99,16 @@ from at via into than is are be can we without across under over through between
 within using towards toward against upon including where when while whose who whether how
 based not no more most very because although though unless whereas so due according but nor
 each every either those especially particularly notably namely capable able even
+apart regardless irrespective
 """.strip())
 # Idioms cut from the word they need: "with respect (to)", "in order (to)", "as well (as)",
 # "make use (of)", "take advantage (of)".
 _CUT_IDIOMS = ("with respect", "in order", "in terms", "as well", "make use", "makes use",
                "making use", "take advantage", "takes advantage", "taking advantage",
                "by means", "on top", "in front", "in spite", "in addition", "with regard",
-               "in light", "in place", "in favor", "in favour", "as opposed", "be used")
+               "in light", "in place", "in favor", "in favour", "as opposed", "be used",
+               "in support", "in response", "on behalf", "in conjunction", "in accordance",
+               "in comparison", "by virtue", "in search", "in pursuit", "ahead")
 # Nouns that are nothing without their "of …", after a preposition and an article: "in
 # the presence (of)", "through the lens (of)", "for the problem (of)", "to a set (of)".
 # (After a verb they are its object: "for solving the problem" keeps it, or the verb

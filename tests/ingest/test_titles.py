@@ -440,6 +440,11 @@ def test_a_cut_leaves_a_whole_phrase(text, limit, expected):
      "Objective functions in modern machine learning problems"),
     ("Two extensions of the PGD attack overcoming failures due",
      "Two extensions of the PGD attack overcoming failures"),
+    # (held-out ICRA 2021: "… in support (of)", "… three-dimensionally apart (from)")
+    ("Multiple measurement models for a Poisson multi-Bernoulli mixture filter in support",
+     "Multiple measurement models for a Poisson multi-Bernoulli mixture filter"),
+    ("A novel control scheme for biped robots to manipulate the ZMP three-dimensionally apart",
+     "A novel control scheme for biped robots to manipulate the ZMP three-dimensionally"),
     # A preposition's noun that needs its "of" goes with the preposition ...
     ("The problem of high-dimensional robust mean estimation in the presence",
      "The problem of high-dimensional robust mean estimation"),
