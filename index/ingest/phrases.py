@@ -413,13 +413,19 @@ _DANGLING_RELATIVE = re.compile(
     # can be equipped" (with …))
     rf"(?:\s+(?:can|could|will|would|may|might|must|should|cannot)(?:\s+not)?"
     rf"(?:\s+{_ADVERB})*(?:\s+be)?)?"
-    r"\s+[a-z][\w'’-]*$")
+    r"\s+[a-z][\w'’-]*$"
+    # or cut inside it before its verb: after an adverbial set off ("a streaming algorithm
+    # which, under standard assumptions"), or after its subject ("a network that each
+    # layer" (… learns))
+    r"|\s(?:that|which|who),\s+[^,]*$"
+    r"|\s(?:that|which)\s+(?:each|every|the|its|their|our)\s+[\w-]+$")
 # After a verb of saying or finding, "that" opens what was found, not a relative clause:
 # "evidence indicates that transformer (…)".
 _REPORTING_VERB = re.compile(
     r"\b(?:shows?|demonstrates?|proves?|finds?|found|suggests?|indicates?|reveals?|implies"
     r"|imply|argues?|establish(?:es)?|verif(?:y|ies)|observes?|confirms?|states?|says?"
-    r"|means?|assumes?|believes?|knows?|notes?|showed|shown|proved|proven)$", re.I)
+    r"|means?|assumes?|believes?|knows?|notes?|showed|shown|proved|proven|posits?"
+    r"|showing|proving|demonstrating|suggesting|indicating|revealing)$", re.I)
 
 
 def without_dangling_relative(phrase: str) -> str:

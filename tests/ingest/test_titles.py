@@ -1166,6 +1166,21 @@ def test_a_closing_clause_pointing_back_into_the_abstract_is_left_out():
     assert not derive(based)[1].endswith(" based")
 
 
+def test_a_relative_clause_cut_before_its_verb_is_left_out():
+    """"A simple streaming algorithm which, under standard regularity assumptions"
+    (held-out COLT 2015) and "A simple multilayer network for dimensionality reduction
+    that each layer" (ACML 2014) ended inside a relative clause, before its verb."""
+    set_off = ("Estimation from streams is costly. We provide a simple streaming algorithm "
+               "which, under standard regularity assumptions on the underlying problem, "
+               "enjoys the following properties: it runs in linear time, and it uses "
+               "little space.")
+    assert derive(set_off)[1] == "A simple streaming algorithm"
+    subject = ("Dimensionality reduction is a fundamental problem. Here we describe a "
+               "simple multilayer network for dimensionality reduction that each layer of "
+               "the network is a group of independent clusterings.")
+    assert derive(subject)[1] == "A simple multilayer network for dimensionality reduction"
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
