@@ -182,7 +182,7 @@ _AND_VERB = r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:{})s?\b"
 _COMPOUND_PREDICATE = re.compile(
     _AND_VERB.format("introduce|propose|present|develop|show|prove|analy[sz]e|study"
                      "|investigate|derive|provide|establish|demonstrate|evaluate|use|apply"
-                     "|design|find|obtain|give") +
+                     "|design|find|obtain|give|conjecture|argue|discuss|illustrate|implement") +
     # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
     r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
     # "X and add it to the model": after "and", a word whose object is "it" is a verb

@@ -1181,6 +1181,18 @@ def test_a_relative_clause_cut_before_its_verb_is_left_out():
     assert derive(subject)[1] == "A simple multilayer network for dimensionality reduction"
 
 
+@pytest.mark.parametrize("verb", ["conjecture", "argue", "implement"])
+def test_a_second_verb_of_the_authors_ends_the_first_ones_object(verb):
+    """"We introduce a new quantity, called the gap entropy …, and conjecture that it is
+    the complexity of the problem" (held-out COLT 2016) was titled "… instance, and
+    conjecture": "and VERB", a verb of the authors', ends what the first verb names, as
+    "and show", "and prove" do."""
+    abstract = ("Identifying the best arm is a classic problem. We introduce a new "
+                f"quantity, the gap entropy of a bandit instance, and {verb} the role in the "
+                "sample complexity of the problem.")
+    assert derive(abstract)[1] == "A new quantity, the gap entropy of a bandit instance"
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
