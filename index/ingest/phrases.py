@@ -108,7 +108,8 @@ _CUT_IDIOMS = ("with respect", "in order", "in terms", "as well", "make use", "m
                "by means", "on top", "in front", "in spite", "in addition", "with regard",
                "in light", "in place", "in favor", "in favour", "as opposed", "be used",
                "in support", "in response", "on behalf", "in conjunction", "in accordance",
-               "in comparison", "by virtue", "in search", "in pursuit", "ahead")
+               "in comparison", "by virtue", "in search", "in pursuit", "ahead", "so long",
+               "as long")
 # Nouns that are nothing without their "of …", after a preposition and an article: "in
 # the presence (of)", "through the lens (of)", "for the problem (of)", "to a set (of)".
 # (After a verb they are its object: "for solving the problem" keeps it, or the verb
@@ -119,7 +120,7 @@ _OF_NOUNS = re.split(r"\s+", """
 presence absence context number lens form set problem amount class family variety range case
 sense course light face basis lack use role sum size order task setting framework notion
 question perspective spirit help cost expense sake name means area field domain regime scope
-limit end
+limit end purpose emergence existence identification
 """.strip())
 _JUNK = [*_JUNK_WORDS, *(idiom.replace(" ", r"\s+") for idiom in _CUT_IDIOMS),
          r"(?:" + "|".join(_OF_PREPOSITIONS) + r")\s+(?:the|a|an)\s+(?:"
@@ -182,7 +183,8 @@ _AND_VERB = r"\s(?:,\s*)?and\s+(?:\w+ly\s+)?(?:{})s?\b"
 _COMPOUND_PREDICATE = re.compile(
     _AND_VERB.format("introduce|propose|present|develop|show|prove|analy[sz]e|study"
                      "|investigate|derive|provide|establish|demonstrate|evaluate|use|apply"
-                     "|design|find|obtain|give|conjecture|argue|discuss|illustrate|implement") +
+                     "|design|find|obtain|give|conjecture|argue|discuss|illustrate|implement"
+                     "|address") +
     # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
     r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
     # "X and add it to the model": after "and", a word whose object is "it" is a verb
@@ -418,7 +420,8 @@ _DANGLING_RELATIVE = re.compile(
     # which, under standard assumptions"), or after its subject ("a network that each
     # layer" (… learns))
     r"|\s(?:that|which|who),\s+[^,]*$"
-    r"|\s(?:that|which)\s+(?:each|every|the|its|their|our)\s+[\w-]+$")
+    r"|\s(?:that|which|wherein|whereby|where|in\s+which)\s+(?:each|every|the|its|their"
+    r"|our)\s+[\w-]+$")
 # After a verb of saying or finding, "that" opens what was found, not a relative clause:
 # "evidence indicates that transformer (…)".
 _REPORTING_VERB = re.compile(

@@ -452,6 +452,10 @@ def test_a_cut_leaves_a_whole_phrase(text, limit, expected):
      "The implicit regularization of stochastic gradient descent"),
     ("A local search algorithm for k-median and k-means from the perspective",
      "A local search algorithm for k-median and k-means"),
+    ("A flexible latent space model for multilayer networks for the purpose",
+     "A flexible latent space model for multilayer networks"),
+    ("A spectral algorithm for decomposing overcomplete order-4 tensors, so long",
+     "A spectral algorithm for decomposing overcomplete order-4 tensors"),
     # ... but after a verb the noun is its object, and stays.
     ("Two new stochastic Gauss-Newton algorithms for solving the problem",
      "Two new stochastic Gauss-Newton algorithms for solving the problem"),
@@ -1179,9 +1183,13 @@ def test_a_relative_clause_cut_before_its_verb_is_left_out():
                "simple multilayer network for dimensionality reduction that each layer of "
                "the network is a group of independent clusterings.")
     assert derive(subject)[1] == "A simple multilayer network for dimensionality reduction"
+    where = ("In this paper, we study the predict-then-optimize problem where the output of a "
+             "machine learning prediction task is used as the input of some downstream "
+             "optimization problem, say, the objective coefficient vector of a linear program.")
+    assert derive(where)[1] == "The predict-then-optimize problem"
 
 
-@pytest.mark.parametrize("verb", ["conjecture", "argue", "implement"])
+@pytest.mark.parametrize("verb", ["conjecture", "argue", "implement", "address"])
 def test_a_second_verb_of_the_authors_ends_the_first_ones_object(verb):
     """"We introduce a new quantity, called the gap entropy …, and conjecture that it is
     the complexity of the problem" (held-out COLT 2016) was titled "… instance, and
