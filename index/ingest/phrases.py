@@ -150,7 +150,11 @@ _AUTHORS = r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note))
 _CONTRIBUTION = re.compile(
     _AUTHORS +
     r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
-    r"(?:(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
+    # ("we address this limitation by introducing X": X, what the answer introduces)
+    r"(?:(?:address|tackle|solve|overcome|mitigate|alleviate|resolve|fill|bridge)(?:es|s)?"
+    r"\s+(?:[\w-]+\s+){1,4}?by\s+(?:\w+ly\s+)?(?:introducing|proposing|developing|presenting"
+    r"|designing|building|constructing|devising|formulating|deriving)"
+    r"|(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
     r"|explore|revisit|consider|design|give|establish|obtain|offer|formulate|address|tackle"
     r"|initiate|describe|characteri[sz]e|construct|devise|build|prove|report|focus(?:es)? on"
     r"|put(?:s)? forward)s?|stud(?:y|ies))(?:\s+here)?\s+"

@@ -1201,6 +1201,20 @@ def test_a_second_verb_of_the_authors_ends_the_first_ones_object(verb):
     assert derive(abstract)[1] == "A new quantity, the gap entropy of a bandit instance"
 
 
+def test_what_the_answer_to_a_problem_introduces_is_the_contribution():
+    """"In this work, we address this limitation by introducing a method that jointly
+    optimizes over the physical design and control network" (held-out IROS 2019) was
+    titled by a later sentence, "The controller access to design parameters …": what
+    "we address/tackle/overcome X by introducing/proposing Y" introduces is Y."""
+    abstract = ("A robot's body and its controller are coupled. Training a policy for each "
+                "candidate body is infeasible. In this work, we address this limitation by "
+                "introducing a method that jointly optimizes the physical design and the "
+                "control network. We give the controller access to design parameters to "
+                "allow it to tailor its policy to each design.")
+    assert derive(abstract)[1] == ("A method that jointly optimizes the physical design and "
+                                   "the control network")
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
