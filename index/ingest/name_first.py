@@ -48,8 +48,10 @@ PURPOSE_WORD = r"(?:to|for|that|which|with)"
 # (or a participle saying what it does, before its object's determiner: "a novel
 # algorithm called LOTUS attaining the regret bound …"; not a noun in -ing, "a new
 # framework, called Poisson learning, for …")
-_PURPOSE = (rf"(?:{PURPOSE_WORD}\b|[a-z]{{2,}}ing\s+(?:the|a|an|its|their|our|this|these"
-            r"|both|each|all)\b).*")
+# (or what it is built on: "a novel method called ZorbWORDS-Seg based on Bayesian
+# inference")
+_PURPOSE = (rf"(?:{PURPOSE_WORD}\b|based\s+on\b|built\s+(?:on|upon)\b"
+            r"|[a-z]{2,}ing\s+(?:the|a|an|its|their|our|this|these|both|each|all)\b).*")
 
 
 def _pattern_sources(named: str) -> tuple[str, ...]:
