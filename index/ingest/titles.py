@@ -507,6 +507,7 @@ _SHORT_WORDING = re.compile(r"\s+for\s+short$|^(?:abbreviated\s+as|or|i\.e\.,?)\
 
 
 _LOWER_CAMEL = re.compile(r"[a-z]+[A-Z][\w-]*")
+_ACRONYM_IN_PARENTHESES = re.compile(r"\([A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?\)")
 _STANDS_FOR = re.compile(r"^(?:short\s+for|stands?\s+for|standing\s+for|for)\s+", re.I)
 
 
@@ -522,7 +523,11 @@ def _definitions(text: str) -> list[_Definition]:
         # lowercase letter before a capital, spelled out as an acronym is
         if _is_acronym(inside) or _LOWER_CAMEL.fullmatch(inside):
             long_form = _long_form(inside, head)
-            if long_form and head.endswith(long_form):
+            # (never across another acronym's parenthesis: "a new estimator Quantiled
+            # Expansion Mean (QEM) and introduce a new DRL algorithm (QEMRL)" spells no
+            # QEMRL; "E(n)-Equivariant Graph Neural Networks (EGNNs)" spells EGNNs)
+            if long_form and head.endswith(long_form) \
+                    and not _ACRONYM_IN_PARENTHESES.search(long_form):
                 start = offset + len(head) - len(long_form)
                 found.append(_Definition(inside, long_form, start, paren.end()))
             continue

@@ -450,6 +450,22 @@ def test_a_name_spelled_out_as_one_camel_case_word_is_given_in_that_form():
     assert defined_pairs("our ZorbMotifCoder (ZMCX) is") == []
 
 
+def test_a_long_form_never_spans_another_acronyms_parenthesis():
+    """"we construct a new estimator Quantiled Expansion Mean (QEM) and introduce a new
+    DRL algorithm (QEMRL)" (ICML 2023) spelled QEMRL from "(QEM) and introduce a new DRL
+    algorithm", and titled the paper "QEMRL: And introduce a new DRL algorithm". A
+    parenthesis that is not an acronym's stays inside one: "E(n)-Equivariant Graph Neural
+    Networks (EGNNs)"."""
+    from index.ingest.titles import defined_pairs
+
+    crossed = defined_pairs("we construct a new estimator Zorbed Expansion Mean (ZEM) and "
+                            "introduce a new DRL algorithm (ZEMRL) for control")
+    assert ("ZEM", "Zorbed Expansion Mean") in crossed
+    assert all(short != "ZEMRL" for short, _ in crossed)
+    assert defined_pairs("we build E(n)-Zorbivariant Graph Neural Networks (EZGNNs).") == [
+        ("EZGNNs", "E(n)-Zorbivariant Graph Neural Networks")]
+
+
 def test_a_digit_after_a_letter_of_an_acronym_counts_words_with_that_initial():
     """"Angle-Annular Graph Neural Network (A2-GNN)", "Random Encoders for Efficient
     Exploration (RE3)": the digit repeats the letter, so the acronym is defined and the
