@@ -211,6 +211,7 @@ _LATER_PREDICATE = re.compile(_AND_VERB.format(
 _CLAUSE_BEFORE = re.compile(r"(?<![\w-])(?:that|which|who|to)\s", re.I)
 _LEADING_ADVERBIAL = re.compile(
     r"^(?:(?:in|to|for|at|on|with|from|under|after|before|through|within|among|by|as|while"
+    r"|across"
     r"|although|though|since|because|when|whenever|if|unless|unlike|despite|given|recently"
     r"|however|here|due|owing|thanks"
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*"
@@ -834,4 +835,14 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     authors = _MADE.match(opening) or _STATED.match(opening)
     if authors is not None:
         opening = opening[authors.end():]
+    # "Mixup is a data augmentation technique that …": a definition, said as a noun
+    # phrase ("Mixup, a data augmentation technique that …") rather than a sentence.
+    defined = _DEFINING_OPENING.match(opening)
+    if defined is not None:
+        opening = f"{defined.group('subject')}, {defined.group('what')}"
     return capitalised(shorten(opening, limit)) or "Untitled"
+
+
+_DEFINING_OPENING = re.compile(
+    r"(?P<subject>[A-Z][\w()-]*(?: [\w()-]+){0,5}?) (?:is|are) (?P<what>(?:a|an|one of the)\s.+)",
+    re.S)

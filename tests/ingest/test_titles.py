@@ -1215,6 +1215,16 @@ def test_what_the_answer_to_a_problem_introduces_is_the_contribution():
                                    "the control network")
 
 
+def test_a_defining_first_sentence_is_titled_as_a_noun_phrase():
+    """"Mixup is a data augmentation technique that relies on training" and "Clustering
+    is a fundamental problem in data analysis" (development lists) were titled by their
+    first sentence itself where nothing else gave a phrase: "X is a Y" says "X, a Y"."""
+    abstract = ("Zorbing is a data augmentation technique that mixes pairs of images. Its "
+                "effect on calibration remained unclear. Experiments on five benchmarks "
+                "show it helps.")
+    assert derive(abstract)[1].startswith("Zorbing, a data augmentation technique")
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
