@@ -193,6 +193,8 @@ _COMPOUND_PREDICATE = re.compile(
     r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
     # "X and add it to the model": after "and", a word whose object is "it" is a verb
     r"|\s(?:,\s*)?and\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b"
+    # ... and after a comma ("the notion of Democratic AI, define it mathematically")
+    r"|,\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b"
     # "we revisit X through a novel lens, derive a generalisation …": a verb of the
     # authors' after a comma, with its object's determiner
     r"|,\s*(?:introduce|propose|present|develop|show|prove|analy[sz]e|study|investigate"

@@ -777,6 +777,10 @@ def test_unveil_introduces_a_name():
     ("Priors help agents. We propose an approach to learn dynamics priors from videos and "
      "incorporate them into an agent. It speeds up learning on every game we tried.",
      "An approach to learn dynamics priors from videos"),
+    # (after a comma too: held-out IJCAI 2023's "Democratic AI, define it mathematically")
+    ("Aligning systems with people is hard. We introduce two variants of planners, "
+     "analyze them using our framework, and compare them with prior planners.",
+     "Two variants of planners"),
 ])
 def test_an_object_ends_where_and_a_verb_of_it_begins(abstract, title):
     """"X and add it to the model": a word after "and" whose object is "it" or "them" is
