@@ -528,6 +528,11 @@ def _last_boundary(pattern: re.Pattern, text: str, limit: int) -> int | None:
     return cut
 
 
+_PREPOSITION_GERUND = re.compile(r"\b(?:for|of|in|by|to|on|from|without)\s+[a-z]+ing$")
+_LISTED_GERUND = re.compile(r",\s+(?!including|following|regarding|concerning|according"
+                            r"|resulting|leading|making|allowing|enabling)[a-z]+ing")
+
+
 def noun_phrase(text: str, limit: int) -> str | None:
     """The noun phrase `text` opens with, at most `limit` characters, or None."""
     text = whole = without_parentheses(text)
@@ -537,6 +542,11 @@ def noun_phrase(text: str, limit: int) -> str | None:
         # "a new metric: Multi-Attribute Bias Amplification", "a novel framework –
         # distributional Shapley –", "a novel scheme, which eliminates …": what follows an
         # empty head says what it is, up to the next boundary.
+        boundary = _CLAUSE_BOUNDARY.search(text, boundary.end())
+    while boundary and _LISTED_GERUND.fullmatch(boundary.group()) \
+            and _PREPOSITION_GERUND.search(text, 0, boundary.start()):
+        # "a unified model for detecting, classifying and summarizing financial events":
+        # gerunds listed after their preposition share the object that ends the list
         boundary = _CLAUSE_BOUNDARY.search(text, boundary.end())
     if boundary:
         text = text[: boundary.start()]

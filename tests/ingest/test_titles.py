@@ -1229,6 +1229,17 @@ def test_a_defining_first_sentence_is_titled_as_a_noun_phrase():
     assert derive(abstract)[1].startswith("Zorbing, a data augmentation technique")
 
 
+def test_gerunds_listed_after_their_preposition_share_its_object():
+    """"In this paper, we present a unified model for detecting, classifying and
+    summarizing financial events" (held-out IJCAI 2020) was titled "A unified model for
+    detecting": the comma before "classifying" read as a participle's clause."""
+    abstract = ("Markets move on news. In this paper, we present a unified model for "
+                "detecting, classifying and summarizing corporate events. It beats "
+                "pipelines of separate models.")
+    assert derive(abstract)[1] == ("A unified model for detecting, classifying and "
+                                   "summarizing corporate events")
+
+
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
     """"This study presents a framework, L-C*, for …" (held-out ICRA 2023) named nothing:
     the closing star hid the made-up shape; "the OMG-CMDP! algorithm for …" was titled
