@@ -966,6 +966,8 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
 # "… called Bidirectional Adaptation that can adapt to …".
 _PURPOSE_AFTER = re.compile(rf"\s*,?\s+({PURPOSE_WORD}\s.+)", re.S)
 _NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)")
+_ARTICLE_AND_QUOTE = re.compile(r"(?:the\s+)?[“\"‘'`]+|the\s+", re.I)
+_CLOSING_QUOTE = re.compile(r"[”\"’']*")
 _COMMA_NOT_A_LIST = re.compile(r"\s*,(?!\s*(?:and|or)\s)")
 
 
@@ -1129,6 +1131,15 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
     # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …".
     # (Names are looked for with str methods and fixed patterns: a pattern made for each
     # name is compiled for each, a tenth of naming's time.)
+    # (after an article and in quotes too: "we propose the ``KSD-B'', a novel divergence
+    # measure …" is "KSD-B: a novel divergence measure …")
+    quoted = _ARTICLE_AND_QUOTE.match(phrase)
+    if quoted and phrase.startswith(best.name, quoted.end()):
+        after = quoted.end() + len(best.name)
+        closing = _CLOSING_QUOTE.match(phrase, after)
+        comma = _NAME_THEN_COMMA.match(phrase, closing.end()) if closing else None
+        if comma:
+            return f"{best.name}: {phrase[comma.end():]}"
     end = len(best.name)
     if phrase.startswith(best.name) and not _word_char(phrase[end:end + 1]):
         comma = _NAME_THEN_COMMA.match(phrase, end)

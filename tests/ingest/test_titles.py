@@ -480,6 +480,13 @@ def test_a_title_never_ends_on_a_conjunction_or_a_cut_idiom(text, expected):
     ("Long documents are costly. We propose a two-level attention schema, Poolingformer, "
      "for long document modeling.",
      "Poolingformer: A two-level attention schema for long document modeling"),
+    # (after an article and in quotes too: ICML 2023's "we propose the ``KSD-B'', a novel
+    # divergence measure …", held-out IROS 2019's "the WLR-II, a novel hydraulic
+    # wheel-legged robot")
+    ("Sequence models need a measure of fit. In this paper we propose the ``KSD-Z'', a "
+     "novel divergence measure for distributions over protein sequences. The KSD-Z "
+     "can be evaluated without the normalizing constant.",
+     "KSD-Z: a novel divergence measure for distributions over protein sequences"),
 ])
 def test_a_title_says_the_name_once(abstract, expected):
     name, title = derive(abstract)
