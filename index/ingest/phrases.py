@@ -99,7 +99,8 @@ from at via into than is are be can we without across under over through between
 within using towards toward against upon including where when while whose who whether how
 based not no more most very because although though unless whereas so due according but nor
 each every either those especially particularly notably namely capable able even
-apart regardless irrespective
+apart regardless irrespective aiming relying depending focusing pertaining corresponding
+belonging
 """.strip())
 # Idioms cut from the word they need: "with respect (to)", "in order (to)", "as well (as)",
 # "make use (of)", "take advantage (of)".
@@ -120,7 +121,7 @@ _OF_NOUNS = re.split(r"\s+", """
 presence absence context number lens form set problem amount class family variety range case
 sense course light face basis lack use role sum size order task setting framework notion
 question perspective spirit help cost expense sake name means area field domain regime scope
-limit end purpose emergence existence identification
+limit end purpose emergence existence identification application
 """.strip())
 _JUNK = [*_JUNK_WORDS, *(idiom.replace(" ", r"\s+") for idiom in _CUT_IDIOMS),
          r"(?:" + "|".join(_OF_PREPOSITIONS) + r")\s+(?:the|a|an)\s+(?:"
@@ -218,7 +219,7 @@ _LEADING_ADVERBIAL = re.compile(
     r"|however|here|due|owing|thanks"
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*"
     # a sentence adverb set off alone: "Unfortunately,", "Remarkably,", "More recently,"
-    r"|(?:more\s+|most\s+|very\s+)?[a-z]{3,}ly,\s*"
+    r"|(?:(?:more|most|very|quite|rather|somewhat|perhaps|even|less)\s+)?[a-z]{3,}ly,\s*"
     # an item's marker: "(ii) Most importantly, we find …"
     r"|\((?:[ivx]{1,4}|\d{1,2}|[a-z])\)\s+)+", re.I)
 
@@ -844,7 +845,7 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     # "We show that running gradient descent …", "We introduce 6D Convolutional Neural
     # Network …": what the authors do is no part of a title; what they do it to is (the
     # openings `recast` reads, where it found no noun phrase after them).
-    authors = _MADE.match(opening) or _STATED.match(opening)
+    authors = _MADE.match(opening) or _STATED.match(opening) or _ANY_VERB_OF_OURS.match(opening)
     if authors is not None:
         opening = opening[authors.end():]
     # "Mixup is a data augmentation technique that …": a definition, said as a noun
@@ -855,6 +856,9 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     return capitalised(shorten(opening, limit)) or "Untitled"
 
 
+# "we demonstrate the existence of effective random networks …": what any verb of the
+# authors' takes as its object, when nothing else gave a phrase.
+_ANY_VERB_OF_OURS = re.compile(r"we\s+(?:\w+ly\s+)?[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
 _DEFINING_OPENING = re.compile(
     r"(?P<subject>[A-Z][\w()-]*(?: [\w()-]+){0,5}?) (?:is|are) (?P<what>(?:a|an|one of the)\s.+)",
     re.S)

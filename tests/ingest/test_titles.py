@@ -452,6 +452,10 @@ def test_a_cut_leaves_a_whole_phrase(text, limit, expected):
      "The implicit regularization of stochastic gradient descent"),
     ("A local search algorithm for k-median and k-means from the perspective",
      "A local search algorithm for k-median and k-means"),
+    ("A novel scalable algorithm to approximate the Wasserstein Barycenters aiming",
+     "A novel scalable algorithm to approximate the Wasserstein Barycenters"),
+    ("A new family of variational bounds for hierarchical models, based on the application",
+     "A new family of variational bounds for hierarchical models"),
     ("A flexible latent space model for multilayer networks for the purpose",
      "A flexible latent space model for multilayer networks"),
     ("A spectral algorithm for decomposing overcomplete order-4 tensors, so long",
@@ -1245,6 +1249,19 @@ def test_gerunds_listed_after_their_preposition_share_its_object():
                 "pipelines of separate models.")
     assert derive(abstract)[1] == ("A unified model for detecting, classifying and "
                                    "summarizing corporate events")
+
+
+def test_an_adverb_is_no_title_and_a_verb_of_ours_gives_its_object():
+    """"Quite surprisingly" titled an ICML 2021 paper ("Quite surprisingly, we …" read as
+    a subject); where nothing else gives a phrase, "In contrast to …, we demonstrate the
+    existence of effective random networks …" gives that existence."""
+    abstract = ("In contrast to traditional weight optimization in a continuous space, we "
+                "demonstrate the existence of effective random networks whose weights are "
+                "never updated. Quite surprisingly, we find such networks in every "
+                "architecture we tried.")
+    title = derive(abstract)[1]
+    assert title == ("The existence of effective random networks whose weights are never "
+                     "updated")
 
 
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
