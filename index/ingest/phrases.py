@@ -661,6 +661,8 @@ def author_starts(text: str) -> list[int]:
     singles = [m.start() for m in _SINGLE_AUTHOR.finditer(text)
                if not (m.start() and _WORD_CHARACTER.match(text, m.start() - 1))]
     return sorted({*starts, *singles}) if singles else starts
+
+
 # ("this joint extended abstract introduces …": the document, however it is described)
 _SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
              r"|phd|doctoral))*"
@@ -705,9 +707,11 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     """A noun phrase for what the abstract contributes, or None: its main result or
     contribution ("we propose X" gives X), else the object of another verb of the
     authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
-    the subject of the first sentence that has one."""
+    what "the main contribution of this paper is" (X), else the subject of the first
+    sentence that has one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
-             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject), (_PAPERS_CONTRIBUTION, noun_phrase),
+             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject),
+             (_PAPERS_CONTRIBUTION, noun_phrase),
              (_START, _passive_subject), (_START, _subject))
     # Where the tiers can start, found once in the whole text (a sentence starts after
     # white space, so a word that starts one starts a word of the text too) and handed
