@@ -862,7 +862,11 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
 
 # "we demonstrate the existence of effective random networks …": what any verb of the
 # authors' takes as its object, when nothing else gave a phrase.
-_ANY_VERB_OF_OURS = re.compile(r"we\s+(?:\w+ly\s+)?[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
+# (past adverbs: "we then estimate X" is no verb "then" with the object "estimate X")
+_ANY_VERB_OF_OURS = re.compile(
+    r"we\s+(?:(?:\w+ly|also|then|further|first|here|now|instead|thus|therefore|next"
+    r"|finally)\s+)*(?!also\b|then\b|further\b|first\b|here\b|now\b|instead\b|thus\b"
+    r"|therefore\b|next\b|finally\b)[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
 _DEFINING_OPENING = re.compile(
     r"(?P<subject>[A-Z][\w()-]*(?: [\w()-]+){0,5}?) (?:is|are) (?P<what>(?:a|an|one of the)\s.+)",
     re.S)

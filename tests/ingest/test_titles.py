@@ -1262,6 +1262,9 @@ def test_an_adverb_is_no_title_and_a_verb_of_ours_gives_its_object():
     title = derive(abstract)[1]
     assert title == ("The existence of effective random networks whose weights are never "
                      "updated")
+    # (past an adverb: "we then demonstrate X" is no verb "then" with "demonstrate X")
+    then = abstract.replace("we demonstrate", "we then demonstrate")
+    assert derive(then)[1] == title
 
 
 def test_a_star_or_bang_closing_a_name_keeps_it_a_name():
