@@ -855,7 +855,7 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     # "Mixup is a data augmentation technique that …": a definition, said as a noun
     # phrase ("Mixup, a data augmentation technique that …") rather than a sentence.
     defined = _DEFINING_OPENING.match(opening)
-    if defined is not None:
+    if defined is not None and not opens_clause(defined.group("subject")):  # ("It is a …")
         opening = f"{defined.group('subject')}, {defined.group('what')}"
     return capitalised(shorten(opening, limit)) or "Untitled"
 

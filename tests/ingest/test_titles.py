@@ -1238,6 +1238,11 @@ def test_a_defining_first_sentence_is_titled_as_a_noun_phrase():
                 "effect on calibration remained unclear. Experiments on five benchmarks "
                 "show it helps.")
     assert derive(abstract)[1].startswith("Zorbing, a data augmentation technique")
+    # (not a pronoun's: "It is a well-known fact that …" is no "It, a well-known fact")
+    pronoun = abstract.replace("Zorbing is a data augmentation technique that mixes pairs "
+                               "of images.", "It is a well-known fact that mixing pairs of "
+                               "images helps.")
+    assert not derive(pronoun)[1].startswith("It, ")
 
 
 def test_gerunds_listed_after_their_preposition_share_its_object():
