@@ -238,8 +238,9 @@ def opens_clause(phrase: str) -> bool:
 
 # "we (then) (theoretically and empirically) W": W is a verb of the authors' in this abstract.
 _WE = re.compile(r"\bwe\s+", re.I)
-_ADVERB_THEN_SPACE = re.compile(r"(?:\w+ly|also|then|further|first|here|now|instead|thus"
-                                r"|therefore|next|finally|and)\s+", re.I)
+# (the words that stand between "we" and its verb, "and" of two adverbs too)
+_BETWEEN_WE_AND_VERB = r"also|then|further|first|here|now|instead|thus|therefore|next|finally"
+_ADVERB_THEN_SPACE = re.compile(rf"(?:\w+ly|{_BETWEEN_WE_AND_VERB}|and)\s+", re.I)
 
 
 @lru_cache(maxsize=8)
@@ -864,9 +865,8 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
 # authors' takes as its object, when nothing else gave a phrase.
 # (past adverbs: "we then estimate X" is no verb "then" with the object "estimate X")
 _ANY_VERB_OF_OURS = re.compile(
-    r"we\s+(?:(?:\w+ly|also|then|further|first|here|now|instead|thus|therefore|next"
-    r"|finally)\s+)*(?!also\b|then\b|further\b|first\b|here\b|now\b|instead\b|thus\b"
-    r"|therefore\b|next\b|finally\b)[a-z]+\s+" + _NOT_AN_OBJECT, re.I)
+    rf"we\s+(?:(?:\w+ly|{_BETWEEN_WE_AND_VERB})\s+)*(?!(?:{_BETWEEN_WE_AND_VERB})\b)[a-z]+\s+"
+    + _NOT_AN_OBJECT, re.I)
 _DEFINING_OPENING = re.compile(
     r"(?P<subject>[A-Z][\w()-]*(?: [\w()-]+){0,5}?) (?:is|are) (?P<what>(?:a|an|one of the)\s.+)",
     re.S)
