@@ -255,9 +255,10 @@ def derive_name_and_title(source: str, rendered: Rendered,
         best = _best_candidate(text, sentences, rendered, statistics, Notation(source))
         if best is not None:
             named = _without_citations(_named_title(best, text, sentences), source)
-            name, colon, described = named.partition(": ")
-            return best.name, (f"{name}: {without_pointing_back(described)}" if colon
-                               else named)
+            front = f"{best.name}: "
+            if named.startswith(front):
+                named = front + without_pointing_back(named.removeprefix(front))
+            return best.name, named
         return None, without_pointing_back(
             _without_citations(unnamed_title(text, sentences, UNNAMED_LIMIT), source))
     except Exception:  # a title is never worth failing an import over
@@ -1128,22 +1129,21 @@ def _named_title(best: _Candidate, text: str, sentences) -> str:
         return best.name
     phrase = _what_it_is_about(phrase)
     # A phrase that opens with the name says it already: "NAME: NAME, a …" would say it
-    # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …".
+    # twice. "GNNAutoScale, a framework for …" reads "GNNAutoScale: a framework for …";
+    # after an article and in quotes too, "the ``KSD-B'', a novel divergence measure …".
     # (Names are looked for with str methods and fixed patterns: a pattern made for each
     # name is compiled for each, a tenth of naming's time.)
-    # (after an article and in quotes too: "we propose the ``KSD-B'', a novel divergence
-    # measure …" is "KSD-B: a novel divergence measure …")
     quoted = _ARTICLE_AND_QUOTE.match(phrase)
-    if quoted and phrase.startswith(best.name, quoted.end()):
-        after = quoted.end() + len(best.name)
-        closing = _CLOSING_QUOTE.match(phrase, after)
-        comma = _NAME_THEN_COMMA.match(phrase, closing.end()) if closing else None
+    start = quoted.end() if quoted and phrase.startswith(best.name, quoted.end()) else 0
+    end = start + len(best.name)
+    if start:
+        end = _CLOSING_QUOTE.match(phrase, end).end()
+    if phrase.startswith(best.name, start) and not _word_char(phrase[end:end + 1]):
+        comma = _NAME_THEN_COMMA.match(phrase, end)
         if comma:
             return f"{best.name}: {phrase[comma.end():]}"
-    end = len(best.name)
-    if phrase.startswith(best.name) and not _word_char(phrase[end:end + 1]):
-        comma = _NAME_THEN_COMMA.match(phrase, end)
-        return f"{best.name}: {phrase[comma.end():]}" if comma else phrase
+        if not start:  # (the name alone opens it: it is a title as it stands)
+            return phrase
     # The name as an appositive ("a two-level attention schema, Poolingformer, for …")
     # goes in front: "Poolingformer: A two-level attention schema for …".
     appositive = _set_off(phrase, best.name)
