@@ -387,11 +387,12 @@ class _Definition:
 
 # (The patterns of functions called for each parenthesis or candidate are compiled once
 # here: looked up in re's cache at each call they cost half a percent of naming's time.)
-_ONE_WORD = re.compile(r"[A-Za-zα-ωΑ-Ω][\w-]*")
+_ONE_WORD = re.compile(r"[A-Za-z0-9α-ωΑ-Ω][\w-]*")
 
 
 def _is_acronym(token: str) -> bool:
-    """SCOUT, OWPO, SS-TPT, ConGLUDe, HB-ARFM: one word with two capitals at least."""
+    """SCOUT, OWPO, SS-TPT, ConGLUDe, HB-ARFM, 6DFC: one word with two capitals at least
+    (a digit may open it: "the 6D friction cone (6DFC)")."""
     return (bool(_ONE_WORD.fullmatch(token))
             and sum(c.isupper() for c in token) >= 2)
 
