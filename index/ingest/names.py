@@ -72,6 +72,10 @@ _SHAPED_MARK = re.compile(r"[A-Z0-9+-][\w+-]+")
 # scan, run only on a text with "*-" in it.
 _STARRED_MARK = re.compile(r"(?:-\*|[A-Z0-9+-])(?:[\w+]|-\*?)+")
 _GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying a word
+# A made-up name opening with a small letter or two before its capital word: hTetro,
+# iPlanner, pFedGraph, i3dLoc (not notation such as logT or sqrtOPT, not a pasted
+# "calledNeuroBack").
+_SMALL_LETTER_FIRST = re.compile(r"[a-z][a-z0-9]{0,2}[A-Z][a-z]{2}")
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
@@ -551,12 +555,14 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
     for match in shaped_tokens(text):
-        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase),
+        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase;
+        # hTetro, a small letter before a capitalised word, is made up, not a word),
         # and so does a lowercase word after a Greek letter: "ε-optimal", "μ-strongly",
         # "ζ-compactness" are notation for a property (no title of the development lists
         # names one; π-Tuning, π2vec are names).
         token = match.group()
-        if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)):
+        if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)) \
+                or _SMALL_LETTER_FIRST.match(token):
             by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     mid_capitals = Counter(_mid_capital_words(text))

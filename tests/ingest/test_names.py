@@ -466,6 +466,22 @@ def test_a_long_form_never_spans_another_acronyms_parenthesis():
         ("EZGNNs", "E(n)-Zorbivariant Graph Neural Networks")]
 
 
+def test_a_made_up_name_may_open_with_a_small_letter():
+    """"With one single trained model, i3dLoc can achieve reliable visual localization"
+    (RSS 2021, a held-out sample): a name a small letter or two opens before a capitalised
+    word (i3dLoc, hTetro, pFedGraph) is made up, and is a candidate without a cue, as a
+    capitalised one is. A lowercase word glued to a name ("calledZorbNet", a lost space)
+    or notation (logT, sqrtOPT) is not one."""
+    abstract = ("We present a method for localizing a camera in a point cloud map. Our "
+                "method matches images to range projections with place descriptors. With "
+                "one single trained model, z3dLoc can achieve reliable localization under "
+                "random conditions.")
+    assert derive(abstract) == "z3dLoc"
+    for token in ("calledZorbNet", "logT", "sqrtOPT"):
+        glued = abstract.replace("z3dLoc", token)
+        assert derive(glued) != token, token
+
+
 def test_an_acronym_may_open_with_a_digit():
     """"calculating the 6D friction cone (6DFC)" (ICRA 2020, a held-out sample) defined
     nothing: an acronym had to open with a letter, so the paper titled "6DFC: …" got no
