@@ -557,6 +557,8 @@ def _distinctive(token: str) -> bool:
     """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct); a
     star or bang closing it (L-C*, HOGWILD!) is no part of its shape."""
     token = token.rstrip("*!") or token
+    if _NUMERAL_COMPOUND.fullmatch(token):  # "2-point": how many, not made up
+        return False
     return (_is_acronym(token) or any(c.isdigit() for c in token)
             or bool(_CAPITAL_INSIDE.search(token) or _GREEK_HYPHEN.match(token)))
 
@@ -567,9 +569,15 @@ def _plain_name(token: str) -> bool:
             and token.lower() not in _COMMON_WORDS)
 
 
+# A number joined to a word: "a 2-point algorithm", "a 3-layer network", "8-bit weights":
+# an adjective saying how many, never a name (6-PACK, 3D-DAT have capitals after).
+_NUMERAL_COMPOUND = re.compile(r"\d+(?:\.\d+)?(?:-[a-z]+)+")
+
+
 def _name_like(name: str, after_article: bool) -> bool:
     first = name.split()[0]
-    if first.lower().rstrip(".") in _COMMON_WORDS or not first[0].isalnum() or first.isdigit():
+    if first.lower().rstrip(".") in _COMMON_WORDS or not first[0].isalnum() or first.isdigit() \
+            or _NUMERAL_COMPOUND.fullmatch(first):
         return False
     # A plain capitalised word ("Trifuse", "Artemis") only names something when no article
     # stands before it: "a Decoupled Margin Loss" is a description.

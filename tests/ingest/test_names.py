@@ -482,6 +482,18 @@ def test_a_made_up_name_may_open_with_a_small_letter():
         assert derive(glued) != token, token
 
 
+def test_a_number_joined_to_a_word_is_no_name():
+    """"This paper presents a 2-point algorithm for relative pose estimation" (IROS 2017, a
+    held-out sample) was named "2-point": a number joined to a lowercase word says how
+    many (2-point, 3-layer, 8-bit), a capitalised part after it is made up (6-PACK)."""
+    abstract = ("This paper presents a {} algorithm for relative pose estimation of a "
+                "camera on a ground vehicle. Experiments on synthetic and real data show "
+                "that it is accurate and robust to noise.")
+    for compound in ("2-point", "3-layer", "1.5-bit"):
+        assert derive(abstract.format(compound)) is None, compound
+    assert derive(abstract.format("6-ZORB")) == "6-ZORB"
+
+
 def test_an_acronym_may_open_with_a_digit():
     """"calculating the 6D friction cone (6DFC)" (ICRA 2020, a held-out sample) defined
     nothing: an acronym had to open with a letter, so the paper titled "6DFC: …" got no
