@@ -48,7 +48,7 @@ _CLAUSE_BOUNDARY = re.compile(
     r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
     r"|but|namely|i\.e\.|e\.g\.|that\s+is(?=[,:])"
     r"|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
-    r"|\w+ing\b)"
+    r"|\w+ing(?![\w-]))"  # (not "sketching-based": a compound adjective)
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
     # ("!" before a lowercase word is a name's: "the OMG-CMDP! algorithm", HOGWILD!)
@@ -325,6 +325,13 @@ _CLAUSE_LEFT_OPEN = re.compile(r"\s(?:that|which|where|who|when|whose)(?:\s+[\w'
 _ONE_WORD_AFTER = re.compile(r"\s(?:for|to|of|by|in|on|with|and|or|from|into)\s+[\w-]+$", re.I)
 
 
+# A comma and one lowercase word ending a phrase cut before a preposition: "… for a fixed
+# predictor, crucial" (to …), "… for exponential mechanisms, one" (of …), "…, possibly"
+# (in …).
+_ONE_WORD_AFTER_COMMA = re.compile(r",\s+[a-z][\w-]*$")
+_ARTICLE_AND_WORD = re.compile(r"(?<![\w-])(?:a|an|the)\s+[\w-]+$", re.I)
+
+
 def shorten(text: str, limit: int) -> str:
     """At most `limit` characters, cut at the last phrase boundary that leaves a whole
     phrase; only a text with no boundary at all is cut at a word (and then ends "…")."""
@@ -335,7 +342,15 @@ def shorten(text: str, limit: int) -> str:
         text, 12, limit)
     if cut is None:
         return _cut_at_word(text, limit)
-    shortened = without_dangling_relative(without_dangling_participle(tidy(text[:cut])))
+    head = tidy(text[:cut])
+    # "… for a fixed predictor, crucial" (to …): the cut left one word of what the comma
+    # set off; the phrase is what comes before it. (Not a comma between adjectives, "a
+    # fast, accurate" solver: the noun is still to come.)
+    set_off = _ONE_WORD_AFTER_COMMA.search(head)
+    if set_off and set_off.start() >= 12 and " " in head[:set_off.start()] \
+            and not _ARTICLE_AND_WORD.search(head, 0, set_off.start()):
+        head = head[:set_off.start()]
+    shortened = without_dangling_relative(without_dangling_participle(head))
     if says_nothing(shortened):
         # "We present a novel approach for efficiently simulating …" cut before "for"
         # leaves "A novel approach": a title that names nothing. What it is for says what
@@ -428,7 +443,9 @@ _DANGLING_RELATIVE = re.compile(
     # or cut inside it before its verb: after an adverbial set off ("a streaming algorithm
     # which, under standard assumptions"), or after its subject ("a network that each
     # layer" (… learns))
-    r"|\s(?:that|which|who),\s+[^,]*$"
+    r"|\s(?:that|which|who|where|wherein|whereby),\s+[^,]*$"
+    # or cut right after its first word ("a multi-agent environment where" (, like …))
+    r"|\s(?:which|who|whom|whose|where|wherein|whereby)$"
     r"|\s(?:that|which|wherein|whereby|where|in\s+which)\s+(?:each|every|the|its|their"
     r"|our)\s+[\w-]+$")
 # After a verb of saying or finding, "that" opens what was found, not a relative clause:

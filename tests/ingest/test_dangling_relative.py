@@ -116,3 +116,56 @@ def test_a_title_cut_after_a_modal_verb_ends_before_its_clause(
 
 def test_a_modal_clause_too_short_to_leave_a_title_is_left_alone() -> None:
     assert without_dangling_relative("A model that can learn") == "A model that can learn"
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # the cut before "to" left "crucial" of what the comma set off (ICLR 2024)
+    ("Abstaining helps. We study the problem of classification with a reject option for a "
+     "fixed zorb predictor, crucial to natural language processing and to many other "
+     "applications of it.",
+     "The problem of classification with a reject option for a fixed zorb predictor"),
+    # ... and "one" (of the fundamental classes ...)
+    ("Privacy adds up. We consider precise composition bounds of the overall privacy loss "
+     "for exponential mechanisms, one of the fundamental classes of mechanisms in DP.",
+     "Precise composition bounds of the overall privacy loss for exponential mechanisms"),
+])
+def test_a_title_cut_one_word_after_a_comma_ends_at_the_comma(abstract: str,
+                                                               title: str) -> None:
+    derived = derive_name_and_title(abstract, render(abstract))[1]
+    assert len(abstract.split(". ", 1)[1]) > UNNAMED_LIMIT  # so the phrase was cut
+    assert derived == title
+
+
+def test_a_comma_between_adjectives_is_not_where_a_phrase_ends() -> None:
+    """"a fast, accurate solver": the one word after the comma is an adjective the noun
+    still follows, so the phrase is not cut back to "a fast"."""
+    from index.ingest.phrases import shorten
+
+    text = ("explicit zorb gradient expressions and a fast, accurate, and hyperparameter-free "
+            "Fréchet mean solver")
+    assert not shorten(text, 90).endswith(" a fast")
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # a relative clause opened, then an adverbial set off: cut inside it (ICML 2022)
+    ("Minds are hard to model. We introduce a multi-agent zorb environment where, like in "
+     "real life, all agents can speak, listen, see other agents, and move freely.",
+     "A multi-agent zorb environment"),
+    # (UAI 2019)
+    ("Confounders are everywhere. We consider the problem of precision matrix zorbing where, "
+     "due to extraneous confounding of the underlying precision matrix, the data are "
+     "independent but not identically distributed.",
+     "The problem of precision matrix zorbing"),
+])
+def test_a_where_clause_cut_after_its_comma_is_left_out(abstract: str, title: str) -> None:
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
+
+
+def test_a_compound_adjective_in_ing_opens_no_clause() -> None:
+    """"a simple, iterative, sketching-based algorithm for RFDA" (UAI 2019) was cut to "A
+    simple, iterative": ", sketching" read as a participle opening a clause."""
+    abstract = ("Discriminant analysis is slow. In this paper, we present a simple, iterative, "
+                "sketching-based algorithm for zorb analysis that comes with provable accuracy "
+                "guarantees when compared to the conventional approach.")
+    assert derive_name_and_title(abstract, render(abstract))[1] == \
+        "A simple, iterative, sketching-based algorithm for zorb analysis"
