@@ -98,6 +98,10 @@ is are was were be been being get gets got has have had when where if once as ca
 may might will would should must not also already often which that who whom first
 """.strip()))
 _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
+# One lowercase word after a comma, ending a title: the first word of what the comma set
+# off ("… for a fixed predictor, crucial" of "crucial to …", "a simple, iterative" of
+# "…, sketching-based algorithm"); "…, respectively" ends a sentence.
+_ONE_WORD_SET_OFF = re.compile(r",\s+(?!respectively\b)[a-z][\w-]*$")
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LAST_WORD = re.compile(r"([^\W_][\w'’-]*)\W*$")
 
@@ -227,13 +231,15 @@ def cut(title: str) -> bool:
     "… because") or an idiom cut from its word ("… with respect", "… in order", "… in the
     presence"), or on
     an appositive of a word or two that lost what it said ("Message Passing Networks, a
-    method" of "…, a method for Y"; after a one-word head it is the phrase's content), or
-    on a participle that lost its complement ("… environments designed" of "designed
+    method" of "…, a method for Y"; after a one-word head it is the phrase's content), on
+    one lowercase word after a comma ("…, crucial" of "…, crucial to X"), or on a participle that lost its complement ("… environments designed" of "designed
     to …")."""
     if title.rstrip().endswith(("…", "...")):
         return True
     dangling = _DANGLING_APPOSITIVE.search(title)
     if dangling and " " in title[:dangling.start()].split(": ", 1)[-1]:
+        return True
+    if _ONE_WORD_SET_OFF.search(title):
         return True
     participle = _DANGLING_PARTICIPLE.search(title)
     if participle and participle.group("before").lower() not in _BEFORE_A_VERB:
