@@ -48,7 +48,8 @@ _CLAUSE_BOUNDARY = re.compile(
     r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
     r"|but|namely|i\.e\.|e\.g\.|that\s+is(?=[,:])"
     r"|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
-    r"|\w+ing(?![\w-]))"  # (not "sketching-based": a compound adjective)
+    # (not "sketching-based", a compound adjective, nor "modeling, and", a listed noun)
+    r"|\w+ing(?![\w-])(?!,|\s+(?:and|or)\s+(?!\w+ing\b)))"
     # "… by training adversarial policies": how the verb is done, not part of its object.
     r"|\s(?:by|through|via|while|when|after|before|without|thereby)\s+\w+ing\b"
     # ("!" before a lowercase word is a name's: "the OMG-CMDP! algorithm", HOGWILD!)

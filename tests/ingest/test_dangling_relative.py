@@ -169,3 +169,21 @@ def test_a_compound_adjective_in_ing_opens_no_clause() -> None:
                 "guarantees when compared to the conventional approach.")
     assert derive_name_and_title(abstract, render(abstract))[1] == \
         "A simple, iterative, sketching-based algorithm for zorb analysis"
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # a gerund in a list of nouns (ICRA 2018) ...
+    ("Soft robots crawl. This paper presents the design, fabrication, modeling, and "
+     "performance characterization of a zorb robot.",
+     "The design, fabrication, modeling, and performance characterization of a zorb robot"),
+    # ... or of actions (ICLR 2024)
+    ("Retrieval is shallow. We introduce the approach of recursively embedding, "
+     "clustering, and summarizing zorb text.",
+     "The approach of recursively embedding, clustering, and summarizing zorb text"),
+    # a participle that opens a clause, with one coordinated: still where the phrase ends
+    ("Privacy costs accuracy. We study adaptive zorb methods, proposing and analyzing "
+     "private variants of a stochastic algorithm.",
+     "Adaptive zorb methods"),
+])
+def test_a_gerund_listed_with_nouns_opens_no_clause(abstract: str, title: str) -> None:
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
