@@ -523,9 +523,22 @@ def without_dangling_participle(phrase: str) -> str:
 
 
 def _cut_at_word(text: str, limit: int) -> str:
-    """At most `limit` characters, cut at the last word that fits, marked cut ("…")."""
+    """At most `limit` characters, cut at the last word that fits, marked cut ("…"); but
+    a run of capitalised words the cut would split is a name said whole, when it ends
+    within _NAME_OVERRUN characters more ("… a planning method called Pareto Monte Carlo
+    Tree Search", not "… Pareto Monte Carlo Tree…")."""
     cut = text.rfind(" ", 0, limit)
+    if cut > 0 and text[cut + 1:cut + 2].isupper():
+        run = _CAPITALISED_RUN.match(text, cut)
+        if run and run.end() <= limit + _NAME_OVERRUN and (
+                run.end() == len(text) or not text[run.end()].isalnum()) and \
+                text[:cut].rsplit(None, 1)[-1][:1].isupper():
+            return tidy(text[:run.end()])
     return tidy(text[:cut if cut > 0 else limit]) + "…"
+
+
+_CAPITALISED_RUN = re.compile(r"(?:\s[A-Z][\w-]*)+")
+_NAME_OVERRUN = 20
 
 
 def _last_weak_boundary(text: str, start: int, limit: int) -> int | None:
