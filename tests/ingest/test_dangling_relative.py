@@ -193,9 +193,9 @@ def test_a_cut_at_a_word_never_splits_a_capitalised_name() -> None:
     """"… a planning method called Pareto Monte Carlo Tree Search which …" (RSS 2019) had
     no phrase boundary within the limit and was cut "… Pareto Monte Carlo Tree…": a run of
     capitalised words is a name, said whole when it ends a little past the limit."""
-    abstract = ("Robots must explore. We present an anytime multi-objective informative zorb "
+    abstract = ("Robots must explore. We present an anytime multi-objective informative zorbings "
                 "method called Pareto Monte Carlo Tree Search which allows the robot to handle "
                 "competing objectives.")
     assert derive_name_and_title(abstract, render(abstract))[1] == (
-        "An anytime multi-objective informative zorb method called Pareto Monte Carlo Tree "
+        "An anytime multi-objective informative zorbings method called Pareto Monte Carlo Tree "
         "Search")
