@@ -73,9 +73,9 @@ _SHAPED_MARK = re.compile(r"[A-Z0-9+-][\w+-]+")
 _STARRED_MARK = re.compile(r"(?:-\*|[A-Z0-9+-])(?:[\w+]|-\*?)+")
 _GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying a word
 # A made-up name opening with a small letter or two before its capital word: hTetro,
-# iPlanner, pFedGraph, i3dLoc (not notation such as logT or sqrtOPT, not a pasted
-# "calledNeuroBack").
-_SMALL_LETTER_FIRST = re.compile(r"[a-z][a-z0-9]{0,2}[A-Z][a-z]{2}")
+# iPlanner, pFedGraph, i3dLoc, iT-Knee (not notation such as logT, sqrtOPT or iLQR, not a
+# pasted "calledNeuroBack").
+_SMALL_LETTER_FIRST = re.compile(r"[a-z][a-z0-9]{0,2}[A-Z][\w-]*?[a-z]{2}")
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.

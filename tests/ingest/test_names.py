@@ -477,6 +477,8 @@ def test_a_made_up_name_may_open_with_a_small_letter():
                 "one single trained model, z3dLoc can achieve reliable localization under "
                 "random conditions.")
     assert derive(abstract) == "z3dLoc"
+    # (a hyphen after its capital: "iT-Knee", IROS 2016)
+    assert derive(abstract.replace("z3dLoc", "zT-Knorb")) == "zT-Knorb"
     for token in ("calledZorbNet", "logT", "sqrtOPT"):
         glued = abstract.replace("z3dLoc", token)
         assert derive(glued) != token, token
