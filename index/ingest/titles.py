@@ -86,7 +86,12 @@ _COORDINATED = r"(?:\s+[^\s.;:()]++){1,20}?\s+and(?:\s+(?:then|further|also|fina
 _CUE_SUBJECT = (r"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?"
                 r"(?:paper|work|study|article))")
 # ("we build on X", "built upon X": X is what the work starts from, not what it introduces)
+# ("we introduce and open-source X", "we design and implement X": a verb after "and" and
+# before the object shares it)
 _CUE_VERB_TAIL = (rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
+                  r"(?:\s+and\s+(?!(?:the|a|an|our|its|their|this|these|those|that|it|we|then"
+                  r"|also|further|finally|thus|in|on|for|to|with|by)\b)[a-z]+(?:-[a-z]+)?"
+                  r"(?=\s))?"
                   r"(?!\s+(?:up)?on\b)")
 _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"

