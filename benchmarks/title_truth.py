@@ -101,7 +101,7 @@ _DANGLING_APPOSITIVE = re.compile(r",\s+(?:a|an|the)(?:\s+[\w-]+){1,2}$", re.I)
 # One lowercase word after a comma, ending a title: the first word of what the comma set
 # off ("… for a fixed predictor, crucial" of "crucial to …", "a simple, iterative" of
 # "…, sketching-based algorithm"); "…, respectively" ends a sentence.
-_ONE_WORD_SET_OFF = re.compile(r",\s+(?!respectively\b)[a-z][\w-]*$")
+_ONE_WORD_SET_OFF = re.compile(r",\s+(?!respectively\b)[a-z][a-z-]*$")  # (not "openEASE")
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LAST_WORD = re.compile(r"([^\W_][\w'’-]*)\W*$")
 

@@ -329,7 +329,7 @@ _ONE_WORD_AFTER = re.compile(r"\s(?:for|to|of|by|in|on|with|and|or|from|into)\s+
 # A comma and one lowercase word ending a phrase cut before a preposition: "… for a fixed
 # predictor, crucial" (to …), "… for exponential mechanisms, one" (of …), "…, possibly"
 # (in …).
-_ONE_WORD_AFTER_COMMA = re.compile(r",\s+[a-z][\w-]*$")
+_ONE_WORD_AFTER_COMMA = re.compile(r",\s+[a-z][a-z-]*$")  # (not a name: "openEASE")
 _ARTICLE_AND_WORD = re.compile(r"(?<![\w-])(?:a|an|the)\s+[\w-]+$", re.I)
 
 

@@ -136,6 +136,15 @@ def test_a_title_cut_one_word_after_a_comma_ends_at_the_comma(abstract: str,
     assert derived == title
 
 
+def test_a_name_set_off_by_a_comma_is_kept_when_the_phrase_is_cut_after_it() -> None:
+    """A lowercase-first name after the comma (openEASE, ICRA 2017) is the phrase's
+    content, not the first word of a clause the cut left."""
+    abstract = ("Simulation is costly. We introduce a mental simulation service for manipulation "
+                "robots on a shared cloud engine, zorbEASE, with which researchers describe "
+                "the world model.")
+    assert derive_name_and_title(abstract, render(abstract))[1].endswith(", zorbEASE")
+
+
 def test_a_comma_between_adjectives_is_not_where_a_phrase_ends() -> None:
     """"a fast, accurate solver": the one word after the comma is an adjective the noun
     still follows, so the phrase is not cut back to "a fast"."""

@@ -400,6 +400,7 @@ def test_a_cut_leaves_no_appositive_without_what_it_said():
     assert title_truth.cut("A simple, iterative")
     assert not title_truth.cut("Two taxonomies for attacks and defenses, respectively")
     assert not title_truth.cut("A novel relative position encoding, FIRE")
+    assert not title_truth.cut("A mental simulation service for a cloud engine, openEASE")
 
 
 @pytest.mark.parametrize("text, limit, expected", [
