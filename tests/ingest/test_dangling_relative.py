@@ -140,8 +140,8 @@ def test_a_name_set_off_by_a_comma_is_kept_when_the_phrase_is_cut_after_it() -> 
     """A lowercase-first name after the comma (openEASE, ICRA 2017) is the phrase's
     content, not the first word of a clause the cut left."""
     abstract = ("Simulation is costly. We introduce a mental simulation service for manipulation "
-                "robots on a shared cloud engine, zorbEASE, with which researchers describe "
-                "the world model.")
+                "robots on a cloud engine, zorbEASE to describe the world model and the state "
+                "of the agent in any task.")
     assert derive_name_and_title(abstract, render(abstract))[1].endswith(", zorbEASE")
 
 
