@@ -86,7 +86,8 @@ _DANGLING_IDIOM = re.compile(
     r"|(?<![\w-])(?:in|on|at|by|with|under|for|through|to|from|into|over|across|via)\s+"
     r"(?:the|a|an)\s+(?:presence|absence|context|number|lens|form|set|problem|amount|class"
     r"|family|variety|range|case|sense|course|light|face|basis|lack|use|role|sum|size|order"
-    r"|framework|notion|perspective|help|cost|expense|sake|means)\W*$",
+    r"|framework|notion|perspective|help|cost|expense|sake|means|aim|goal|objective|hope"
+    r"|intention|way)\W*$",
     re.I)
 _ARTICLES = ("a", "an", "the")
 # A participle that needed what was cut after it ("… environments designed", "… an

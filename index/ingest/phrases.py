@@ -122,7 +122,8 @@ _OF_NOUNS = re.split(r"\s+", """
 presence absence context number lens form set problem amount class family variety range case
 sense course light face basis lack use role sum size order task setting framework notion
 question perspective spirit help cost expense sake name means area field domain regime scope
-limit end purpose emergence existence identification application
+limit end purpose emergence existence identification application aim goal objective hope
+intention way
 """.strip())
 _JUNK = [*_JUNK_WORDS, *(idiom.replace(" ", r"\s+") for idiom in _CUT_IDIOMS),
          r"(?:" + "|".join(_OF_PREPOSITIONS) + r")\s+(?:the|a|an)\s+(?:"

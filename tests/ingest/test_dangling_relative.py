@@ -208,3 +208,20 @@ def test_a_cut_at_a_word_never_splits_a_capitalised_name() -> None:
     assert derive_name_and_title(abstract, render(abstract))[1] == (
         "An anytime multi-objective informative zorbings method called Pareto Monte Carlo Tree "
         "Search")
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # "with the aim" (of …), IROS 2015; "in a way" (that …), ICML 2023
+    ("Phenotyping needs sensing. We present a new method for actively exploring a 3D zorb "
+     "region of space with the aim of reconstructing the plant and its leaves.",
+     "A new method for actively exploring a 3D zorb region of space"),
+    ("Composition helps. We study the problem of training subtask zorb policies in a way "
+     "that allows them to be used to solve a wide variety of new tasks.",
+     "The problem of training subtask zorb policies"),
+])
+def test_a_title_never_ends_on_a_purpose_noun_cut_from_what_it_is(abstract: str,
+                                                                 title: str) -> None:
+    from benchmarks import title_truth
+
+    assert derive_name_and_title(abstract, render(abstract))[1] == title
+    assert title_truth.cut(title + " with the goal")
