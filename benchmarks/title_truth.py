@@ -233,8 +233,8 @@ def cut(title: str) -> bool:
     presence"), or on
     an appositive of a word or two that lost what it said ("Message Passing Networks, a
     method" of "…, a method for Y"; after a one-word head it is the phrase's content), on
-    one lowercase word after a comma ("…, crucial" of "…, crucial to X"), or on a participle that lost its complement ("… environments designed" of "designed
-    to …")."""
+    one lowercase word after a comma ("…, crucial" of "…, crucial to X"), or on a
+    participle that lost its complement ("… environments designed" of "designed to …")."""
     if title.rstrip().endswith(("…", "...")):
         return True
     dangling = _DANGLING_APPOSITIVE.search(title)

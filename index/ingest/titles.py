@@ -558,6 +558,11 @@ _CAPITAL_INSIDE = re.compile(r"[a-z][A-Z]")
 _GREEK_HYPHEN = re.compile(r"[α-ωΑ-Ω]-\w")
 
 
+# A number joined to a word: "a 2-point algorithm", "a 3-layer network", "8-bit weights":
+# an adjective saying how many, never a name (6-PACK, 3D-DAT have capitals after).
+_NUMERAL_COMPOUND = re.compile(r"\d+(?:\.\d+)?(?:-[a-z]+)+")
+
+
 def _distinctive(token: str) -> bool:
     """Looks made up: capitals inside (PerContrast, OWPO) or digits (Pix2Struct); a
     star or bang closing it (L-C*, HOGWILD!) is no part of its shape."""
@@ -574,15 +579,9 @@ def _plain_name(token: str) -> bool:
             and token.lower() not in _COMMON_WORDS)
 
 
-# A number joined to a word: "a 2-point algorithm", "a 3-layer network", "8-bit weights":
-# an adjective saying how many, never a name (6-PACK, 3D-DAT have capitals after).
-_NUMERAL_COMPOUND = re.compile(r"\d+(?:\.\d+)?(?:-[a-z]+)+")
-
-
 def _name_like(name: str, after_article: bool) -> bool:
     first = name.split()[0]
-    if first.lower().rstrip(".") in _COMMON_WORDS or not first[0].isalnum() or first.isdigit() \
-            or _NUMERAL_COMPOUND.fullmatch(first):
+    if first.lower().rstrip(".") in _COMMON_WORDS or not first[0].isalnum() or first.isdigit():
         return False
     # A plain capitalised word ("Trifuse", "Artemis") only names something when no article
     # stands before it: "a Decoupled Margin Loss" is a description.
