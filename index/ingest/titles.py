@@ -679,6 +679,9 @@ def _cued_names(text: str, sentences,
                 or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
             # Not an item of a list either: "The benchmark, code, and documentation are …".
             term = term or _LIST_ITEM.match(text, position) is not None
+            # Nor a sentence adverb after the comma: "In the minimum distance approach,
+            # firstly, the so-called uncertainty set is defined".
+            term = term or _LOWERCASE_ADVERB.match(text, position) is not None
             lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (_SET_OFF_WORD.match(text, position) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
@@ -707,6 +710,7 @@ def _cued_names(text: str, sentences,
 
 
 _CAPITALISED_LAST = re.compile(r"\b[A-Z][\w-]*$")  # a cue ending in a capitalised word
+_LOWERCASE_ADVERB = re.compile(r"[a-z]+ly\b(?!-)")  # "firstly", "finally", "similarly"
 # A cue's kind phrase (one clause: no punctuation, no other parenthesis) closed by a name
 # in parentheses that ends the clause (`_cued_names`).
 _CLOSING_NAME = re.compile(
