@@ -611,7 +611,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         if not _may_name(text, name, found) or name in notation \
                 or _adjective_only(text, name, positions[name]) or (
                 (_attributive(text, name, positions[name])
-                 or _spelled_as_proper_noun(text, found))
+                 or _spelled_as_proper_noun(text, found)
+                 or _cited_author(text, name, positions[name]))
                 and not any(cue.strength == 3 for cue in found)):
             continue
         occurrences = positions[name]
@@ -753,6 +754,16 @@ def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
             return False
         nouns += 1
     return nouns > 0
+
+
+def _cited_author(text: str, name: str, occurrences: list[int]) -> bool:
+    """Whether a plain capitalised word is cited as an author somewhere: "(Valiant, 2009)",
+    "(Feldman and Valiant, 2008)", "Adam (Kingma and Ba, 2015)" — a person, or prior work
+    named by its citation, never the abstract's own name (which `cited` weighs only where
+    first said: "Valiant’s model of evolvability … (Valiant, 2009)")."""
+    return bool(_PLAIN_CAPITALISED.fullmatch(name)) and any(
+        # (sliced: the pattern is anchored with "^", which a start position does not move)
+        _PAREN_CITATION.match(text[at + len(name):at + len(name) + 60]) for at in occurrences)
 
 
 def _spelled_as_proper_noun(text: str, found: list[Cue]) -> bool:

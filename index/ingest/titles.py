@@ -613,6 +613,11 @@ def _cue_starts(text: str) -> list[int]:
 def _cues_in(text: str) -> Iterator[re.Match]:
     """Each match of _CUE, and after one of "we <verb>" the verb coordinated with it."""
     for cue in matches_at(_CUE, text, _cue_starts(text)):
+        if text[max(0, cue.start() - 3):cue.start()] in ("so-", "so "):
+            # "efficient in the so-called “knows what it knows” (KWIK) framework": another's
+            # term, no naming of ours. (Authors say it of their own too, "by proposing the
+            # so-called GNNRank", where the verb before it is the cue.)
+            continue
         yield cue
         coordinated = _COORDINATED_CUE.match(text, cue.start())
         if coordinated is not None and coordinated.end() > cue.end():
@@ -673,10 +678,9 @@ def _cued_names(text: str, sentences,
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
             # that implements ..."; not "named entities that recur"). Not after "namely".
-            # Not a term: "so-called channels" (or "so called"), "named the source",
-            # "features, called synergies" (a plural names kinds of things, not one system).
-            term = text[max(0, cue.start() - 3):cue.start()] in ("so-", "so ") \
-                or position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
+            # Not a term: "named the source", "features, called synergies" (a plural names
+            # kinds of things, not one system; "so-called channels" is no cue, _cues_in).
+            term = position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
             # Not an item of a list either: "The benchmark, code, and documentation are …".
             term = term or _LIST_ITEM.match(text, position) is not None
             # Nor a sentence adverb after the comma: "In the minimum distance approach,

@@ -928,13 +928,16 @@ def test_the_stem_of_a_family_of_variants_is_no_part():
 
 def test_an_author_cited_with_a_coauthor_is_cited():
     """"Valiant and Valiant (2014)": the first author of a citation with two is cited as
-    "Valiant (2014)" or "Valiant et al." is, prior work and no name (a list of learning
-    theory named an open problem's paper "Valiant")."""
+    "Valiant (2014)" or "Valiant et al." is, a person and no candidate at all (a list of
+    learning theory named an open problem's paper "Valiant"); an acronym so cited keeps
+    the `cited` feature, prior work the model weighs."""
     abstract = ("In the instance-optimal identity testing of Valiant and Valiant (2014), one "
                 "is given a distribution q and samples from p. Valiant and Valiant provided "
                 "upper and lower bounds on this question, which do not match.")
-    assert features_of(abstract, "Valiant")["cited"] == 1.0
+    assert "Valiant" not in name_features(abstract, render(abstract))
     assert derive_name_and_title(abstract, render(abstract), None)[0] is None
+    acronym = abstract.replace("Valiant and Valiant (2014)", "IOTT and Valiant (2014)")
+    assert features_of(acronym, "IOTT")["cited"] == 1.0
 
 
 def test_a_superscript_of_math_is_notation_not_a_name():

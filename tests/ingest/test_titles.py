@@ -597,6 +597,36 @@ def test_a_sentence_adverb_after_a_kind_is_no_name():
     assert derive(named)[0] == "marge"
 
 
+def test_an_author_cited_by_year_is_no_name():
+    """"Kearns’s model … (Kearns, 2009) … (Blum and Kearns, 2008)": a surname in an
+    author-year citation is a person, however often the abstract says it."""
+    abstract = (
+        "Kearns’s model of learnability models the process of acquiring useful "
+        "functionality as a restricted form of learning from random examples (Kearns, 2009). "
+        "Linear threshold functions and their subclasses, such as conjunctions, play a "
+        "fundamental role in learning theory and hence their learnability has been the "
+        "primary focus of research on Kearns’s framework. One of the main open problems "
+        "regarding the model is whether conjunctions are learnable distribution-independently "
+        "(Blum and Kearns, 2008). We show that the answer is negative. Our proof is based on a "
+        "new combinatorial parameter of a concept class. Our algorithm relies on a non-linear "
+        "loss function instead of 0-1 loss in Kearns’s original definition. The proof requires "
+        "mild conditions satisfied by the quadratic loss studied in other works (Kearns, 2011).")
+    name, title = derive(abstract)
+    assert name is None and "Kearns" not in title, (name, title)
+
+
+def test_so_called_names_another_term_unless_a_verb_introduces_it():
+    """"in the so-called “knows what it knows” (KWIK) framework" is someone else's term;
+    "by proposing the so-called RankNet" still names the authors' method by its verb."""
+    abstract = ("Model-based learners are efficient when their model learner is efficient in "
+                "the so-called “knows what it cares” (KWIC) framework. We study an agnostic "
+                "variant that allows approximation errors, and show it can be slower.")
+    assert derive(abstract)[0] is None
+    proposed = abstract.replace("We study an agnostic variant",
+                                "We extend it by proposing the so-called RankNet, a variant")
+    assert derive(proposed)[0] == "RankNet"
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
