@@ -154,9 +154,12 @@ _CONTRIBUTION = re.compile(
     _AUTHORS +
     r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
     # ("we address this limitation by introducing X": X, what the answer introduces)
-    r"(?:(?:address|tackle|solve|overcome|mitigate|alleviate|resolve|fill|bridge)(?:es|s)?"
+    # (or "we propose to address these questions by studying X")
+    r"(?:(?:(?:propose|aim|seek|try|attempt)s?\s+to\s+)?"
+    r"(?:address|tackle|solve|overcome|mitigate|alleviate|resolve|fill|bridge)(?:es|s)?"
     r"\s+(?:[\w-]+\s+){1,4}?by\s+(?:\w+ly\s+)?(?:introducing|proposing|developing|presenting"
-    r"|designing|building|constructing|devising|formulating|deriving)"
+    r"|designing|building|constructing|devising|formulating|deriving|studying|analy[sz]ing"
+    r"|investigating|examining|characteri[sz]ing)"
     r"|(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
     r"|explore|revisit|consider|design|give|establish|obtain|offer|formulate|address|tackle"
     r"|initiate|describe|characteri[sz]e|construct|devise|build|prove|report|focus(?:es)? on"
@@ -191,7 +194,7 @@ _COMPOUND_PREDICATE = re.compile(
     _AND_VERB.format("introduce|propose|present|develop|show|prove|analy[sz]e|study"
                      "|investigate|derive|provide|establish|demonstrate|evaluate|use|apply"
                      "|design|find|obtain|give|conjecture|argue|discuss|illustrate|implement"
-                     "|address") +
+                     "|address|aim|seek|begin|try|attempt|strive") +
     # "X, and applies it to …", "X showing it …": a verb of the authors' with its object.
     r"|\s(?:,\s*)?(?:and\s+)?(?:\w+ly\s+)?[a-z]+(?:s|ing)\s+(?:it|them|its|their|how|why)\b"
     # "X and add it to the model": after "and", a word whose object is "it" is a verb

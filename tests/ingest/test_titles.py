@@ -627,6 +627,25 @@ def test_so_called_names_another_term_unless_a_verb_introduces_it():
     assert derive(proposed)[0] == "RankNet"
 
 
+def test_questions_addressed_by_studying_something_title_it():
+    """"We propose to address these questions by studying X": X is the work, not the
+    opening sentence's "It is unknown what …"."""
+    abstract = ("It is unknown what is the most suitable regularization for rotation matrices "
+                "and how to maintain uncertainty over rotations in an online setting. We propose "
+                "to address these questions by studying the minimax algorithm for rotations.")
+    assert derive(abstract)[1] == "The minimax algorithm for rotations"
+
+
+def test_a_later_aim_ends_the_object():
+    """"we investigate X, and aim to improve …": "aim" (begin, seek, try …) after "and"
+    is the authors' next verb, not a word of X."""
+    abstract = ("Decentralised learners suffer an exponential sample complexity in the number "
+                "of agents. We investigate sample-efficient model-free algorithms in "
+                "decentralized settings, and aim to improve existing algorithms along this line.")
+    assert derive(abstract)[1] == ("Sample-efficient model-free algorithms in decentralized "
+                                   "settings")
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
