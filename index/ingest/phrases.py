@@ -200,7 +200,7 @@ _COMPOUND_PREDICATE = re.compile(
     # "X and add it to the model": after "and", a word whose object is "it" is a verb
     r"|\s(?:,\s*)?and\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b"
     # ... and after a comma ("the notion of Democratic AI, define it mathematically")
-    r"|,\s+(?:\w+ly\s+)?[a-z]+\s+(?:it|them)\b"
+    r"|,\s+(?:\w+ly\s+)?(?!and\s|or\s)[a-z]+\s+(?:it|them|how|why|whether)\b"
     # "we revisit X through a novel lens, derive a generalisation …": a verb of the
     # authors' after a comma, with its object's determiner
     r"|,\s*(?:introduce|propose|present|develop|show|prove|analy[sz]e|study|investigate"
@@ -225,6 +225,10 @@ _LEADING_ADVERBIAL = re.compile(
     r"|specifically|moreover|furthermore|finally)\b[^,]{0,80},\s*"
     # a sentence adverb set off alone: "Unfortunately,", "Remarkably,", "More recently,"
     r"|(?:(?:more|most|very|quite|rather|somewhat|perhaps|even|less)\s+)?[a-z]{3,}ly,\s*"
+    # a participle's phrase before the subject: "Taking advantage of this information, a
+    # general procedure is set up", "Building on X, we" (not a gerund subject: "Training
+    # deep networks, which is costly, …")
+    r"|[a-z]{3,}ing\b[^,]{0,80},\s*(?=(?:we|a|an|the|this|these|our|it)\b)"
     # an item's marker: "(ii) Most importantly, we find …"
     r"|\((?:[ivx]{1,4}|\d{1,2}|[a-z])\)\s+)+", re.I)
 
