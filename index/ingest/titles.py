@@ -755,12 +755,22 @@ _KIND_USES = re.compile(
     r"|extends|combines|integrates|incorporates|exploits|requires|takes|follows)\b", re.I)
 
 
+# A finite verb of the cue's own clause between it and a long form: the long form is
+# said of something else ("if the model learner is efficient in the “knows what it
+# knows” (KWIK) framework"); not a relative clause's verb ("a new class of networks that
+# are shift invariant: functional neural networks (FNNs)"), nor a copula before what the
+# cue is ("Key to our approach is an error-aware policy (EAP)").
+_FINITE_BETWEEN = re.compile(
+    r"^(?:(?!\b(?:that|which|who)\s).)*?"
+    r"\b(?:is|are|was|were|has|have|had|can|could|will|would)\s+(?!(?:a|an|the|our)\s)")
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
-    if _KIND_USES.match(between):
+    if _KIND_USES.match(between) or _FINITE_BETWEEN.search(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))

@@ -669,6 +669,24 @@ def test_a_participle_phrase_before_the_subject_is_not_the_title():
     assert derive(abstract)[1] == "A general identification procedure"
 
 
+@pytest.mark.parametrize(("abstract", "name"), [
+    # the cue's clause has its own verb: the long form is said of something else
+    ("Model-based learners are efficient if the model learner is efficient in the bounded "
+     "“knows what it cares” (KWIC) setting of online prediction. We study an agnostic variant "
+     "that allows approximation errors, and show that learning in it can be slower.", None),
+    # a copula before what the cue is, and a relative clause's verb, are no such verb
+    ("Policies trained in simulation fail on real robots. Key to our approach is an "
+     "error-aware policy (EAP) that is explicitly made aware of the effect of unobservable "
+     "factors.", "EAP"),
+    ("Statistical models should detect shifts in functional data. We introduce a new class of "
+     "neural networks that are shift invariant and preserve smoothness of the data: functional "
+     "neural networks (FNNs). FNNs classify EEG recordings better than convolutional "
+     "networks.", "FNNs"),
+])
+def test_a_long_form_past_the_cues_own_verb_is_not_the_cues(abstract, name):
+    assert derive(abstract)[0] == name
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
