@@ -179,7 +179,9 @@ _AUTHORS_VERB = re.compile(
     # (these take a clause, "we show that …", or an object: "we show a simple algorithm";
     # "we find a …" is rather a finding than the work's claim)
     r"|find|(?:show|prove|demonstrate)(?!s?\s+an?\s)"
-    r"|first|further|here|hereafter|thereafter|herein)\b)[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
+    r"|first|further|here|hereafter|thereafter|herein"
+    # ("In this paper we demonstrate X": "we" is the subject, not a verb of "this paper")
+    r"|we)\b)[a-z]+)\s+" + _NOT_AN_OBJECT, re.I)
 _MAIN_RESULT = re.compile(
     r"\bour (?:main|key|central|first) (?:result|contribution|finding)s? (?:is|are) (?!that\b)",
     re.I)

@@ -687,6 +687,16 @@ def test_a_long_form_past_the_cues_own_verb_is_not_the_cues(abstract, name):
     assert derive(abstract)[0] == name
 
 
+def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
+    """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
+    would be "demonstrate …"), so the title is X, as with the comma."""
+    abstract = ("In this paper we demonstrate an original equivalence between footstep "
+                "planning problems and the classical problem of motion planning for a 2D rigid "
+                "shape. This equivalence lets classical motion planning techniques apply.")
+    assert derive(abstract)[1].startswith("An original equivalence between footstep")
+    assert derive(abstract.replace("paper we", "paper, we"))[1] == derive(abstract)[1]
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
