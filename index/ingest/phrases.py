@@ -149,7 +149,10 @@ _JUNK_WORD_LONGEST = max(*map(len, _JUNK_WORDS), *map(len, _CUT_IDIOMS),
                          + max(map(len, _OF_NOUNS)))
 
 # The authors, "I" too: a single author's abstract says "I prove …" (held-out COLT 2016).
-_AUTHORS = r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note))"
+# (a robotics venue's "This letter presents X", a video track's "This video presents X")
+# ("the video summarization task" is no video of the authors')
+_AUTHORS = (r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note)"
+            r"|(?:this|our) (?:letter|video))")
 _CONTRIBUTION = re.compile(
     _AUTHORS +
     r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
@@ -173,7 +176,7 @@ _NOT_AN_OBJECT = (r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\
 # what may follow, modals and auxiliaries by name.
 _AUTHORS_VERB = re.compile(
     _AUTHORS + r"(?:\s+\w+ly)?\s+"
-    r"(?:is concerned with|deals? with|(?!(?:can|could|may|might|will|would|should|must|are"
+    r"(?:is concerned with|is about|deals? with|(?!(?:can|could|may|might|will|would|should|must|are"
     r"|is|have|has|had|were|was|do|does|did|need|want|aim|seek|hope|try|tries|believe"
     r"|argue|conjecture|note|observe|conclude|then|also|not"
     # (these take a clause, "we show that …", or an object: "we show a simple algorithm";
@@ -709,7 +712,7 @@ def author_starts(text: str) -> list[int]:
 _SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
              r"|phd|doctoral))*"
              r"\s+(?:paper|work|study|article|note|task|thesis|chapter|report|survey|project"
-             r"|submission|abstract|research|letter|tutorial))")
+             r"|submission|abstract|research|letter|tutorial|video))")
 _CLAIM = re.compile(  # ("this work shows that X is …" claims as "we show that" does)
     rf"\b{_SUBJECTS}(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
     # ("this work shows, in the limit of many tasks, that X …": past one before it too)

@@ -697,6 +697,32 @@ def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     assert derive(abstract.replace("paper we", "paper, we"))[1] == derive(abstract)[1]
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("This video presents practical realizations and comparison between three haptic "
+     "tele-control algorithms of aerial vehicles. The results show their performance.",
+     "Practical realizations and comparison between three haptic tele-control algorithms"),
+    ("Soft grippers cannot sense shear forces during grasping. This letter presents a tactile "
+     "skin for soft grippers that senses shear. Experiments on twelve objects show reliable "
+     "grasps.", "A tactile skin for soft grippers that senses shear"),
+    ("This paper is about pose estimation using monocular cameras with a 3D laser point cloud "
+     "as a prior. Our approach is robust to lighting.",
+     "Pose estimation using monocular cameras with a 3D laser point cloud as a prior"),
+])
+def test_a_video_a_letter_and_what_a_paper_is_about_title_their_object(abstract, title):
+    """A video track's "This video presents X", a journal letter's "This letter presents
+    X" and "This paper is about X" are the authors' as "we present X" is."""
+    assert derive(abstract)[1] == title
+
+
+def test_the_video_of_a_task_is_not_the_authors():
+    """"The reward is crucial for the video summarization task": "the video" there is the
+    task's word, no video of the authors' whose verb would be "summarization"."""
+    abstract = ("Reinforcement learning is adopted to solve video summarization. The reward is "
+                "crucial for the video summarization task, since the reward signal defines the "
+                "goal. We design a dual reward from label distributions of user scores.")
+    assert derive(abstract)[1] == "A dual reward from label distributions of user scores"
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
