@@ -149,8 +149,14 @@ _APPOSITIVE = re.compile(
 # "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
 # right after a new thing's kind, wherever the sentence puts it.
 _NEW_KIND_STARTS = WordStarts(("new", "novel"))
+# A word of the new thing's noun phrase, lowercase and no preposition: its head may be
+# any noun ("a new bounding volume structure, k-IOS"), with a complement of "of" ("a novel
+# variant of SVMs, ε-SVM"), though not a name a list goes on with ("novel constraints for
+# GroupSort, MaxMin, and …").
+_HEAD_WORD = r"(?!(?:for|of|in|on|at|to|from|by|with|and|or)\s)(?-i:[a-z])[\w-]*"
 _NEW_KIND_THEN_NAME = re.compile(
-    rf"\b(?:new|novel)\s+(?:[\w-]+\s+){{0,3}}?{_KIND}\s*,\s*(?P<name>{_NAME_TOKEN})"
+    rf"\b(?:new|novel)\s+(?:{_HEAD_WORD}\s+){{0,3}}?{_HEAD_WORD}(?:\s+of\s+[\w-]+)?"
+    rf"\s*,\s*(?P<name>{_NAME_TOKEN})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
 # The passive voice: "an infrared small target detection algorithm, IST-YOLO, is proposed",
 # the name set off after its kind, before the verb (`_passive_names`).
@@ -158,9 +164,12 @@ _NEW_KIND_THEN_NAME = re.compile(
 # pattern tried at every space was a twentieth of naming's time.)
 _PARTICIPLES = ("proposed", "introduced", "presented", "developed", "designed")
 _PASSIVE_AUX = re.compile(r",?\s+(?:is|was)\s+(?:\w+ly\s+)?$")
+# (a phrase of "a new/novel" may end on any noun: "A novel method for controlling a robotic
+# mobility platform, the WeeBot, is presented")
 _PASSIVE_NAME = re.compile(
-    rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND})\s*,\s*(?P<name>{_NAME_TOKEN})$",
-    re.I)
+    rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND}"
+    rf"|an?\s+(?:new|novel)\s+(?:[\w-]+\s+){{0,8}}?{_HEAD_WORD})"
+    rf"\s*,\s*(?:the\s+)?(?P<name>{_NAME_TOKEN})$", re.I)
 # A lowercase token and what it is, right after a cue's verb: "we propose posteriordb, a".
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 # A word set off as a name after a naming word: by punctuation, or a spaced en dash ("named

@@ -723,6 +723,30 @@ def test_the_video_of_a_task_is_not_the_authors():
     assert derive(abstract)[1] == "A dual reward from label distributions of user scores"
 
 
+@pytest.mark.parametrize(("abstract", "name"), [
+    # "a new <any noun>, NAME": the head need not be a kind word of the list
+    ("Proximity queries between polygon soups are slow. We present a new bounding volume "
+     "structure, k-BOX that is an intersection of k boxes, for accelerating proximity queries. "
+     "In our experiments, k-BOX answers queries four times faster than swept sphere volumes.",
+     "k-BOX"),
+    # a complement of "of" may come between: "a novel variant of SVMs, ζ-SVM" (not LMNN,
+    # prior work said more often)
+    ("Support Vector Machines, SVMs, and the Large Margin Nearest Neighbour algorithm, LMNN, "
+     "are two popular learning algorithms with different biases. We analyze SVMs from a metric "
+     "learning perspective. We show that LMNN can be seen as learning local SVM-like models. "
+     "Inspired by this view we derive a novel variant of SVMs, ζ-SVM, to which LMNN is even "
+     "more similar. Experiments show that ζ-SVM compares favorably with LMNN and SVM.", "ζ-SVM"),
+    # ... and in the passive, with "the" before the name
+    ("A new way for infants to steer a robotic mobility platform, the TotBot, is presented. "
+     "The TotBot lets an infant seated on the robot control its motion by leaning toward "
+     "where it wants to go. The TotBot hardware and software are discussed and a pilot "
+     "feasibility study is reported. After five training sessions, infants aged six to nine "
+     "months could direct the movement of the TotBot.", "TotBot"),
+])
+def test_a_name_set_off_after_a_new_thing_of_any_kind(abstract, name):
+    assert derive(abstract)[0] == name
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
