@@ -76,6 +76,7 @@ _GREEK_TERM = re.compile(r".-[a-z-]+")  # ε-optimal: a Greek letter qualifying 
 # iPlanner, pFedGraph, i3dLoc, iT-Knee (not notation such as logT, sqrtOPT or iLQR, not a
 # pasted "calledNeuroBack").
 _SMALL_LETTER_FIRST = re.compile(r"[a-z][a-z0-9]{0,2}[A-Z][\w-]*?[a-z]{2}")
+_DIGIT_FIRST_NAME = re.compile(r"(?<![\w.+-])\d(?=\w*[A-Z]\w*[A-Z])[\dA-Z]*[A-Z][a-z]{2,}\w*(?![\w+-])")
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
@@ -270,7 +271,8 @@ def list_statistics(abstracts: Iterable[str]) -> NameStatistics:
     for abstract in dict.fromkeys(abstracts):
         documents += 1
         usage.update({usage_key(match.group()) for match in shaped_tokens(abstract or "")}
-                     | {usage_key(word) for word in _MID_CAPITAL.findall(abstract or "")})
+                     | {usage_key(word) for word in _MID_CAPITAL.findall(abstract or "")}
+                     | {usage_key(word) for word in _DIGIT_FIRST_NAME.findall(abstract or "")})
     return NameStatistics(documents, usage)
 
 
@@ -554,16 +556,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
-    for match in shaped_tokens(text):
-        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase;
-        # hTetro, a small letter before a capitalised word, is made up, not a word),
-        # and so does a lowercase word after a Greek letter: "ε-optimal", "μ-strongly",
-        # "ζ-compactness" are notation for a property (no title of the development lists
-        # names one; π-Tuning, π2vec are names).
-        token = match.group()
-        if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)) \
-                or _SMALL_LETTER_FIRST.match(token):
-            by_name.setdefault(token, [])
+    for token in _shaped_candidates(text):
+        by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     mid_capitals = Counter(_mid_capital_words(text))
     long_forms = _long_form_spans(text, cues)
@@ -662,6 +656,24 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
 
 
 _LONG_LOWERCASE = FEATURES.index("long_lowercase")
+
+
+def _shaped_candidates(text: str) -> Iterator[str]:
+    """The name-shaped tokens of `text` that may name something without a cue."""
+    for match in shaped_tokens(text):
+        # "self-supervised": a lowercase name needs a cue ("π-Tuning" is not lowercase;
+        # hTetro, a small letter before a capitalised word, is made up, not a word),
+        # and so does a lowercase word after a Greek letter: "ε-optimal", "μ-strongly",
+        # "ζ-compactness" are notation for a property (no title of the development lists
+        # names one; π-Tuning, π2vec are names).
+        token = match.group()
+        if not token[0].islower() or (token[0] in _GREEK and not _GREEK_TERM.fullmatch(token)) \
+                or _SMALL_LETTER_FIRST.match(token):
+            yield token
+    # A made-up name may open with a number: 3DNet, 2PCNet (capitals and a lowercase run
+    # after it; not units and notation such as 3DoF, 5GHz, 1D-CNN or 6-DOF).
+    for match in _DIGIT_FIRST_NAME.finditer(text):
+        yield match.group()
 
 
 def _long_forms(vector: list[float], name: str, found: list[Cue],

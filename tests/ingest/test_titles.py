@@ -747,6 +747,20 @@ def test_a_name_set_off_after_a_new_thing_of_any_kind(abstract, name):
     assert derive(abstract)[0] == name
 
 
+def test_a_made_up_name_may_open_with_a_number():
+    """"5DNet provides …": a name opening with a number (3DNet, 2PCNet) is a candidate
+    without a cue, as a capitalised one is; units such as 7DoF or 5GHz are not."""
+    abstract = ("Object class recognition needs many objects for learning. To overcome this, we "
+                "introduce a methodology for learning 3D descriptors from synthetic CAD models. "
+                "We provide this in 5DNet, a free resource for object class recognition from "
+                "point clouds. 5DNet provides hierarchical CAD model databases with up to 200 "
+                "classes. 5DNet further provides an open-source framework for benchmarking.")
+    assert derive(abstract)[0] == "5DNet"
+    units = ("Manipulators with 7DoF arms are common. We study grasp planning for a 7DoF arm with "
+             "a 2-finger gripper. A 7DoF arm reaches 5GHz of control bandwidth.")
+    assert derive(units)[0] is None
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
