@@ -108,6 +108,7 @@ _CUE = re.compile(
 # introduces was never read. This is that verb's cue, tried at each "we" of _CUE.
 _COORDINATED_CUE = re.compile(rf"{_CUE_SUBJECT}{_COORDINATED}{_CUE_VERB_TAIL}\s+", re.I)
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
+_MADE_UP_PLURAL = re.compile(r"[a-z]{1,3}-[a-z]+s,\s+an?\s")  # "q-paths, a family of paths"
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _VERB_THEN_SPACE = re.compile(rf"\b{_VERB}s?\s+", re.I)
@@ -689,7 +690,11 @@ def _cued_names(text: str, sentences,
             # that implements ..."; not "named entities that recur"). Not after "namely".
             # Not a term: "named the source", "features, called synergies" (a plural names
             # kinds of things, not one system; "so-called channels" is no cue, _cues_in).
-            term = position > cue.end() or _LOWERCASE_PLURAL.match(text, position)
+            # (A made-up plural right after a cue's verb is one: "we introduce q-paths, a
+            # family of paths".)
+            term = position > cue.end() or (
+                _LOWERCASE_PLURAL.match(text, position) is not None
+                and (naming or not _MADE_UP_PLURAL.match(text, position)))
             # Not an item of a list either: "The benchmark, code, and documentation are …".
             term = term or _LIST_ITEM.match(text, position) is not None
             # Nor a sentence adverb after the comma: "In the minimum distance approach,

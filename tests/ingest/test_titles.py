@@ -761,6 +761,16 @@ def test_a_made_up_name_may_open_with_a_number():
     assert derive(units)[0] is None
 
 
+def test_a_made_up_plural_right_after_a_cue_is_a_name():
+    """"we introduce q-paths, a family of paths": a made-up plural set off right after the
+    cue's verb names the family, where "features, called synergies" names kinds."""
+    abstract = ("Annealing methods move along the geometric path between two densities. In this "
+                "work, we introduce r-paths, a family of paths derived from a generalized mean, "
+                "which admits a closed form. We show that r-paths give gains for Bayesian "
+                "inference with sequential Monte Carlo.")
+    assert derive(abstract)[0] == "r-paths"
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
