@@ -65,6 +65,16 @@ def test_shaped_tokens_are_the_matches_of_the_whole_scan(texts) -> None:
         assert _spans(names.shaped_tokens(text)) == _spans(names._SHAPED.finditer(text)), text
 
 
+def test_names_opening_with_a_number_are_the_matches_of_the_whole_scan(texts) -> None:
+    rng = random.Random(17)
+    pieces = ["3", "D", "Net", "2PC", "x", "X", "-", "+", "_", ".", " ", "α", "oF", "Hz", "ab",
+              "7", "A", "B", "é", "(", "*-", "'22", "\n"]
+    odd = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+           for _ in range(5_000)]
+    for text in texts + odd:
+        assert names.digit_first_names(text) == names._DIGIT_FIRST_NAME.findall(text), text
+
+
 def test_a_contribution_tier_matches_where_the_whole_scan_does(texts) -> None:
     single = ["I prove near-optimal regret bounds. Along the way I derive finite-time bounds, "
               "and I show that the index is exact. Type-I errors, I.I.D. data: I study them."]
