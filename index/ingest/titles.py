@@ -704,9 +704,12 @@ def _cued_names(text: str, sentences,
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             # Right after a cue's verb, before what it is: "we propose posteriordb, a
-            # database of models", "We introduce max-rank, a novel correction".
+            # database of models", "We introduce max-rank, a novel correction" (a verb's:
+            # after "the environment" the word is the compound's head, "the environment
+            # structure, a topological map").
             lowercase_name = lowercase_name or (
                 not naming and not term and position == cue.end()
+                and _VERB_THEN_SPACE.search(cue.group()) is not None
                 and _LOWERCASE_APPOSITIVE.match(text, position) is not None)
             if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
                     lowercase_name and named.group("name").lower().rstrip(".") not in _COMMON_WORDS):

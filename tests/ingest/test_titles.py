@@ -771,6 +771,17 @@ def test_a_made_up_plural_right_after_a_cue_is_a_name():
     assert derive(abstract)[0] == "r-paths"
 
 
+def test_a_lowercase_word_after_a_kind_cue_is_no_name():
+    """"the environment structure, a topological map": after "the environment" (a kind
+    word) the next word is the compound's head; a lowercase name is set off so only right
+    after a cue's verb ("we propose posteriordb, a database")."""
+    abstract = ("As an abstract representation of the environment structure, a topological map "
+                "has advantageous properties for path planning and navigation. We build such "
+                "maps online from omnidirectional images and evaluate them in large indoor "
+                "scenes.")
+    assert derive(abstract)[0] is None
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
