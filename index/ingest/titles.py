@@ -107,6 +107,10 @@ _CUE = re.compile(
 # (SPDF)": _CUE takes the first verb of "we", and what a verb coordinated with it
 # introduces was never read. This is that verb's cue, tried at each "we" of _CUE.
 _COORDINATED_CUE = re.compile(rf"{_CUE_SUBJECT}{_COORDINATED}{_CUE_VERB_TAIL}\s+", re.I)
+# A cue that is only "the" and a kind word ("the framework"): followed by "of", the kind is
+# someone's, what follows its content ("the framework of 3-point algorithm and RANdom
+# SAmple Consensus (RANSAC)"), not a contribution the cue points at.
+_BARE_KIND_OF = re.compile(rf"the\s+{_KIND}\s+$", re.I)
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
 _MADE_UP_PLURAL = re.compile(r"[a-z]{1,3}-[a-z]+s,\s+an?\s")  # "q-paths, a family of paths"
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
@@ -623,6 +627,8 @@ def _cue_starts(text: str) -> list[int]:
 def _cues_in(text: str) -> Iterator[re.Match]:
     """Each match of _CUE, and after one of "we <verb>" the verb coordinated with it."""
     for cue in matches_at(_CUE, text, _cue_starts(text)):
+        if _BARE_KIND_OF.match(cue.group()) and text.startswith("of ", cue.end()):
+            continue  # "using the framework of … RANdom SAmple Consensus (RANSAC)"
         if text[max(0, cue.start() - 3):cue.start()] in ("so-", "so "):
             # "efficient in the so-called “knows what it knows” (KWIK) framework": another's
             # term, no naming of ours. (Authors say it of their own too, "by proposing the

@@ -782,6 +782,20 @@ def test_a_lowercase_word_after_a_kind_cue_is_no_name():
     assert derive(abstract)[0] is None
 
 
+def test_the_framework_of_something_is_no_cue():
+    """"using the framework of 3-point algorithm and RANdom SAmple Consensus (RANSAC)":
+    "the framework of" is someone's framework and what follows its content, no name the
+    cue points at (as "the proposed framework, X" would be)."""
+    abstract = ("In this paper, we propose stereo vision based visual odometry with an effective "
+                "feature sampling technique for untextured outdoor environments. We divide an "
+                "image into sections and apply suitable processes to each section. Robust motion "
+                "estimation is attained using the framework of 3-point algorithm and RANdom "
+                "SAmple Consensus (RANSAC). The accumulated error is reduced by keyframe "
+                "adjustment.")
+    assert derive(abstract) == (None, "Stereo vision based visual odometry with an effective "
+                                      "feature sampling technique")
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
