@@ -625,7 +625,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                 or _adjective_only(text, name, positions[name]) or (
                 (_attributive(text, name, positions[name])
                  or _spelled_as_proper_noun(text, found)
-                 or _cited_author(text, name, positions[name]))
+                 or _cited_author(text, name, positions[name])
+                 or _unit_only(text, name, positions[name]))
                 and not any(cue.strength == 3 for cue in found)):
             continue
         occurrences = positions[name]
@@ -795,6 +796,16 @@ def _cited_author(text: str, name: str, occurrences: list[int]) -> bool:
     return bool(_PLAIN_CAPITALISED.fullmatch(name)) and any(
         # (sliced: the pattern is anchored with "^", which a start position does not move)
         _PAREN_CITATION.match(text[at + len(name):at + len(name) + 60]) for at in occurrences)
+
+
+def _unit_only(text: str, name: str, occurrences: list[int]) -> bool:
+    """Whether an acronym is only ever said right after a number: a unit or a quantity
+    ("the 6 DOF motions of the head", "at 30 FPS", "2 GB of memory"), not a name."""
+    return name.isupper() and bool(occurrences) and all(
+        _NUMBER_BEFORE.search(text, max(0, at - 12), at) for at in occurrences)
+
+
+_NUMBER_BEFORE = re.compile(r"\d(?:[.,]\d+)?\s$")
 
 
 def _spelled_as_proper_noun(text: str, found: list[Cue]) -> bool:

@@ -796,6 +796,17 @@ def test_the_framework_of_something_is_no_cue():
                                       "feature sampling technique")
 
 
+def test_an_acronym_said_only_after_a_number_is_a_unit():
+    """"the 6 DOF motions of the head": an acronym only ever said right after a number is
+    a unit or a quantity (DOF, FPS, GB), not the abstract's name for its work."""
+    abstract = ("Robots need to know the head movement and gaze of a conversation partner. We "
+                "have proposed a face measurement system that uses a stereo camera pair. To "
+                "avoid the stereo pair, this paper proposes a method to measure the 6 DOF "
+                "motions of the head with a single camera. A 3D face model predicts the 6 DOF "
+                "motion vector fields of facial features.")
+    assert derive(abstract)[0] is None
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
