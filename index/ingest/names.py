@@ -800,12 +800,13 @@ def _cited_author(text: str, name: str, occurrences: list[int]) -> bool:
 
 def _unit_only(text: str, name: str, occurrences: list[int]) -> bool:
     """Whether an acronym is only ever said right after a number: a unit or a quantity
-    ("the 6 DOF motions of the head", "at 30 FPS", "2 GB of memory"), not a name."""
+    ("the 6 DOF motions of the head", "at 30 FPS", "0.2 m (RMS)"), not a name."""
     return name.isupper() and bool(occurrences) and all(
         _NUMBER_BEFORE.search(text, max(0, at - 12), at) for at in occurrences)
 
 
-_NUMBER_BEFORE = re.compile(r"\d(?:[.,]\d+)?\s$")
+# (a unit between: "a precision of 0.2 m (RMS)")
+_NUMBER_BEFORE = re.compile(r"\d(?:[.,]\d+)?(?:\s[^\W\d_]{1,2}\s\(|\s)$")
 
 
 def _spelled_as_proper_noun(text: str, found: list[Cue]) -> bool:
