@@ -160,8 +160,9 @@ _NEW_KIND_STARTS = WordStarts(("new", "novel"))
 # GroupSort, MaxMin, and …").
 _HEAD_WORD = r"(?!(?:for|of|in|on|at|to|from|by|with|and|or)\s)(?-i:[a-z])[\w-]*"
 _NEW_KIND_THEN_NAME = re.compile(
-    rf"\b(?:new|novel)\s+(?:{_HEAD_WORD}\s+){{0,3}}?{_HEAD_WORD}(?:\s+of\s+[\w-]+)?"
-    rf"\s*,\s*(?P<name>{_NAME_TOKEN})"
+    rf"\b(?:new|novel)\s+(?:{_HEAD_WORD}\s+){{0,6}}?{_HEAD_WORD}(?:\s+of\s+[\w-]+)?"
+    # (a spaced dash sets the name off as a comma does: "a novel … cleaning robot - hTetro")
+    rf"(?:\s*,\s*|\s+[-–—]\s+)(?P<name>{_NAME_TOKEN})"
     rf"(?=\s*(?:[,.:;(—]|$|\s(?:and|which|that|to|for|as|in|on|with)\b))", re.I)
 # The passive voice: "an infrared small target detection algorithm, IST-YOLO, is proposed",
 # the name set off after its kind, before the verb (`_passive_names`).

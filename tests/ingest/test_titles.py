@@ -736,6 +736,13 @@ def test_the_video_of_a_task_is_not_the_authors():
      "learning perspective. We show that LMNN can be seen as learning local SVM-like models. "
      "Inspired by this view we derive a novel variant of SVMs, ζ-SVM, to which LMNN is even "
      "more similar. Experiments show that ζ-SVM compares favorably with LMNN and SVM.", "ζ-SVM"),
+    # a spaced dash sets it off as a comma does, after a longer noun phrase
+    ("This research work presents the development of a novel tetris inspired reconfigurable "
+     "floor cleaning robot - vTetro, utilizing the hinged dissection of polyominoes. The "
+     "developed robot platform transforms between the seven one-sided tetromino shapes to "
+     "maximize the area it covers. Experiments compare the coverage of the developed vTetro "
+     "robot with a fixed-shape robot platform. Coverage is higher in the case of vTetro "
+     "thanks to its ability to change shape.", "vTetro"),
     # ... and in the passive, with "the" before the name
     ("A new way for infants to steer a robotic mobility platform, the TotBot, is presented. "
      "The TotBot lets an infant seated on the robot control its motion by leaning toward "
