@@ -113,6 +113,8 @@ _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can st
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X"; what a paper
 # tests on or builds from: "the public X dataset", "using improved X".
+_MAKING = frozenset({"building", "design", "development", "construction", "implementation",
+                     "creation"})
 _PRIOR_WORDS = frozenset(re.split(r"\s+", """
 such as e.g. e.g., like including than over existing previous prior popular standard recent
 original vanilla classical classic conventional traditional typical common well-known
@@ -1256,6 +1258,8 @@ def _after_prior_word(text: str, position: int) -> bool:
     if words[-1:] == ["as"] and (words[-2:-1] and words[-2] in _NAMING_WORDS
                                  or words[-3:-1] == ["referred", "to"]):
         return False  # "named as X", "referred to as X": a naming ("such as X" is prior)
+    if words[-1:] == ["of"] and words[-2:-1] and words[-2] in _MAKING:
+        return False  # "proposes the building of VideoMaster": the making of the authors' own
     return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
 
 

@@ -218,6 +218,11 @@ _PRIOR_WORK = re.compile(
     # "We use Lean, a theorem proving framework": what the authors use is not theirs
     r"|\bwe\s+(?:use|used|employ|employed|adopt|adopted|leverage|leveraged)\s+$"
     r"|\b(?:recent|existing|prior|previous|popular|standard|classic|state-of-the-art)\b", re.I)
+# ... though the making of a thing the cue's verb presents is the authors' own: "this paper
+# proposes the building of VideoMaster, a multimodal system", "we present the design of X".
+_MAKING_OF = re.compile(
+    rf"\b{_VERB}s?\s+the\s+(?:building|design|development|construction|implementation"
+    r"|creation)\s+of\s+$", re.I)
 _COMMON_WORDS = frozenset({
     "a", "an", "the", "this", "these", "that", "those", "our", "we", "it", "its", "in", "on",
     "to", "for", "of", "with", "and", "or", "but", "however", "two", "three", "four", "both",
@@ -929,7 +934,8 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
             and len(before.split()) > 1
         if _name_like(name, after_article=False) and not (opens and not _distinctive(name)) \
                 and not tail \
-                and not _PRIOR_WORK.search(text[sentence_start : match.start()]):
+                and (not _PRIOR_WORK.search(text[sentence_start : match.start()])
+                     or _MAKING_OF.search(text, sentence_start, match.start())):
             # "BarNet, a graph model for molecules, improves ...": the commas close it.
             appositive = _up_to_comma(text[match.end("name") : sentence_end].lstrip(", "))
             add(name, match.start(), 1, description=appositive)

@@ -42,6 +42,8 @@ def plain_after_prior_word(text: str, position: int) -> bool:
     if words and words[-1] == "as" and len(words) >= 2 and (
             words[-2] in names._NAMING_WORDS or words[-3:-1] == ["referred", "to"]):
         return False
+    if words and words[-1] == "of" and len(words) >= 2 and words[-2] in names._MAKING:
+        return False
     return bool(words) and (words[-1] in names._PRIOR_WORDS
                             or " ".join(words[-2:]) in names._PRIOR_WORDS)
 
@@ -49,7 +51,8 @@ def plain_after_prior_word(text: str, position: int) -> bool:
 PIECES = ["we", "We", "propose", "such as", "such", "as", "the", "a", "e.g.", "e.g.,", "i.e.",
           "of", "Group", "Tokenizer", "İt", "ıs", "ſuch", "K", "ΑΣ", "Σ", ",", ", ", ". ", "; ",
           " ", "  ", "\n", "\u00a0", "\u2003", "-", "x-y", "(", ")", "Foo", "FooNet", "3", ":",
-          "novel", "than", "existing", "based on", "named", "referred", "to", "called", "public"]
+          "novel", "than", "existing", "based on", "named", "referred", "to", "called", "public",
+          "building", "design"]
 
 
 @pytest.fixture(scope="module")

@@ -819,6 +819,25 @@ def test_an_acronym_said_only_after_a_number_is_a_unit():
     assert derive(measured)[0] is None
 
 
+def test_the_making_of_a_thing_the_paper_proposes_is_the_authors():
+    """"this paper proposes the building of ClipSmith, a multimodal system": "of" before a
+    name marks prior work ("a variant of X"), but not after the making of what the cue's
+    verb presents."""
+    abstract = ('To free people from laborious video production, this paper proposes the building'
+                ' of ClipSmith, a multimodal system equipped with four capabilities: highlight '
+                'extraction, video describing, video dubbing and video editing. It extracts '
+                'interesting episodes from long game videos, generates subtitles for each '
+                'episode, reads the subtitles through synthesized speech, and finally re-creates '
+                'a better short video through video editing. Notably, ClipSmith takes a '
+                'combination of deep learning and traditional computer vision techniques to '
+                'extract highlights with fine-to-coarse labels, utilizes a novel framework named '
+                'PCSG-v (probabilistic context sensitive grammar for video) for video description'
+                " generation, and imitates a target speaker's voice to read the description. To "
+                'the best of our knowledge, ClipSmith is the first multimedia system that can '
+                'automatically produce product-level micro-videos without heavy human annotation.')
+    assert derive(abstract)[0] == "ClipSmith"
+
+
 def test_an_exclamation_mark_that_ends_no_sentence_is_part_of_the_name():
     """"HOGWILD! achieves": the sentence goes on, so the mark is the name's (as Yahoo!'s);
     before a new sentence it is punctuation."""
