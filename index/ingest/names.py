@@ -113,8 +113,11 @@ _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can st
 # The word just before an occurrence (or before its article) that makes it prior work or
 # the object of study: "such as X", "than X", "existing X", "of X", "for X"; what a paper
 # tests on or builds from: "the public X dataset", "using improved X".
-_MAKING = frozenset({"building", "design", "development", "construction", "implementation",
-                     "creation"})
+# The making of a thing ("the building of X", "the development of X"): what follows "of"
+# there is the thing made, not prior work (`_after_prior_word`; titles.py's _MAKING_OF).
+MAKING_WORDS = ("building", "design", "development", "construction", "implementation",
+                "creation")
+_MAKING = frozenset(MAKING_WORDS)
 _PRIOR_WORDS = frozenset(re.split(r"\s+", """
 such as e.g. e.g., like including than over existing previous prior popular standard recent
 original vanilla classical classic conventional traditional typical common well-known

@@ -26,6 +26,7 @@ from .name_first import OUR_METHOD_TAIL, PURPOSE_WORD, name_in_front, without_na
 from .names import (
     CITATION_BY_INITIALS,
     KIND,
+    MAKING_WORDS,
     NAME_END,
     Cue,
     KnownNames,
@@ -36,6 +37,7 @@ from .names import (
     capitalised_in_sentences,
     cited_keys,
     other_number,
+    word_alternation,
 )
 from .phrases import (
     capitalised,
@@ -221,8 +223,7 @@ _PRIOR_WORK = re.compile(
 # ... though the making of a thing the cue's verb presents is the authors' own: "this paper
 # proposes the building of VideoMaster, a multimodal system", "we present the design of X".
 _MAKING_OF = re.compile(
-    rf"\b{_VERB}s?\s+the\s+(?:building|design|development|construction|implementation"
-    r"|creation)\s+of\s+$", re.I)
+    rf"\b{_VERB}s?\s+the\s+(?:{word_alternation(MAKING_WORDS)})\s+of\s+$", re.I)
 _COMMON_WORDS = frozenset({
     "a", "an", "the", "this", "these", "that", "those", "our", "we", "it", "its", "in", "on",
     "to", "for", "of", "with", "and", "or", "but", "however", "two", "three", "four", "both",
@@ -790,7 +791,7 @@ _KIND_USES = re.compile(
 # are shift invariant: functional neural networks (FNNs)"), nor a copula before what the
 # cue is ("Key to our approach is an error-aware policy (EAP)").
 _FINITE_BETWEEN = re.compile(
-    r"^(?:(?!\b(?:that|which|who)\s).)*?"
+    r"(?:(?!\b(?:that|which|who)\s).)*?"
     r"\b(?:is|are|was|were|has|have|had|can|could|will|would)\s+(?!(?:a|an|the|our)\s)")
 
 
@@ -799,7 +800,7 @@ def _defined_in_cue(between: str) -> bool:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
-    if _KIND_USES.match(between) or _FINITE_BETWEEN.search(between):
+    if _KIND_USES.match(between) or _FINITE_BETWEEN.match(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
