@@ -223,6 +223,8 @@ _USED_BEFORE = re.compile(
     r"\b(?:use|uses|used|using|leverag\w*|adopt\w*|employ\w*|apply|applies|applying"
     r"|utiliz\w*|exploit\w*|incorporat\w*|known as|referred to as)\b(?:\s+[^\s.;]+){0,3}\s+$",
     re.I)
+# A name set off by ", a new KIND" / ", a novel KIND": introduced as new right there.
+_NEW_APPOSITIVE = re.compile(r",\s+(?:a|an)\s+(?:new|novel)\b", re.I)
 _USED_BEFORE_WORDS = re.compile("use|using|leverag|adopt|employ|appl|utiliz|exploit|incorporat"
                                 "|known as|referred to as")
 
@@ -1022,7 +1024,10 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     # A spelled-out name's context is before its long form: "based on gradient noise
     # scale (GNS)" is prior work, though "(" stands before GNS itself.
     contexts = [*(c.start for c in found if c.defined), *occurrences][:5]
-    prior = sum(_after_prior_word(text, o) for o in contexts) / len(contexts)
+    # ("using Content2Vec, a new deep architecture": the appositive says it is new, not
+    # another's tool, whatever word comes before it)
+    prior = sum(_after_prior_word(text, o) and not _NEW_APPOSITIVE.match(text, o + len(name))
+                for o in contexts) / len(contexts)
     ours, new, naming, verb, studied, kind_of_ours, modifier = _context_before(
         text, occurrences, len(name))
     uncued = float(strength == 0 and not defined and not naming and not verb)
@@ -1063,7 +1068,8 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         sum(bool(_CLASS_AFTER.match(text, o + len(name))) for o in occurrences[:5])
         / min(count, 5),
         float(any(abstract.may_hold(_USED_BEFORE_WORDS, max(0, c - 50), c)
-                  and _USED_BEFORE.search(text, max(0, c - 50), c) for c in contexts[:3])),
+                  and _USED_BEFORE.search(text, max(0, c - 50), c)
+                  and not _NEW_APPOSITIVE.match(text, c + len(name)) for c in contexts[:3])),
         # "Perceptual Group Tokenizer": the end of a longer name (capital_next: its start).
         sum(_capital_before(text, o) for o in occurrences) / count,
         # "In PEGASUS, important sentences are masked ...": how an abstract describes the

@@ -204,3 +204,20 @@ def test_a_participle_after_a_name_is_no_claim_of_it():
     assert name_of(participle) is None
     claim = participle.replace("(AWP) performing", "(AWP). AWP performs")
     assert name_of(claim) == "AWP"
+
+
+def test_a_name_set_off_as_new_is_ours_after_a_word_of_use():
+    """"We generate this representation using Content2Vec, a new deep architecture that
+    merges ..." (held-out ICLR 2017) named nothing: "using" before a name says another's
+    tool, but the appositive after it says the name is new, the authors' own. Without
+    the appositive, a tool used is still no name."""
+    new = ("We propose a joint representation of product images and text for "
+           "recommendation. We learn this representation using Pix2Words, a new deep "
+           "architecture that merges image and text content, and we study its behaviour "
+           "on cold-start recommendation.")
+    assert name_of(new) == "Pix2Words"
+    used = ("We propose a joint representation of product images and text for "
+            "recommendation. We learn this representation using Pix2Words and a linear "
+            "model that merges image and text content, and we study its behaviour on "
+            "cold-start recommendation.")
+    assert name_of(used) is None
