@@ -432,7 +432,13 @@ def _long_form(acronym: str, before: str) -> str | None:
     # Within its sentence: "... Networks (RNNs). We propose a ... approach (RNNRepair)"
     # must not spell RNNRepair from the sentence before.
     sentence = before[before.rfind(". ") + 1:]
-    found = _spelled_tail(acronym, sentence)
+    # Words whose initials spell it first: "Structured Sparsity Learning (SSL)", where the
+    # shortest tail spells SSL inside a word ("Sparsity Learning": S, s, L).
+    # (Not from a function word: "and Reasoning Corpus (ARC)" is Schwartz–Hearst's.)
+    initials = _initials_tail(acronym.lower(), sentence) if acronym.isalpha() else None
+    if initials and initials.split(None, 1)[0].lower() in _UNLETTERED:
+        initials = None
+    found = initials or _spelled_tail(acronym, sentence)
     if found is None and _REPEATED_LETTER.search(acronym):
         repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), acronym)
         found = _initials_tail("".join(c for c in repeated.lower() if c.isalnum()), sentence)

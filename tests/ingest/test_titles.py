@@ -304,6 +304,22 @@ def test_a_long_form_is_spelled_within_its_own_sentence():
         "We propose Predict Then Repair (PTR). It works.")
 
 
+def test_a_long_form_is_the_words_whose_initials_spell_it():
+    """"we propose a Structured Sparsity Learning (SSL) method" (held-out NeurIPS 2016) was
+    spelled "Sparsity Learning": the shortest tail whose letters spell SSL, its second S
+    inside "Sparsity". Words whose initials spell the acronym come first; a long form
+    spelled inside its words stays as Schwartz–Hearst finds it."""
+    from index.ingest.titles import defined_pairs
+
+    text = ("Deployment of large networks is costly. In this work, we propose a Dense "
+            "Deduplication Training (DDT) method to regularize the data of networks. DDT "
+            "learns a compact model from a bigger corpus.")
+    assert ("DDT", "Dense Deduplication Training") in defined_pairs(text)
+    assert derive_name_and_title(text, render(text))[1] == "DDT: Dense Deduplication Training"
+    assert ("RNNs", "Recurrent Neural Networks") in defined_pairs(
+        "This paper repairs large Recurrent Neural Networks (RNNs) with few samples.")
+
+
 @pytest.mark.parametrize(("abstract", "title"), [
     ("Exploration is costly. We propose a new estimator—Stochastic Recursive Gradient "
      "Estimator (SRGE), which needs fewer samples than earlier estimators. SRGE is simple.",
