@@ -667,7 +667,8 @@ def _cued_names(text: str, sentences,
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
-                           and _defined_in_cue(text[position:d.start])), None)
+                           and _defined_in_cue(text[position:d.start])
+                          and not _qualified_basis(text, position, d)), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
         if kind_then_name and _ADJUNCT_KIND.match(kind_then_name.group("kind")):
             kind_then_name = None
@@ -799,6 +800,23 @@ _KIND_USES = re.compile(
 _FINITE_BETWEEN = re.compile(
     r"(?:(?!\b(?:that|which|who)\s).)*?"
     r"\b(?:is|are|was|were|has|have|had|can|could|will|would)\s+(?!(?:a|an|the|our)\s)")
+
+
+# A lowercase word that goes on with a noun phrase after a long form, not a function
+# word: "based on Higher-Order Logic (HOL) proofs", not "(TIDE) to overcome".
+_NOUN_GOES_ON = re.compile(
+    r"\s+(?!(?:to|in|for|with|of|on|at|by|from|into|onto|over|under|via|through|across"
+    r"|between|among|and|or|but|nor|so|as|than|that|which|who|where|when|while|whose"
+    r"|is|are|was|were|be|been|can|could|will|would|may|might|must|should|has|have|had"
+    r"|does|do|did|using|based|i\.e|e\.g)\b)[a-z][\w-]*")
+
+
+def _qualified_basis(text: str, position: int, definition: _Definition) -> bool:
+    """The long form is what the cue's kind is built on, qualifying a noun after it: "a
+    new dataset based on Higher-Order Logic (HOL) proofs", "a method based on the
+    second-order stochastic dominance (SSD) relation" introduce neither HOL nor SSD."""
+    return bool(_BUILT_ON.search(text, position, definition.start)) and \
+        _NOUN_GOES_ON.match(text, definition.end) is not None
 
 
 def _defined_in_cue(between: str) -> bool:
