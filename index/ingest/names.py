@@ -165,9 +165,17 @@ _CLAIM_AFTER = re.compile(
     # before a kind ("the sequence-to-sequence (Seq2Seq) learning method")
     r"(?:e?s|e?d|e)?\b",
     re.I)
+# What a contribution is, as its authors call it before its name: "our method, X" (also
+# titles.py's cue patterns: "we propose a new framework, X").
+KIND_WORDS = re.split(r"\s+", """
+method framework approach algorithm model system benchmark dataset technique architecture
+agent pipeline library toolkit tool environment optimizer planner loss estimator paradigm
+strategy procedure scheme module network solver suite family variant
+""".strip())
 _NAMED_BY_US = re.compile(
     r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"
-    r"(?:\s+(?:it|this|them|our\s+\w+|the\s+\w+|as))*\s*[“\"]?$", re.I)
+    r"(?:\s+(?:it|this|them|our\s+\w+|the\s+(?:resulting\s+|proposed\s+|new\s+)?"
+    rf"(?:{word_alternation(KIND_WORDS)})s?|as))*\s*[“\"]?$", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(
     # (an author's co-author first: "Valiant and Valiant (2014)")
@@ -1286,11 +1294,28 @@ def _context_before(text: str, occurrences: list[int], length: int
         modifier = modifier or _new_kind_modifier(text, occurrence, length, words)
         ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
         new = new or not _NEW.isdisjoint(words)
-        naming = naming or _named_by(words)
+        naming = naming or (_named_by(words) and not _names_a_longer_phrase(words))
         verb = verb or any(w.startswith(_VERB_STEMS) for w in words)
         studied = studied or _studied(words)
     return (float(ours), float(new), float(naming), float(verb), float(studied),
             float(kind_of_ours), float(modifier))
+
+
+# What may stand between a naming word and the name it gives: "we call it X", "called
+# simply X", "named henceforth X", "termed our X".
+_NAMING_FILLERS = frozenset({"it", "this", "them", "as", "our", "simply", "henceforth",
+                             "here", "hereafter", "herein", "new", "proposed", "resulting"})
+
+
+def _names_a_longer_phrase(words: list[str]) -> bool:
+    """The naming word gives a phrase the name ends: "a classifier which we call the minimax
+    SVM" names "minimax SVM", of which SVM (prior work) is the last word. A kind word
+    between is no part of it ("we call the method X")."""
+    if len(words) < 2 or not words[-1].isalpha() or words[-1] in _NAMING_FILLERS \
+            or words[-1] in _NAMING_WORDS or words[-1] in _KINDS:
+        return False
+    naming_at = -3 if words[-2] in _ARTICLES else -2
+    return len(words) >= -naming_at and words[naming_at] in _NAMING_WORDS - {"as"}
 
 
 def _named_by(words: list[str]) -> bool:
@@ -1317,13 +1342,6 @@ _AS_NAMING = frozenset({"to", "known", "named", "called", "denoted", "termed", "
                         "coined", "defined"})
 
 
-# What a contribution is, as its authors call it before its name: "our method, X" (also
-# titles.py's cue patterns: "we propose a new framework, X").
-KIND_WORDS = re.split(r"\s+", """
-method framework approach algorithm model system benchmark dataset technique architecture
-agent pipeline library toolkit tool environment optimizer planner loss estimator paradigm
-strategy procedure scheme module network solver suite family variant
-""".strip())
 _KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
 _KIND_WORDS = word_alternation(KIND_WORDS)
 KIND = rf"(?:{_KIND_WORDS})s?"  # a kind word as a pattern, singular or plural

