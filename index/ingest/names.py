@@ -157,7 +157,7 @@ _PROJECT_SUFFIX = re.compile(
 _CLAIM_AFTER = re.compile(
     r"\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+)?(?:outperform|achiev|improv|surpass"
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
-    r"|deliver|perform|exhibit|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
+    r"|deliver|perform|exhibit|produc|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)"
     # a finite verb's endings only: "the IGM consistency", "X performance" are nouns, no
     # claim; a participle is a clause's, not the sentence's ("experiments involving an

@@ -249,3 +249,23 @@ def test_a_naming_word_that_gives_a_longer_phrase_names_no_word_of_it():
     assert marks(phrase.replace("spectral Kolmar space", "KolmarNet"), "KolmarNet")[0] == 1.0
     assert marks("We derive a classifier which we call the method KolmarNet. KolmarNet is "
                  "robust and beats the SVM.", "KolmarNet") == (1.0, 1.0)
+
+
+def test_a_name_that_produces_results_is_the_subject_of_a_claim():
+    """"we show that DPSA produces solutions of significantly better quality" (IJCAI 2020)
+    and "LMPC also produces strong meta-learners" (RSS 2024): "produces" claims a result,
+    as "yields" does, for the name before it."""
+    abstract = ("Constraint optimization problems with functional costs are hard to solve "
+                "well. Existing solvers depend on a temperature parameter chosen by hand. "
+                "We then propose a novel algorithm - Parallel Tempered Search (PTS), where "
+                "agents cooperatively learn the parameter. Finally, we show that PTS "
+                "produces solutions of significantly better quality than earlier solvers.")
+    from index.ingest.names import FEATURES
+    from index.ingest.titles import name_features
+
+    claim = FEATURES.index("claim_subject")
+    assert name_features(abstract, render(abstract))["PTS"][claim] > 0.0
+    assert name_of(abstract) == "PTS"
+    # (a noun after it is no claim: "the PTS production line")
+    noun = abstract.replace("PTS produces solutions", "the PTS production line gives solutions")
+    assert name_features(noun, render(noun))["PTS"][claim] == 0.0
