@@ -124,7 +124,8 @@ original vanilla classical classic conventional traditional typical common well-
 widely-used seminal celebrated baseline baselines public improved modified enhanced
 state-of-the-art state-of-art sota off-the-shelf pretrained pre-trained commercial
 to with of for from on
-using by via in and or versus vs vs.
+using by via in and or versus vs vs. against extend extends extending
+outperform outperforms outperforming surpass surpasses surpassing beat beats beating
 """.strip()))
 _ARTICLES = frozenset({"the", "a", "an"})
 # After an occurrence: what it is ("X, a ...", "X (...)", "X is a", "X—a", "(X) benchmark").

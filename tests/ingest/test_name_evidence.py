@@ -269,3 +269,20 @@ def test_a_name_that_produces_results_is_the_subject_of_a_claim():
     # (a noun after it is no claim: "the PTS production line")
     noun = abstract.replace("PTS produces solutions", "the PTS production line gives solutions")
     assert name_features(noun, render(noun))["PTS"][claim] == 0.0
+
+
+def test_what_a_method_is_pitted_against_or_extends_is_prior_work():
+    """"a two-stage attack method against LinUCB" (ICML 2022), "a >97% win rate against
+    KataGo" (ICML 2023), "We extend PILCO with filtering" (held-out NeurIPS 2017): what the
+    contribution attacks, beats or extends is another's, as what it is compared "with" is."""
+    from index.ingest.names import FEATURES
+    from index.ingest.titles import name_features
+
+    prior = FEATURES.index("prior_context")
+    for before in ("a two-stage attack method against", "a method that extends",
+                   "a method that outperforms"):
+        abstract = ("We study adversarial attacks on linear bandits. We ask when a bandit "
+                    f"is attackable, and we then propose {before} ZorbUCB and Robust Phase "
+                    "Elimination. Experiments on synthetic data confirm the theory.")
+        vector = name_features(abstract, render(abstract))["ZorbUCB"]
+        assert vector[prior] == 1.0, before
