@@ -806,7 +806,9 @@ _MADE = re.compile(  # "we have developed X", "this task proposes X", "we descri
     r"(?:\s+and(?:\s+\w+ly)?\s+[a-z]+)?"  # "we develop and (formally) compare X"
     r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
 _AIMED = re.compile(  # "this paper aims to provide X", "our goal is to develop X"
-    rf"(?:{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out)"
+    # ("we propose to improve X with Y": X with Y, what the proposal is about)
+    rf"(?:{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out"
+    r"|propose[sd]?|plans?)"
     # (the authors' aim: "our goal", "the goal of this paper"; "the goal is to find k
     # centers" states the problem's)
     r"|(?:our\s+(?:main\s+|primary\s+|overall\s+)?(?:goal|aim|objective|purpose)"

@@ -722,6 +722,22 @@ def test_a_long_form_the_cues_kind_is_built_on_is_not_its_name(abstract, name):
     assert derive(abstract)[0] == name
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("We propose to strengthen low-resource speech recognition with multilingual "
+     "pretraining, which uses signals from related languages. Specifically, for languages "
+     "without transcripts, we can leverage speech of related languages.",
+     "Low-resource speech recognition with multilingual pretraining"),
+    ("This paper proposes to learn sparse routing policies for mixture models. With "
+     "them, we can route tokens to experts without extra labels.",
+     "Sparse routing policies for mixture models"),
+])
+def test_a_proposal_to_do_something_titles_what_it_is_done_to(abstract, title):
+    """"We propose to improve unsupervised neural machine translation with cross-lingual
+    supervision" (held-out NAACL 2021) was its own title, a sentence: a proposal to do
+    something is read as an aim is ("this paper aims to provide X"), its object the title."""
+    assert derive(abstract)[1] == title
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
