@@ -286,3 +286,19 @@ def test_what_a_method_is_pitted_against_or_extends_is_prior_work():
                     "Elimination. Experiments on synthetic data confirm the theory.")
         vector = name_features(abstract, render(abstract))["ZorbUCB"]
         assert vector[prior] == 1.0, before
+
+
+def test_an_acronym_said_only_before_a_noun_is_a_modifier_not_a_name():
+    """"a spiking neural network (SNN) based PID controller … a fully neuromorphic PID
+    controller" (RSS 2020) named the paper PID: an acronym said only before a lowercase
+    noun qualifies it ("PID controller", "SPH simulations"), as "Katz centrality" does; a
+    method's acronym stands alone somewhere ("ZQX beats …")."""
+    abstract = ("In this work, we present a spiking network based ZQX controller on a "
+                "neuromorphic chip. On-chip spiking networks are a promising tool for the "
+                "control of small drones. Towards this goal, we present here the first "
+                "implementation of a fully neuromorphic ZQX controller, and we tune the ZQX "
+                "loop on the chip.")
+    assert name_of(abstract) is None
+    alone = abstract.replace("and we tune the ZQX loop on the chip.",
+                             "and ZQX tracks the set point as well as a digital one.")
+    assert name_of(alone) == "ZQX"

@@ -666,17 +666,19 @@ def test_the_shipped_model_knows_long_forms_that_abstracts_spell_out():
 
 
 def test_a_name_that_names_a_part_or_a_measure_is_marked():
-    """"the QGA layers", "a QGA encoder", "the ZQ score": a layer or term of a whole or a
-    measure, what a contribution is seldom named by; the whole itself is not marked."""
+    """"the QGA layers", "a QGA encoder", "the ZQ scores": a layer or term of a whole or a
+    measure, what a contribution is seldom named by; the whole itself is not marked. (An
+    acronym said only before a singular noun, "its ZQ score", is no candidate at all:
+    test_name_evidence's modifier test.)"""
     abstract = ("Convolutions are rigid. We introduce quill gated attention (QGA), a form of "
                 "attention with a soft locality prior. We initialise the QGA layers to mimic "
                 "convolutions. The resulting architecture, ZorbViT, outperforms strong "
-                "baselines, and its ZQ score improves.")
+                "baselines, and its ZQ scores improve.")
     assert features_of(abstract, "QGA")["part_after"] == 0.5  # 1 of its 2 occurrences
     assert features_of(abstract, "ZQ")["part_after"] == 1.0
     assert features_of(abstract, "ZorbViT")["part_after"] == 0.0
-    singular = "We add a QGA encoder to the model. It helps."
-    assert features_of(singular, "QGA")["part_after"] == 1.0
+    encoders = "We add QGA encoders to the model. It helps."
+    assert features_of(encoders, "QGA")["part_after"] == 1.0
     # a kind a contribution may be is not a part: "a ZorbMix module", "the ZorbMix loss"
     kind = "We propose the ZorbMix module. The ZorbMix loss trains it."
     assert features_of(kind, "ZorbMix")["part_after"] == 0.0
