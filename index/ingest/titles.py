@@ -99,6 +99,10 @@ _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
+    # "the proposed variant (referred to as SADAGRAD)": the authors' kind, named in a
+    # parenthesis ("known as" there names another's: no cue)
+    rf"|(?:our\s+(?:proposed\s+|new\s+|novel\s+)?|the\s+(?:proposed|new|novel)\s+){_KIND}"
+    r"\s+\((?:referred\s+to\s+as|called|named|dubbed|termed|coined|denoted(?:\s+as|\s+by)?)"
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"
     # "the resulting neural network, GC-Flow", "our resulting method, SequenceMatch,"
     # (each word whole, as in _COORDINATED)

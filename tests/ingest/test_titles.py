@@ -738,6 +738,21 @@ def test_a_proposal_to_do_something_titles_what_it_is_done_to(abstract, title):
     assert derive(abstract)[1] == title
 
 
+def test_the_authors_kind_named_in_a_parenthesis_is_a_cue():
+    """"the proposed variant (referred to as SADAGRAD) uses an adaptive restarting scheme"
+    (held-out ICML 2018) named nothing: the authors' kind ("the proposed", "our") named in
+    a parenthesis introduces the name as "the proposed variant, X," does. Another's kind
+    named so is no cue: "the classic method (known as X)"."""
+    abstract = ("Existing variants of RMSPROP depend linearly on the dimension. To "
+                "alleviate this, we propose a simple variant of RMSPROP for convex "
+                "problems. Unlike existing variants, the proposed variant (referred to as "
+                "RESPROP) restarts RMSPROP periodically. RESPROP adapts to the data.")
+    assert derive(abstract)[0] == "RESPROP"
+    classic = abstract.replace("the proposed variant (referred to as",
+                               "the classic variant (known as")
+    assert derive(classic)[0] is None
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
