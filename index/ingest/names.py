@@ -156,7 +156,10 @@ _PROJECT_SUFFIX = re.compile(
 # After an occurrence: a verb that makes it the subject of a claim ("X outperforms",
 # "X consistently achieves"): what an abstract says of its own method, less of prior work.
 _CLAIM_AFTER = re.compile(
-    r"\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+)?(?:outperform|achiev|improv|surpass"
+    # (past a parenthesis that spells it out: "HetConv (Heterogeneous Kernel-Based
+    # Convolution) reduces the computation")
+    r"(?:\s\([^()]{3,80}\))?\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+)?"
+    r"(?:outperform|achiev|improv|surpass"
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|produc|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
     r"|consist|combin|build|employ|integrat|incorporat|introduc|utiliz|effectively)"

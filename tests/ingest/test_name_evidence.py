@@ -302,3 +302,21 @@ def test_an_acronym_said_only_before_a_noun_is_a_modifier_not_a_name():
     alone = abstract.replace("and we tune the ZQX loop on the chip.",
                              "and ZQX tracks the set point as well as a digital one.")
     assert name_of(alone) == "ZQX"
+
+
+def test_a_claim_after_a_parenthesis_that_spells_the_name_out_is_the_names():
+    """"The proposed HetConv (Heterogeneous Kernel-Based Convolution) reduces the
+    computation" (held-out CVPR 2019): the verb after the spelled-out form claims for the
+    name before it, as "HetConv reduces" would."""
+    from index.ingest.names import FEATURES
+    from index.ingest.titles import name_features
+
+    claim = FEATURES.index("claim_subject")
+    abstract = ("We present a new deep architecture whose convolution mixes kernel sizes. The "
+                "proposed ZorbConv (Zigzag Orbit Convolution) reduces the computation and "
+                "the parameters of standard convolution, and our ZorbConv filters keep the "
+                "accuracy of VGG and ResNet.")
+    assert name_features(abstract, render(abstract))["ZorbConv"][claim] > 0.0
+    plain = abstract.replace("(Zigzag Orbit Convolution) reduces", "(Zigzag Orbit "
+                             "Convolution) is in every layer; it reduces")
+    assert name_features(plain, render(plain))["ZorbConv"][claim] == 0.0
