@@ -610,6 +610,10 @@ def _plain_name(token: str) -> bool:
             and token.lower() not in _COMMON_WORDS)
 
 
+# "our" and one capitalised word before a kind word: "our Mnemonist method".
+_OUR_THEN_KIND = re.compile(rf"our\s+[A-Z][\w-]*\s+{_KIND}\b")
+
+
 def _name_like(name: str, after_article: bool) -> bool:
     first = name.split()[0]
     if first.lower().rstrip(".") in _COMMON_WORDS or not first[0].isalnum() or first.isdigit():
@@ -735,7 +739,11 @@ def _cued_names(text: str, sentences,
                 not naming and not term and position == cue.end()
                 and _VERB_THEN_SPACE.search(cue.group()) is not None
                 and _LOWERCASE_APPOSITIVE.match(text, position) is not None)
-            if not _name_like(named.group("name"), after_article=position > cue.end()) and not (
+            # ("our" is no article: "we propose our Mnemonist method" names it, where "a
+            # Decoupled Margin Loss" is a description)
+            after_article = position > cue.end() and not _OUR_THEN_KIND.match(
+                text, cue.end(), named.end() + 40)
+            if not _name_like(named.group("name"), after_article=after_article) and not (
                     lowercase_name and named.group("name").lower().rstrip(".") not in _COMMON_WORDS):
                 continue
             description = None

@@ -753,6 +753,19 @@ def test_the_authors_kind_named_in_a_parenthesis_is_a_cue():
     assert derive(classic)[0] is None
 
 
+def test_our_and_one_capitalised_word_before_a_kind_word_is_a_name():
+    """"Building on this, we propose our Mnemonist method, which is able to detect
+    redundant model parameters" (held-out UAI 2023) named nothing: a plain capitalised word
+    after an article is a description ("a Decoupled Margin Loss"), but "our" is no article."""
+    abstract = ("Attacks can reconstruct training examples from a model's parameters. We "
+                "first study the training dynamics of small networks and find parameters "
+                "that do not memorise examples. Building on this, we propose our Zorbist "
+                "method, which is able to detect redundant parameters and guide attacks.")
+    assert derive(abstract)[0] == "Zorbist"
+    described = abstract.replace("our Zorbist method", "a Zorbist Margin Loss")
+    assert derive(described)[0] is None
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
