@@ -101,7 +101,7 @@ within using towards toward against upon including where when while whose who wh
 based not no more most very because although though unless whereas so due according but nor
 each every either those especially particularly notably namely capable able even
 apart regardless irrespective aiming relying depending focusing pertaining corresponding
-belonging
+belonging respectively
 """.strip())
 # Idioms cut from the word they need: "with respect (to)", "in order (to)", "as well (as)",
 # "make use (of)", "take advantage (of)".

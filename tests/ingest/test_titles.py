@@ -791,6 +791,19 @@ def test_an_embedded_question_is_no_object_of_the_authors_verb():
     assert title.startswith("Two estimation algorithms")
 
 
+def test_a_title_does_not_end_on_respectively():
+    """"Two estimation algorithms that are tailored towards conditions (1) and (2),
+    respectively" (held-out ICML 2015) lost its "(1) and (2)" with the parentheses and
+    ended "towards conditions and, respectively"; "…, respectively" points back at a list
+    the title does not hold (IJCAI 2023, 2024)."""
+    abstract = ("Regression on past values can mislead when a hidden series acts. We present "
+                "two taxonomies for label inference attacks and for defenses, respectively. "
+                "Experiments on four datasets follow.")
+    title = derive(abstract)[1]
+    assert not title.rstrip(" .").endswith("respectively"), title
+    assert title.startswith("Two taxonomies for label inference attacks")
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
