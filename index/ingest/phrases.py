@@ -99,7 +99,7 @@ a an the and or of to with for in on by that which as its both their our this th
 from at via into than is are be can we without across under over through between among
 within using towards toward against upon including where when while whose who whether how
 based not no more most very because although though unless whereas so due according but nor
-each every either those especially particularly notably namely capable able even
+each every either those especially particularly notably namely capable able even a.k.a aka
 apart regardless irrespective aiming relying depending focusing pertaining corresponding
 belonging respectively
 """.strip())

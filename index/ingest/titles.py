@@ -244,7 +244,8 @@ _COMMON_WORDS = frozenset({
 # White space after a full stop before a capital (or an opening quote or bracket), or a
 # blank line; each branch opens with its white space, so the search skips to white space.
 _SENTENCE_END = re.compile(r"\s(?:(?<=[.!?]\s)\s*(?=[A-Z“\"(\[])|(?<=\n)\n)")
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|resp|approx)\.|\b[A-Z]\.)$")
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:e\.g|i\.e|a\.k\.a|w\.r\.t|viz|et al|vs|cf|Fig|Eq|resp|approx)\.|\b[A-Z]\.)$")
 
 
 

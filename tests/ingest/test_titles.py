@@ -804,6 +804,20 @@ def test_a_title_does_not_end_on_respectively():
     assert title.startswith("Two taxonomies for label inference attacks")
 
 
+def test_a_k_a_ends_no_sentence_and_no_title():
+    """"This work proposes a novel Graph-based neural ArchiTecture Encoding Scheme, a.k.a.
+    GATES, to improve …" (held-out ECCV 2020) was split after "a.k.a." and titled "GATES: A
+    novel … Encoding Scheme, a.k.a": the abbreviation ends no sentence, and a title does
+    not end on it."""
+    abstract = ("This work proposes a novel Tree-based Program Encoding Scheme, a.k.a. "
+                "TAPES, to improve predictor-based program search. Unlike existing "
+                "schemes, TAPES models operations as transformations of information. TAPES "
+                "encodes programs of both search spaces consistently.")
+    name, title = derive(abstract)
+    assert name == "TAPES"
+    assert title == "TAPES: A novel Tree-based Program Encoding Scheme"
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
