@@ -166,7 +166,12 @@ _CONTRIBUTION = re.compile(
     r"|(?:present|propose|develop|introduce|derive|investigate|analy[sz]e|provide|examine"
     r"|explore|revisit|consider|design|give|establish|obtain|offer|formulate|address|tackle"
     r"|initiate|describe|characteri[sz]e|construct|devise|build|prove|report|focus(?:es)? on"
-    r"|put(?:s)? forward)s?|stud(?:y|ies))(?:\s+here)?\s+"
+    # ("We present in this work the first …": what the authors make, past the adverbial;
+    # not "we consider in this paper the problem of …", which a later "we propose" betters)
+    r"|put(?:s)? forward)s?|stud(?:y|ies))(?:\s+here"
+    r"|(?:(?<=present)|(?<=propose)|(?<=introduce)|(?<=develop)|(?<=design)|(?<=describe)"
+    r"|(?<=presents)|(?<=proposes)|(?<=introduces)|(?<=develops)|(?<=designs)"
+    r"|(?<=describes))\s+in\s+this\s+(?:work|paper|study|article|letter|note))?\s+"
     r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b|this\b"
     r"|(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b|which\b"
     r"|these\b|\(?(?:\d|i+)\))", re.I)

@@ -818,6 +818,18 @@ def test_a_k_a_ends_no_sentence_and_no_title():
     assert title == "TAPES: A novel Tree-based Program Encoding Scheme"
 
 
+def test_what_the_authors_present_in_this_work_is_the_title():
+    """"We present in this work the first end-to-end deep learning based method that
+    predicts both 3D hand shape and pose" (held-out CVPR 2019) titled its paper "In this
+    work the first …": the adverbial between the verb and its object is passed over, for
+    verbs of making ("we consider in this paper the problem of …" is not one of them)."""
+    abstract = ("We present in this work the first learned method that predicts both the "
+                "shape and the pose of a hand from a single RGB image in the wild. Our "
+                "network consists of the concatenation of an encoder and a fixed decoder.")
+    assert derive(abstract)[1] == ("The first learned method that predicts both the shape "
+                                   "and the pose of a hand")
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
