@@ -755,8 +755,16 @@ def _passive_subject(sentence: str, limit: int) -> str | None:
     return noun_phrase(match.group(1), limit) if match else None
 
 
+# A phrase that only says there is a contribution: "a new contribution to address this
+# problem", "the contributions of this paper" (a later sentence says what it is).
+_VACUOUS = re.compile(
+    r"(?:an?|the|our|this)\s+(?:(?:new|novel|main|key|first|major|central|significant)\s+)*"
+    r"contributions?(?:\s+(?:of|to|in|for|towards?)\s+(?:\w+\s+){0,2}(?:this|the|our|these)"
+    r"\s+\w+)?$", re.I)
+
+
 def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
-                 evidence: bool = True) -> str | None:
+                 evidence: bool = True, vacuous: bool = True) -> str | None:
     """A noun phrase for what the abstract contributes, or None: its main result or
     contribution ("we propose X" gives X), else the object of another verb of the
     authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
@@ -794,7 +802,8 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
                 # (without `evidence`, the paper's evidence is no contribution:
                 # "Experiments on the PASCAL VOC 2012 dataset" titled a paper)
                 if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
-                        and (evidence or not names_evidence(phrase)):
+                        and (evidence or not names_evidence(phrase)) \
+                        and (vacuous or not _VACUOUS.match(phrase)):
                     return capitalised(phrase)
     return None
 
@@ -877,7 +886,8 @@ def _stands_alone(phrase: str, subject: bool) -> bool:
     return not subject or len(words) - (words[0] in _DETERMINERS) >= 3
 
 
-def recast(text: str, sentences: list[tuple[int, int]], limit: int) -> str | None:
+def recast(text: str, sentences: list[tuple[int, int]], limit: int, *,
+           vacuous: bool = True) -> str | None:
     """A noun phrase recast from the opening of one of the sentences (_RECAST, in that
     order over them all), or None."""
     openings = [_LEADING_ADVERBIAL.sub("", text[start:end]) for start, end in sentences]
@@ -887,7 +897,8 @@ def recast(text: str, sentences: list[tuple[int, int]], limit: int) -> str | Non
             phrase = match and phrase_of(opening[match.end():], limit)
             if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
                     and _stands_alone(phrase, phrase_of is _subject) \
-                    and not names_evidence(phrase):
+                    and not names_evidence(phrase) \
+                    and (vacuous or not _VACUOUS.match(phrase)):
                 return capitalised(phrase)
     return None
 
@@ -895,7 +906,11 @@ def recast(text: str, sentences: list[tuple[int, int]], limit: int) -> str | Non
 def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> str:
     """The contribution's noun phrase, else one recast from a sentence's opening, else
     the opening words of the first sentence."""
-    phrase = contribution(text, sentences, limit, evidence=False) or \
+    # (a phrase that only says there is a contribution, "the contributions of this
+    # paper", last: a later sentence may say what it is)
+    phrase = contribution(text, sentences, limit, evidence=False, vacuous=False) or \
+        recast(text, sentences, limit, vacuous=False) or \
+        contribution(text, sentences, limit, evidence=False) or \
         recast(text, sentences, limit)
     if phrase:
         return phrase

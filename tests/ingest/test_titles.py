@@ -830,6 +830,21 @@ def test_what_the_authors_present_in_this_work_is_the_title():
                                    "and the pose of a hand")
 
 
+def test_a_phrase_that_only_says_there_is_a_contribution_comes_last():
+    """"We propose in this paper a new contribution to address this problem by
+    generalizing …" (ACML 2013) titled its paper "A new contribution to address this
+    problem"; what a later sentence says the contribution is comes first, and the vacuous
+    phrase only when nothing else is found."""
+    abstract = ("Learning distances between histograms matters. The Euclidean distance may "
+                "not suit the simplex. We propose in this paper a new contribution to "
+                "address this problem by generalizing a family of embeddings. We provide "
+                "algorithms to estimate the parameters of such maps.")
+    assert derive(abstract)[1] == "Algorithms to estimate the parameters of such maps"
+    alone = abstract.replace(" We provide algorithms to estimate the parameters of such "
+                             "maps.", "")
+    assert derive(alone)[1].lower().endswith("new contribution to address this problem")
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
