@@ -184,7 +184,8 @@ _NOT_AN_OBJECT = (r"(?!(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|wh
 # what may follow, modals and auxiliaries by name.
 _AUTHORS_VERB = re.compile(
     _AUTHORS + r"(?:\s+\w+ly)?\s+"
-    r"(?:is concerned with|is about|deals? with|(?!(?:can|could|may|might|will|would|should|must|are"
+    r"(?:is concerned with|is about|is (?:devoted|dedicated) to|deals? with"
+    r"|(?!(?:can|could|may|might|will|would|should|must|are"
     r"|is|have|has|had|were|was|do|does|did|need|want|aim|seek|hope|try|tries|believe"
     r"|argue|conjecture|note|observe|conclude|then|also|not"
     # (these take a clause, "we show that …", or an object: "we show a simple algorithm";

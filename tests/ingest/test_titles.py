@@ -845,6 +845,16 @@ def test_a_phrase_that_only_says_there_is_a_contribution_comes_last():
     assert derive(alone)[1].lower().endswith("new contribution to address this problem")
 
 
+def test_what_a_paper_is_devoted_to_is_its_title():
+    """"This paper is devoted to a centralized mission planner for a group of marine
+    robots" (IROS 2015) was titled "The contribution of this paper" from a later sentence:
+    "is devoted to" says what the paper is about, as "is about" does."""
+    abstract = ("This paper is devoted to a decentralized task allocator for a fleet of "
+                "aerial robots. Tasks are straight line segments. The contribution of this "
+                "paper is in the implementation details of the allocator and its field tests.")
+    assert derive(abstract)[1] == "A decentralized task allocator for a fleet of aerial robots"
+
+
 def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     """"In this paper we demonstrate X": "we" is no verb of "this paper" (whose object
     would be "demonstrate …"), so the title is X, as with the comma."""
