@@ -778,8 +778,10 @@ _LETTER_NUMBER = re.compile(r"[A-Z]\d{1,2}")
 # the abstract's name for its own work, which is said as a subject, set off, or before
 # its kind ("the FooNet model"); unless a cue's verb introduces it (candidate_features).
 _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})*")
-# (past an abbreviation it is given: "the Kesten-Stigum (KS) threshold")
+# An acronym, which `_attributive` reads as it reads a plain capitalised word ("a PID
+# controller").
 _ACRONYM_ONLY = re.compile(r"[A-Z]{2,6}")
+# (past an abbreviation it is given: "the Kesten-Stigum (KS) threshold")
 _NOUN_AFTER = re.compile(r"(?: \([^()\s]{1,12}\))? ([a-z][a-z-]+[a-rt-z])\b(?![-(])")
 _NOT_NOUNS = frozenset(re.split(r"\s+", """
 and or but nor of to for in on at by with from into via as than that which who whose
@@ -793,8 +795,9 @@ _NAME_AFTER = re.compile(r" [A-Z][A-Za-z0-9-]*\b(?![(])")
 
 
 def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
-    """Whether `name` is said only before a lowercase noun, or as the first word of a
-    longer name ("Doppler ICP … the Doppler velocity"), and before a noun at least once."""
+    """Whether `name` (a plain capitalised word or an acronym) is said only before a
+    lowercase noun, or as the first word of a longer name ("Doppler ICP … the Doppler
+    velocity"), and before a noun at least once ("a neuromorphic PID controller")."""
     if not (_PLAIN_CAPITALISED.fullmatch(name) or _ACRONYM_ONLY.fullmatch(name)) \
             or not occurrences:
         return False

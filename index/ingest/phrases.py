@@ -153,6 +153,9 @@ _JUNK_WORD_LONGEST = max(*map(len, _JUNK_WORDS), *map(len, _CUT_IDIOMS),
 # ("the video summarization task" is no video of the authors')
 _AUTHORS = (r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note)"
             r"|(?:this|our) (?:letter|video))")
+# A question a verb takes, no object a title can be: "we examine under which conditions
+# X are identifiable", "we study which modules forget".
+_EMBEDDED_QUESTION = r"(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b|which\b"
 _CONTRIBUTION = re.compile(
     _AUTHORS +
     r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
@@ -172,11 +175,9 @@ _CONTRIBUTION = re.compile(
     r"|(?:(?<=present)|(?<=propose)|(?<=introduce)|(?<=develop)|(?<=design)|(?<=describe)"
     r"|(?<=presents)|(?<=proposes)|(?<=introduces)|(?<=develops)|(?<=designs)"
     r"|(?<=describes))\s+in\s+this\s+(?:work|paper|study|article|letter|note))?\s+"
-    r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b|this\b"
-    r"|(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b|which\b"
-    r"|these\b|\(?(?:\d|i+)\))", re.I)
-_NOT_AN_OBJECT = (r"(?!(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b"
-                  r"|which\b"
+    r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b|this\b|"
+    + _EMBEDDED_QUESTION + r"|these\b|\(?(?:\d|i+)\))", re.I)
+_NOT_AN_OBJECT = (r"(?!" + _EMBEDDED_QUESTION +
                   r"|that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b"
                   r"|this\b|these\b|us\b|ourselves\b|\(?(?:\d|i+)\))")
 # "we attack X", "this paper employs X", "this work is concerned with X": any verb of the

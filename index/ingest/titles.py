@@ -677,7 +677,7 @@ def _cued_names(text: str, sentences,
         # may come a few modifiers after the cue, within its clause.
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
                            and _defined_in_cue(text[position:d.start])
-                          and not _qualified_basis(text, position, d)), None)
+                           and not _qualified_basis(text, position, d)), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
         if kind_then_name and _ADJUNCT_KIND.match(kind_then_name.group("kind")):
             kind_then_name = None
