@@ -118,6 +118,7 @@ _COORDINATED_CUE = re.compile(rf"{_CUE_SUBJECT}{_COORDINATED}{_CUE_VERB_TAIL}\s+
 # SAmple Consensus (RANSAC)"), not a contribution the cue points at.
 _BARE_KIND_OF = re.compile(rf"the\s+{_KIND}\s+$", re.I)
 _LOWERCASE_PLURAL = re.compile(r"[a-z][a-z-]*[^s\W]s(?![\w-])")
+_LOWERCASE_PARTICIPLE = re.compile(r"[a-z]+ed,\s+[a-z]+(?:ed|en)\b")  # "posed, animated,"
 _MADE_UP_PLURAL = re.compile(r"[a-z]{1,3}-[a-z]+s,\s+an?\s")  # "q-paths, a family of paths"
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
@@ -729,6 +730,9 @@ def _cued_names(text: str, sentences,
             # Nor a sentence adverb after the comma: "In the minimum distance approach,
             # firstly, the so-called uncertainty set is defined".
             term = term or _LOWERCASE_ADVERB.match(text, position) is not None
+            # Nor a list of participles: "can be sampled from the model, posed, animated,
+            # and fit to data" ("the proposed method, spred, is" names spred).
+            term = term or _LOWERCASE_PARTICIPLE.match(text, position) is not None
             lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (_SET_OFF_WORD.match(text, position) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
