@@ -176,10 +176,13 @@ method framework approach algorithm model system benchmark dataset technique arc
 agent pipeline library toolkit tool environment optimizer planner loss estimator paradigm
 strategy procedure scheme module network solver suite family variant formulation
 """.strip())
+_KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
+_KIND_WORDS = word_alternation(KIND_WORDS)
+KIND = rf"(?:{_KIND_WORDS})s?"  # a kind word as a pattern, singular or plural
 _NAMED_BY_US = re.compile(
     r"\bwe\s+(?:\w+ly\s+)?(?:call|name|term|dub|coin|refer\s+to|denote)\b"
     r"(?:\s+(?:it|this|them|our\s+\w+|the\s+(?:resulting\s+|proposed\s+|new\s+)?"
-    rf"(?:{word_alternation(KIND_WORDS)})s?|as))*\s*[“\"]?$", re.I)
+    rf"{KIND}|as))*\s*[“\"]?$", re.I)
 _LOWERCASE_TAIL = re.compile(r"-[a-z]+$")
 _PAREN_CITATION = re.compile(
     # (an author's co-author first: "Valiant and Valiant (2014)")
@@ -1351,9 +1354,6 @@ _AS_NAMING = frozenset({"to", "known", "named", "called", "denoted", "termed", "
                         "coined", "defined"})
 
 
-_KINDS = frozenset(k + plural for k in KIND_WORDS for plural in ("", "s"))
-_KIND_WORDS = word_alternation(KIND_WORDS)
-KIND = rf"(?:{_KIND_WORDS})s?"  # a kind word as a pattern, singular or plural
 # After a name, a kind of contribution as the head it modifies ("IRL method", "GNN
 # framework", "VAE-based generative model": a word between).
 _KIND_HEAD = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{_KIND_WORDS})\b", re.I)

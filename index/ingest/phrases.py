@@ -156,6 +156,9 @@ _AUTHORS = (r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note)
 # A question a verb takes, no object a title can be: "we examine under which conditions
 # X are identifiable", "we study which modules forget".
 _EMBEDDED_QUESTION = r"(?:under|in|for|at|on|by|from|with|to)\s+(?:which|what|whom)\b|which\b"
+# Right after a verb of making, singular or plural (a lookbehind each: they differ in width).
+_AFTER_MAKING_VERB = "|".join(f"(?<={verb}{ending})" for verb in (
+    "present", "propose", "introduce", "develop", "design", "describe") for ending in ("", "s"))
 _CONTRIBUTION = re.compile(
     _AUTHORS +
     r"(?:\s+(?:\w+ly|instead|further|first|also|then|here|now|therefore|thus))?\s+"
@@ -172,9 +175,7 @@ _CONTRIBUTION = re.compile(
     # ("We present in this work the first …": what the authors make, past the adverbial;
     # not "we consider in this paper the problem of …", which a later "we propose" betters)
     r"|put(?:s)? forward)s?|stud(?:y|ies))(?:\s+here"
-    r"|(?:(?<=present)|(?<=propose)|(?<=introduce)|(?<=develop)|(?<=design)|(?<=describe)"
-    r"|(?<=presents)|(?<=proposes)|(?<=introduces)|(?<=develops)|(?<=designs)"
-    r"|(?<=describes))\s+in\s+this\s+(?:work|paper|study|article|letter|note))?\s+"
+    rf"|(?:{_AFTER_MAKING_VERB})\s+in\s+this\s+(?:work|paper|study|article|letter|note))?\s+"
     r"(?!that\b|how\b|whether\b|why\b|what\b|when\b|to\s|and\s|it\b|them\b|this\b|"
     + _EMBEDDED_QUESTION + r"|these\b|\(?(?:\d|i+)\))", re.I)
 _NOT_AN_OBJECT = (r"(?!" + _EMBEDDED_QUESTION +
@@ -911,9 +912,10 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     # (a phrase that only says there is a contribution, "the contributions of this
     # paper", last: a later sentence may say what it is)
     phrase = contribution(text, sentences, limit, evidence=False, vacuous=False) or \
-        recast(text, sentences, limit, vacuous=False) or \
-        contribution(text, sentences, limit, evidence=False) or \
-        recast(text, sentences, limit)
+        recast(text, sentences, limit, vacuous=False)
+    if not phrase and "contribution" in text.lower():  # (what _VACUOUS needs: else no rerun)
+        phrase = contribution(text, sentences, limit, evidence=False) or \
+            recast(text, sentences, limit)
     if phrase:
         return phrase
     start, end = sentences[0]
