@@ -1032,3 +1032,22 @@ def test_a_citation_key_is_no_name():
     also = ("We propose GlintNet, a new network for glint removal \\cite{GlintNet}. GlintNet "
             "removes glints from photographs of shiny objects.")
     assert derive(also) == "GlintNet"
+
+
+def test_a_name_built_on_a_likely_name_gives_way_to_it():
+    """When the abstract introduces a name and then one built on it ("ZORBIT" and
+    "ZORBIT-SFO", "ZorbHop" and "ZorbHop-Net"), and both are likely names, the paper is
+    named by the base (its title names the base); an extension whose base is only
+    mentioned keeps its whole name."""
+    built = ("We propose a new technique named Zonal Orbit Recursive Iterate Tracker "
+             "(ZORBIT), which tracks many quantities at reduced cost. Combining ZORBIT with "
+             "normalized gradient descent, we propose ZORBIT-SFO that solves non-convex "
+             "problems using stochastic gradients only. We prove that the ZORBIT-SFO "
+             "algorithm achieves a low cost. In addition, we prove that ZORBIT-SFO nearly "
+             "matches the lower bound. Our ZORBIT technique also finds second-order "
+             "stationary points.")
+    assert derive(built) == "ZORBIT"
+    only_mentioned = ("Graph networks pass messages between neighbours. We propose GNN-QuilT, "
+                      "a layer whose messages are modulated by the target node. GNN-QuilT "
+                      "outperforms baselines on three benchmarks.")
+    assert derive(only_mentioned) == "GNN-QuilT"
