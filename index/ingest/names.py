@@ -118,11 +118,14 @@ _INTRO_STARTS = WordStarts(("we", "this", "our"))  # where an _INTRO_VERB can st
 MAKING_WORDS = ("building", "design", "development", "construction", "implementation",
                 "creation")
 _MAKING = frozenset(MAKING_WORDS)
-_PRIOR_WORDS = frozenset(re.split(r"\s+", """
-such as e.g. e.g., like including than over existing previous prior popular standard recent
-original vanilla classical classic conventional traditional typical common well-known
-widely-used seminal celebrated baseline baselines public improved modified enhanced
+# What calls a thing someone else's, before its kind: "the state-of-the-art approach, X".
+PRIOR_ADJECTIVES = frozenset(re.split(r"\s+", """
+existing previous prior popular standard recent original vanilla classical classic
+conventional traditional typical common well-known widely-used seminal celebrated baseline
 state-of-the-art state-of-art sota off-the-shelf pretrained pre-trained commercial
+""".strip()))
+_PRIOR_WORDS = PRIOR_ADJECTIVES | frozenset(re.split(r"\s+", """
+such as e.g. e.g., like including than over baselines public improved modified enhanced
 to with of for from on
 using by via in and or versus vs vs. against extend extends extending
 outperform outperforms outperforming surpass surpasses surpassing beat beats beating

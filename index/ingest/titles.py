@@ -28,6 +28,7 @@ from .names import (
     KIND,
     MAKING_WORDS,
     NAME_END,
+    PRIOR_ADJECTIVES,
     Cue,
     KnownNames,
     NameStatistics,
@@ -652,6 +653,9 @@ def _cues_in(text: str) -> Iterator[re.Match]:
     for cue in matches_at(_CUE, text, _cue_starts(text)):
         if _BARE_KIND_OF.match(cue.group()) and text.startswith("of ", cue.end()):
             continue  # "using the framework of … RANdom SAmple Consensus (RANSAC)"
+        if cue.group()[:4].lower() == "the " and \
+                not PRIOR_ADJECTIVES.isdisjoint(cue.group().lower().split()):
+            continue  # "with respect to the state-of-the-art approach, PoseFromShape"
         if text[max(0, cue.start() - 3):cue.start()] in ("so-", "so "):
             # "efficient in the so-called “knows what it knows” (KWIK) framework": another's
             # term, no naming of ours. (Authors say it of their own too, "by proposing the
