@@ -146,11 +146,15 @@ _KIND_THEN_NAME = re.compile(
     rf"(?P<kind>(?:[\w()-]+\s+){{0,8}}?{_KIND})"
     # (a dash sets a name off as a comma does: "a novel ... model - CALI", "a benchmark—X")
     rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+"
-    r"|\s*[–—]\s*|\s+-\s+|\s+)"
+    r"|\s*[–—]\s*|\s+-\s+|\s+"
+    # "a trajectory prediction approach with respect to traffic lights, D2-TPred": what
+    # the kind is for, then the name set off by a comma
+    r"|(?P<purpose>\s+(?:for|with\s+respect\s+to|under|to)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+))"
     rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
     # "a … review dataset ASAP including 46,730 reviews": what it holds may follow
     rf"|including|containing|comprising)\b))"
 )
+_RELATIVE_AFTER = re.compile(r",\s+(?:which|that|whose)\s")
 # "We validate the proposed methods on three popular datasets, i.e., DEV, CIFAR10, …",
 # "our method … on a public dataset and a self-constructed dataset, NYTimes-MEL": a kind
 # phrase that opens with a preposition after a cue says where the method is tried, not
@@ -684,7 +688,11 @@ def _cued_names(text: str, sentences,
                            and _defined_in_cue(text[position:d.start])
                            and not _qualified_basis(text, position, d)), None)
         kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
-        if kind_then_name and _ADJUNCT_KIND.match(kind_then_name.group("kind")):
+        if kind_then_name and (_ADJUNCT_KIND.match(kind_then_name.group("kind")) or (
+                kind_then_name.group("purpose")
+                and not _RELATIVE_AFTER.match(text, kind_then_name.end()))):
+            # (after what the kind is for, only a name a relative clause goes on from:
+            # not "algorithms for the uniform, Marchenko-Pastur, and exponential …")
             kind_then_name = None
         # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
         # plain capitalised word only after a comma or a naming word ("a GPT-based model,
@@ -692,8 +700,10 @@ def _cued_names(text: str, sentences,
         if kind_then_name and (_distinctive(kind_then_name.group("name")) or (
                 _plain_name(kind_then_name.group("name"))
                 and kind_then_name.group("separator").strip())):
+            # (the kind with what it is for: "a … method for de novo peptide sequencing")
             yield (kind_then_name.group("name"), kind_then_name.start("name"), None,
-                   kind_then_name.group("kind"))
+                   kind_then_name.group("kind") + (kind_then_name.group("purpose") or "")
+                   .rstrip(", "))
         elif definition is not None:
             yield definition.short, definition.start, definition.long, None
         elif (spelled := _NAMED_PHRASE_THEN_NAME.match(text, position)) and (

@@ -1066,3 +1066,24 @@ def test_an_appositive_after_a_prior_kind_names_prior_work():
     resulting = ("We study graph flows. We design a new layer, and stack it; the resulting "
                  "network, QuillFlow, beats baselines on three benchmarks.")
     assert derive(resulting) == "QuillFlow"
+
+
+def test_a_name_after_what_the_kind_is_for_is_cued():
+    """"We present a trajectory prediction approach with respect to traffic lights,
+    D2-TPred, which uses …": the name set off after the kind's purpose is the one the
+    verb introduces (over a dataset "called" later), and the derived title keeps the
+    purpose; an enumeration after a purpose ("algorithms for the uniform, Marchenko-Pastur,
+    and exponential distributions") names nothing."""
+    abstract = ("Planning at urban intersections needs to understand agents. We present a "
+                "trajectory prediction approach with respect to traffic lights, Q2-ZPred, "
+                "which uses a spatial dynamic interaction graph (SDG) and a behavior "
+                "dependency graph (BDG). Moreover, we present a new dataset for vehicle "
+                "trajectory prediction under traffic lights called QTP-ZL. Our results show "
+                "that our model improves ADE and FDE on QTP-ZL over other algorithms.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "Q2-ZPred"
+    assert title == "Q2-ZPred: a trajectory prediction approach with respect to traffic lights"
+    listed = ("We develop a framework for the analysis of random quadratic problems. We "
+              "develop explicit algorithms for the uniform, Zorb-Quillan, and exponential "
+              "distributions. These methods are momentum-based algorithms.")
+    assert features_of(listed, "Zorb-Quillan")["cue_verb"] == 0.0
