@@ -229,7 +229,8 @@ _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
     # "We use Lean, a theorem proving framework": what the authors use is not theirs
     r"|\bwe\s+(?:use|used|employ|employed|adopt|adopted|leverage|leveraged)\s+$"
-    r"|\b(?:recent|existing|prior|previous|popular|standard|classic|state-of-the-art)\b", re.I)
+    rf"|(?<![\w-])(?:{'|'.join(sorted(map(re.escape, PRIOR_ADJECTIVES), key=len, reverse=True))})(?![\w-])",
+    re.I)
 # ... though the making of a thing the cue's verb presents is the authors' own: "this paper
 # proposes the building of VideoMaster, a multimodal system", "we present the design of X".
 _MAKING_OF = re.compile(
