@@ -135,7 +135,9 @@ _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
-    rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b)"
+    rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b"
+    # an appositive whose comma the text lacks: "we introduce cryoMAE a novel approach"
+    r"|\san?\s+(?:new|novel)\s)"
     # a spaced en dash sets off what follows as an em dash does, and so does a spaced
     # hyphen, the dash as typed ("we present InferES - an original corpus")
     r"|\s+[–-]\s)"
@@ -851,12 +853,18 @@ def _qualified_basis(text: str, position: int, definition: _Definition) -> bool:
         _NOUN_GOES_ON.match(text, definition.end) is not None
 
 
+# A name and its appositive without the comma ("introduces MixDiff a new self-supervised
+# learning (SSL) framework"): a long form inside the appositive is a part it names.
+_UNSET_APPOSITIVE = re.compile(rf"(?=\S*[A-Z0-9]){_NAME_TOKEN}\s+an?\s+(?:new|novel)\s")
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
-    if _KIND_USES.match(between) or _FINITE_BETWEEN.match(between):
+    if _KIND_USES.match(between) or _FINITE_BETWEEN.match(between) or \
+            _UNSET_APPOSITIVE.match(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
@@ -1084,7 +1092,8 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
 # After a name, what it is for or does: "… named pFedGate for efficient personalized FL",
 # "… called Bidirectional Adaptation that can adapt to …".
 _PURPOSE_AFTER = re.compile(rf"\s*,?\s+({PURPOSE_WORD}\s.+)", re.S)
-_NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)")
+# (or the appositive without its comma, as _NAME_AT takes it: "cryoMAE a novel approach")
+_NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)|\s+(?=an?\s+(?:new|novel)\s)")
 _ARTICLE_AND_QUOTE = re.compile(r"(?:the\s+)?[“\"‘'`]+|the\s+", re.I)
 _CLOSING_QUOTE = re.compile(r"[”\"’']*")
 _COMMA_NOT_A_LIST = re.compile(r"\s*,(?!\s*(?:and|or)\s)")

@@ -1087,3 +1087,20 @@ def test_a_name_after_what_the_kind_is_for_is_cued():
               "develop explicit algorithms for the uniform, Zorb-Quillan, and exponential "
               "distributions. These methods are momentum-based algorithms.")
     assert features_of(listed, "Zorb-Quillan")["cue_verb"] == 0.0
+
+
+def test_an_appositive_without_its_comma_names_what_the_verb_introduces():
+    """Some lists drop every comma ("we introduce cryoMAE a novel approach …"): a name
+    right after the verb and before "a new"/"a novel" is set off all the same, a long
+    form inside that appositive does not take the cue, and the title is "NAME: …"."""
+    plain = ("Particle picking needs labelled data. To overcome these obstacles we introduce "
+             "cryoZorb a novel approach based on few-shot learning that harnesses masked "
+             "autoencoders to select particles. Experiments show cryoZorb beats baselines.")
+    name, title = derive_name_and_title(plain, render(plain))
+    assert name == "cryoZorb"
+    assert title.startswith("cryoZorb: a novel approach based on few-shot learning")
+    defined = ("This paper introduces ZorbDiff a new self-supervised learning (SSL) "
+               "pre-training framework that combines real and synthetic images. Unlike SSL "
+               "methods that use real images ZorbDiff uses a diffusion model. Experiments "
+               "show ZorbDiff improves SSL methods across datasets.")
+    assert derive(defined) == "ZorbDiff"
