@@ -132,12 +132,16 @@ _NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:\*?-[\w.+]+)*" + NAME_END
 # A name in quotes (straight or curly, not always paired: “X-Paste"), a comma or full stop
 # perhaps inside them.
 _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](?![\w-])")
+# What opens an appositive: "a new …", "a novel …", "a … framework", where a text that
+# lacks the comma before it ("we introduce FlashVTG a framework featuring …") still sets
+# the name off.
+_UNSET_LEAD = rf"an?\s+(?:new\s|novel\s|(?:[\w-]+\s+){{0,3}}?{_KIND}\b)"
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
     rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b"
     # an appositive whose comma the text lacks: "we introduce cryoMAE a novel approach"
-    r"|\san?\s+(?:new|novel)\s)"
+    rf"|\s{_UNSET_LEAD})"
     # a spaced en dash sets off what follows as an em dash does, and so does a spaced
     # hyphen, the dash as typed ("we present InferES - an original corpus")
     r"|\s+[–-]\s)"
@@ -674,6 +678,22 @@ def _cues_in(text: str) -> Iterator[re.Match]:
             yield coordinated
 
 
+def _kind_then_name(text: str, cue: re.Match) -> re.Match | None:
+    """"a novel personalized FL algorithm, pFedGraph" after the cue (_KIND_THEN_NAME),
+    unless the kind phrase is where the method is tried ("on three popular datasets,
+    i.e., DEV"), goes on after what the kind is for without a relative clause ("algorithms
+    for the uniform, Marchenko-Pastur, and exponential …"), or is a predicate: "Our method
+    achieved state-of-the-art results for the driving benchmark KITTI", where after "our
+    method" a verb opens what it did, and KITTI is no name of its."""
+    found = _KIND_THEN_NAME.match(text, cue.end())
+    if found is None or _ADJUNCT_KIND.match(found.group("kind")) or (
+            found.group("purpose") and not _RELATIVE_AFTER.match(text, found.end())) or (
+            _PREDICATE_AFTER_KIND.match(cue.group().strip())
+            and _PAST_VERB.match(found.group("kind"))):
+        return None
+    return found
+
+
 def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
@@ -690,13 +710,7 @@ def _cued_names(text: str, sentences,
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
                            and _defined_in_cue(text[position:d.start])
                            and not _qualified_basis(text, position, d)), None)
-        kind_then_name = _KIND_THEN_NAME.match(text, cue.end())
-        if kind_then_name and (_ADJUNCT_KIND.match(kind_then_name.group("kind")) or (
-                kind_then_name.group("purpose")
-                and not _RELATIVE_AFTER.match(text, kind_then_name.end()))):
-            # (after what the kind is for, only a name a relative clause goes on from:
-            # not "algorithms for the uniform, Marchenko-Pastur, and exponential …")
-            kind_then_name = None
+        kind_then_name = _kind_then_name(text, cue)
         # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
         # plain capitalised word only after a comma or a naming word ("a GPT-based model,
         # Duolando, which ...", "a framework called Chameleon").
@@ -853,9 +867,11 @@ def _qualified_basis(text: str, position: int, definition: _Definition) -> bool:
         _NOUN_GOES_ON.match(text, definition.end) is not None
 
 
+_PREDICATE_AFTER_KIND = re.compile(rf"(?:our|the)\s+(?:[\w-]+\s+){{0,2}}{_KIND}", re.I)
+_PAST_VERB = re.compile(r"[a-z]+ed\s|(?:achieves|outperforms|yields|obtains|shows)\s")
 # A name and its appositive without the comma ("introduces MixDiff a new self-supervised
 # learning (SSL) framework"): a long form inside the appositive is a part it names.
-_UNSET_APPOSITIVE = re.compile(rf"(?=\S*[A-Z0-9]){_NAME_TOKEN}\s+an?\s+(?:new|novel)\s")
+_UNSET_APPOSITIVE = re.compile(rf"(?=\S*[A-Z0-9]){_NAME_TOKEN}\s+{_UNSET_LEAD}")
 
 
 def _defined_in_cue(between: str) -> bool:
@@ -1093,7 +1109,8 @@ def _best_candidate(text: str, sentences, rendered: Rendered,
 # "… called Bidirectional Adaptation that can adapt to …".
 _PURPOSE_AFTER = re.compile(rf"\s*,?\s+({PURPOSE_WORD}\s.+)", re.S)
 # (or the appositive without its comma, as _NAME_AT takes it: "cryoMAE a novel approach")
-_NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)|\s+(?=an?\s+(?:new|novel)\s)")
+_NAME_THEN_COMMA = re.compile(r"\s*,\s*(?=(?:an?|the|[A-Z]\S*)\s+\S)"
+                              rf"|\s+(?={_UNSET_LEAD})")
 _ARTICLE_AND_QUOTE = re.compile(r"(?:the\s+)?[“\"‘'`]+|the\s+", re.I)
 _CLOSING_QUOTE = re.compile(r"[”\"’']*")
 _COMMA_NOT_A_LIST = re.compile(r"\s*,(?!\s*(?:and|or)\s)")

@@ -1104,3 +1104,27 @@ def test_an_appositive_without_its_comma_names_what_the_verb_introduces():
                "methods that use real images ZorbDiff uses a diffusion model. Experiments "
                "show ZorbDiff improves SSL methods across datasets.")
     assert derive(defined) == "ZorbDiff"
+
+
+def test_an_unset_appositive_may_open_with_its_kind():
+    """"we introduce FlashVTG a framework featuring a … (TFL) module": without the comma,
+    "a … framework" after the name sets it off as "a new …" does."""
+    abstract = ("Previous methods rank predictions on isolated moments. To tackle these "
+                "issues we introduce ZorbVTG a framework featuring a Temporal Feature "
+                "Layering (TFL) module and an Adaptive Score Refinement (ASR) module. The TFL "
+                "module replaces the decoder. Experiments show ZorbVTG achieves the best "
+                "results on four datasets.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "ZorbVTG"
+    assert title.startswith("ZorbVTG: a framework featuring")
+
+
+def test_a_verb_after_our_kind_is_no_kind_phrase_before_a_name():
+    """"Our method achieved state-of-the-art results for the driving benchmark KITTI":
+    after "our method" a verb opens the predicate, so the benchmark at its end is no name
+    the cue introduces."""
+    abstract = ("Monocular depth estimation often gives scale-invariant results. We introduce "
+                "a self-supervised metric-scaled depth model that requires only monocular "
+                "video. Our method achieved state-of-the-art results for the driving "
+                "benchmark ZITTI for metric-scaled depth prediction.")
+    assert derive(abstract) != "ZITTI"
