@@ -231,12 +231,13 @@ _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
 _NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
+# ("state-of-the-art" before "state", longest first: hyphens end no word here)
+_PRIOR_ADJECTIVE = "|".join(sorted(map(re.escape, PRIOR_ADJECTIVES), key=len, reverse=True))
 _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
     # "We use Lean, a theorem proving framework": what the authors use is not theirs
     r"|\bwe\s+(?:use|used|employ|employed|adopt|adopted|leverage|leveraged)\s+$"
-    rf"|(?<![\w-])(?:{'|'.join(sorted(map(re.escape, PRIOR_ADJECTIVES), key=len, reverse=True))})(?![\w-])",
-    re.I)
+    rf"|(?<![\w-])(?:{_PRIOR_ADJECTIVE})(?![\w-])", re.I)
 # ... though the making of a thing the cue's verb presents is the authors' own: "this paper
 # proposes the building of VideoMaster, a multimodal system", "we present the design of X".
 _MAKING_OF = re.compile(
@@ -867,6 +868,8 @@ def _qualified_basis(text: str, position: int, definition: _Definition) -> bool:
         _NOUN_GOES_ON.match(text, definition.end) is not None
 
 
+# A cue that is a noun phrase, "our method", "the proposed framework" (_kind_then_name),
+# and the verb that may follow it as its predicate's: "Our method achieved …".
 _PREDICATE_AFTER_KIND = re.compile(rf"(?:our|the)\s+(?:[\w-]+\s+){{0,2}}{_KIND}", re.I)
 _PAST_VERB = re.compile(r"[a-z]+ed\s|(?:achieves|outperforms|yields|obtains|shows)\s")
 # A name and its appositive without the comma ("introduces MixDiff a new self-supervised
