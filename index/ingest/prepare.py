@@ -20,6 +20,7 @@ from .mojibake import repaired
 from .names import NameStatistics, list_statistics
 from .render import render, sanitize
 from .titles import derive_name, derive_name_and_title, name_in_title
+from .wrapped import unwrapped
 
 _MATH = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
 # Line and paragraph separators end a line in some terminals: never inside a one-line field.
@@ -85,7 +86,12 @@ FromAbstract = tuple[Rendered | None, str | None, str | None]
 
 
 def rendered_abstract(abstract: str) -> Rendered:
-    """The abstract as a paper stores it: rendered, on one line."""
+    """The abstract as a paper stores it: rendered, on one line (and without a CSV
+    export's quoting around it, wrapped.py)."""
+    return _rendered(unwrapped(abstract))
+
+
+def _rendered(abstract: str) -> Rendered:
     rendered = render(abstract)
     # (one character for one: emphasis offsets stay exact)
     return replace(rendered, text=one_line(rendered.text))
@@ -94,7 +100,8 @@ def rendered_abstract(abstract: str) -> Rendered:
 def from_abstract(abstract: str, statistics: NameStatistics | None,
                   title: str | None = None) -> FromAbstract:
     """`title`: the paper's real title, rendered (None for a bare paper)."""
-    rendered = rendered_abstract(abstract) if abstract else None
+    abstract = unwrapped(abstract)
+    rendered = _rendered(abstract) if abstract else None
     text = rendered.text if rendered else ""
     if title:
         name = name_in_title(title, text, statistics) or \
@@ -128,7 +135,7 @@ def _prepared(record: Record, statistics: NameStatistics | None,
               derived: FromAbstract | None) -> tuple[NewPaper, FromAbstract]:
     """The paper, and what it took from its abstract (for a repeat of the abstract)."""
     record = _repaired(with_carried_entry(record))
-    title = clean_line(render(record.title).text) if record.title else None
+    title = clean_line(render(unwrapped(record.title)).text) if record.title else None
     # What another record of the same abstract took serves one with a title as this one
     # is (or is not); with the list's titles for some records only, it is taken again.
     if derived is None or (derived[2] is None) != bool(title):
@@ -140,7 +147,7 @@ def _prepared(record: Record, statistics: NameStatistics | None,
         # The title as the source wrote it, math and all: BibTeX keeps `$\mathcal{O}(n)$`
         # rather than re-encoding its rendering ("O(n)"), and the source's "{Gaussian}"
         # (a .bib's reader gives that itself: its title here is decoded).
-        extra["title_source"] = clean_line(record.title)
+        extra["title_source"] = clean_line(unwrapped(record.title))
     abstract_key, title_key = keys_for(record)
     authors = [clean_line(a) for a in record.authors]
     name = clean_line(name) or None if name else None
