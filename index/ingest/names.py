@@ -1322,6 +1322,9 @@ _NAMING_FILLERS = frozenset({"it", "this", "them", "as", "our", "simply", "hence
                              "here", "hereafter", "herein", "new", "proposed", "resulting"})
 
 
+_NAMING_VERBS = _NAMING_WORDS - {"as"}  # ("such as X" gives no phrase a name)
+
+
 def _names_a_longer_phrase(words: list[str]) -> bool:
     """The naming word gives a phrase the name ends: "a classifier which we call the minimax
     SVM" names "minimax SVM", of which SVM (prior work) is the last word. A kind word
@@ -1330,7 +1333,7 @@ def _names_a_longer_phrase(words: list[str]) -> bool:
             or words[-1] in _NAMING_WORDS or words[-1] in _KINDS:
         return False
     naming_at = -3 if words[-2] in _ARTICLES else -2
-    return len(words) >= -naming_at and words[naming_at] in _NAMING_WORDS - {"as"}
+    return len(words) >= -naming_at and words[naming_at] in _NAMING_VERBS
 
 
 def _named_by(words: list[str]) -> bool:

@@ -231,13 +231,12 @@ _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
 _NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
-# ("state-of-the-art" before "state", longest first: hyphens end no word here)
-_PRIOR_ADJECTIVE = "|".join(sorted(map(re.escape, PRIOR_ADJECTIVES), key=len, reverse=True))
 _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
     # "We use Lean, a theorem proving framework": what the authors use is not theirs
     r"|\bwe\s+(?:use|used|employ|employed|adopt|adopted|leverage|leveraged)\s+$"
-    rf"|(?<![\w-])(?:{_PRIOR_ADJECTIVE})(?![\w-])", re.I)
+    # (whole words: "state-of-the-art", not its "state")
+    rf"|(?<![\w-])(?:{word_alternation(sorted(PRIOR_ADJECTIVES))})(?![\w-])", re.I)
 # ... though the making of a thing the cue's verb presents is the authors' own: "this paper
 # proposes the building of VideoMaster, a multimodal system", "we present the design of X".
 _MAKING_OF = re.compile(
