@@ -554,6 +554,11 @@ _PROSE_ESCAPE = re.compile(
 # (Every branch opens with a literal character: the search skips to those.)
 _PROSE_REPLACEMENT = {"\\\\": " ", "``": "“", "''": "”", "---": "—", "--": "–"}
 _SINGLE_QUOTES = re.compile(r"`([^`'\n]+)'")
+# Where a quotation opens: after the start, white space or an opening bracket, before a
+# word. Plain-text lists often type '' on both sides ("a paradigm called ''Co-teaching''
+# for …"), which LaTeX would set as a closing quote twice; the first reads as opening, as a
+# typesetter's smart quotes make it (and the name inside is then read as quoted).
+_OPENS_AFTER = frozenset(" \t\n([{")
 _PARAGRAPH_SAFE = r"(?:(?!\n[ \t]*\n).)+?"
 _STRONG = re.compile(r"\*\*(?=[^\s*])(" + _PARAGRAPH_SAFE + r")(?<=[^\s*])\*\*"
                      r"|__(?<!\w__)(?=[^\s_])(" + _PARAGRAPH_SAFE + r")(?<=[^\s_])__(?!\w)", re.S)
@@ -566,6 +571,8 @@ def _escape_prose(text: str, literals: _Literals) -> str:
         token = match.group()
         if token[0] == "\\" and token[1] in "~'\"^`=.":  # accents: pylatexenc's job
             return token
+        if token == "''" and _opens_quotation(text, match.start(), match.end()):
+            return "“"
         if token in _PROSE_REPLACEMENT:
             return _PROSE_REPLACEMENT[token]
         if token == "~":  # after a word it is LaTeX's tie ("Fig.~3"); else the reader's "about"
@@ -575,6 +582,11 @@ def _escape_prose(text: str, literals: _Literals) -> str:
 
     text = _PROSE_ESCAPE.sub(replace, text)
     return _SINGLE_QUOTES.sub("‘\\1’", text) if "`" in text else text
+
+
+def _opens_quotation(text: str, start: int, end: int) -> bool:
+    return (start == 0 or text[start - 1] in _OPENS_AFTER) and end < len(text) \
+        and (text[end].isalnum() or text[end] in "\\$")
 
 
 def _markdown_emphasis(text: str) -> str:

@@ -1128,3 +1128,21 @@ def test_a_verb_after_our_kind_is_no_kind_phrase_before_a_name():
                 "video. Our method achieved state-of-the-art results for the driving "
                 "benchmark ZITTI for metric-scaled depth prediction.")
     assert derive(abstract) != "ZITTI"
+
+
+def test_a_name_quoted_with_two_apostrophes_on_both_sides_is_quoted():
+    """"we propose a new deep learning paradigm called ''Co-teaching'' for combating with
+    noisy labels" (NeurIPS 2018): the name in the quotes plain text types is cued as one
+    in curly quotes is."""
+    abstract = ("Deep learning with noisy labels is practically challenging, as the capacity "
+                "of deep models is so high that they can totally memorize these noisy labels "
+                "sooner or later during training. Nonetheless, recent studies on the "
+                "memorization effects of deep neural networks show that they would first "
+                "memorize training data of clean labels and then those of noisy labels. "
+                "Therefore in this paper, we propose a new deep learning paradigm called "
+                "''Cozorb'' for combating with noisy labels. Namely, we train two deep neural "
+                "networks simultaneously, and let them teach each other given every "
+                "mini-batch. Empirical results on noisy versions of MNIST, CIFAR-10 and "
+                "CIFAR-100 demonstrate that Cozorb is much superior to the state-of-the-art "
+                "methods in the robustness of trained deep models.")
+    assert derive(abstract) == "Cozorb"

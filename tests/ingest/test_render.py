@@ -504,3 +504,13 @@ def test_a_scripts_macro_takes_its_own_arguments(source, expected):
     showed as "O(√ET^/13)": the superscript took \\frac alone and its arguments followed
     as text; "$T^\\sqrt{2}$" left a "$" in the text."""
     assert render(source).text == expected
+
+
+def test_two_apostrophes_that_open_a_quotation_open_it():
+    """Plain-text lists type '' on both sides ("a paradigm called ''Co-teaching'' for");
+    the first one, after a space and before a word, opens the quotation, as smart quotes
+    set it. Elsewhere '' stays the closing quote LaTeX makes of it."""
+    assert render("a paradigm called ''Co-teaching'' for").text == \
+        "a paradigm called “Co-teaching” for"
+    assert render("''Zorb'' works").text == "“Zorb” works"
+    assert render("it ends'' here, x '' y").text == "it ends” here, x ” y"
