@@ -888,10 +888,15 @@ def test_in_this_paper_we_without_a_comma_reads_we_as_the_subject():
     ("This paper is about pose estimation using monocular cameras with a 3D laser point cloud "
      "as a prior. Our approach is robust to lighting.",
      "Pose estimation using monocular cameras with a 3D laser point cloud as a prior"),
+    ("This manuscript presents some new impossibility results on adversarial robustness in "
+     "machine learning, a very important yet largely open problem. We show that any "
+     "classifier can be fooled once the perturbations are slightly greater than the noise.",
+     "Some new impossibility results on adversarial robustness"),
 ])
 def test_a_video_a_letter_and_what_a_paper_is_about_title_their_object(abstract, title):
     """A video track's "This video presents X", a journal letter's "This letter presents
-    X" and "This paper is about X" are the authors' as "we present X" is."""
+    X", a manuscript's (NeurIPS 2018) and "This paper is about X" are the authors' as "we
+    present X" is."""
     assert derive(abstract)[1] == title
 
 
