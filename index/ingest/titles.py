@@ -521,9 +521,17 @@ def _spelled_tail(acronym: str, sentence: str) -> str | None:
     if pair and window[start : start + 1].isupper():
         start = pair.start()
     long_form = window[start:].strip()
+    if _CLAUSE_VERB.search(long_form):  # a noun phrase: "database is proposed for" ends it
+        return None
     if " " in long_form or "-" in long_form or _capitals_spell(long_form, acronym):
         return long_form
     return None
+
+
+# A verb of a clause, which no long form (a noun phrase) holds: "a new Multi-yaw
+# Multi-pitch high-quality database is proposed for Facial Pose Analysis (M2FPA)" spells
+# M2FPA across "is proposed" when letters may be skipped.
+_CLAUSE_VERB = re.compile(r"\b(?:is|are|was|were|been|being)\b")
 
 
 _CAPITALISED_AND = re.compile(r"[A-Z][\w-]* and $")
