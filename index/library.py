@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, wait
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -93,6 +93,9 @@ SYNC_WAIT_NO_INDEX = 600.0
 # the index writer, the rest the fit), about 220 MB + 4.75 MB per 1,000 papers, so up to
 # here they stay under the 500 MB a `papers add` may take.
 MEANING_BESIDE_MAX_PAPERS = 50_000
+# From this many papers, with no meaning child beside it, a rebuild writes the index on
+# two cores (search/forked_part.py).
+INDEX_IN_TWO_FROM = 50_000
 TRENDS_KEPT = 4  # comparisons remembered while the library is unchanged
 
 
@@ -299,6 +302,22 @@ class _ForkedChild:
             self._reaped(0)
         out = b"".join(chunks).decode("utf-8", "replace")
         return out, out
+
+
+def _papers_of(store: Store, ids: list[str]) -> Iterator[Paper]:
+    """The papers of `ids`, read a thousand at a time."""
+    for start in range(0, len(ids), 1000):
+        yield from store.papers(ids[start:start + 1000])
+
+
+def _papers_read_anew(store_file: Path, ids: list[str]) -> Iterator[Paper]:
+    """The papers of `ids` from a connection of this process's own (a forked child's).
+    (Not read_only: that connection is immutable, blind to what the WAL holds yet.)"""
+    store = Store(store_file)
+    try:
+        yield from _papers_of(store, ids)
+    finally:
+        store.close()
 
 
 class _MeaningBeside:
@@ -1016,14 +1035,22 @@ class Library:
     def _rebuild(self, progress: Progress | None, reason: str, start: float) -> SyncReport:
         seq = self.store.last_change()
         total = self.store.count()
-        count = self.index.rebuild(self._all_papers(), total, store_uuid=self.store.uuid,
-                                   seq=seq, progress=progress)
-        return SyncReport(total, count, True, reason, time.perf_counter() - start)
+        ids = self.store.ids()
+        first_part = None
+        # A core is free when no meaning child runs beside (above
+        # MEANING_BESIDE_MAX_PAPERS): a forked child writes the first half (forked_part.py).
+        if total >= INDEX_IN_TWO_FROM and self._meaning_child is None and fork_is_safe():
+            half, store_file = len(ids) // 2, self.store.path
+            first_part = (partial(_papers_read_anew, store_file, ids[:half]), half)
+            ids = ids[half:]
+        count = self.index.rebuild(_papers_of(self.store, ids), total,
+                                   store_uuid=self.store.uuid, seq=seq, progress=progress,
+                                   first_part=first_part)
+        return SyncReport(total, count + (first_part[1] if first_part else 0), True,
+                          reason, time.perf_counter() - start)
 
     def _all_papers(self) -> Iterable[Paper]:
-        ids = self.store.ids()
-        for start in range(0, len(ids), 1000):
-            yield from self.store.papers(ids[start:start + 1000])
+        return _papers_of(self.store, self.store.ids())
 
     def rebuild(self, progress: Progress | None = None) -> SyncReport:
         return self.sync(progress, rebuild=True)

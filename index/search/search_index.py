@@ -37,6 +37,7 @@ from .coordination import FORGIVE_BELOW, Forgiven, fewest_to_match, operators_as
 from .engine.codec import POSTINGS_PER_BLOCK  # noqa: F401 - where tests look for it
 from .engine.stats import StableBM25F
 from .engine.writer import open_writer
+from .forked_part import PART_FOLDER, ForkedPart
 from .highlight import HighlightTerms
 from .notes import NotePostings
 from .prefixes import LexiconPrefixes, PrefixTable, begins_longer_words
@@ -300,28 +301,42 @@ class SearchIndex:
             return self._searcher.doc_count() if self._searcher else 0
 
     def rebuild(self, papers: Iterable[Paper], total: int, *, store_uuid: str, seq: int,
-                progress: Progress | None = None) -> int:
-        """Write a complete new generation, then point CURRENT at it."""
+                progress: Progress | None = None,
+                first_part: tuple[Callable[[], Iterable[Paper]], int] | None = None) -> int:
+        """Write a complete new generation, then point CURRENT at it. `first_part`:
+        (papers, how many) a forked child writes beside this process, which writes
+        `papers`, the rest (forked_part.py); the count returned is this process's."""
         self.root.mkdir(parents=True, exist_ok=True)
         generation = f"gen-{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:8]}"
         directory = self.root / generation
         directory.mkdir()
+        child = None
         try:
             ix = whoosh_index.create_in(str(directory), self.schema)
+            if first_part is not None:
+                child = ForkedPart(directory / PART_FOLDER,
+                                   partial(self._write_part, *first_part))
+            own = total - (first_part[1] if first_part else 0)
             writing = None
             if progress and total > WRITING_PROGRESS_ABOVE:
                 def writing(done: int, postings: int) -> None:
                     progress(done, postings, "writing")
             writer = open_writer(ix, limitmb=WRITER_MEMORY_MB, progress=writing,
                                  progress_every=WRITING_PROGRESS_STEP,
-                                 batched=total >= ARRAYS_FROM)
+                                 batched=own >= ARRAYS_FROM)
             count = 0
             for paper in papers:
                 writer.add_document(**document(paper))
                 count += 1
-                if progress and (count % 250 == 0 or count == total):
-                    progress(count, total, "papers")
-            writer.commit()
+                if progress and (count % 250 == 0 or count == own):
+                    # (the child keeps about the same pace: its share is counted so)
+                    progress(count * total // max(own, 1), total, "papers")
+            if child is None:
+                writer.commit()
+            else:
+                first = child.segment(ix.storage, ix.indexname)
+                # Listed before this writer's segment: the documents in store order.
+                writer.commit(mergetype=lambda _writer, segments: [*segments, first])
             self._write_meta(directory, {"schema": SCHEMA_VERSION, "store": store_uuid,
                                          "seq": seq, "built": time.time(),
                                          FROZEN: _segment_ids(ix)})
@@ -329,11 +344,29 @@ class SearchIndex:
             temp.write_text(generation)
             os.replace(temp, self._pointer)
         except BaseException:
+            if child is not None:
+                child.abandon()
             shutil.rmtree(directory, ignore_errors=True)
             raise
         self._remove_old_generations(keep=generation)
         self.open()
         return count
+
+    def _write_part(self, papers: Callable[[], Iterable[Paper]], total: int,
+                    folder: Path) -> None:
+        """A rebuild's first part, in a forked child: `papers()` as an index of one
+        segment in `folder`."""
+        folder.mkdir()
+        ix = whoosh_index.create_in(str(folder), self.schema)
+        writer = open_writer(ix, limitmb=WRITER_MEMORY_MB, batched=total >= ARRAYS_FROM)
+        written = 0
+        for paper in papers():
+            writer.add_document(**document(paper))
+            written += 1
+        if written != total:  # (a paper the child could not see would be missing)
+            writer.cancel()
+            raise IndexBroken(f"the index's first part read {written:,} of {total:,} papers")
+        writer.commit()
 
     def _remove_old_generations(self, keep: str) -> None:
         """Delete the generations `keep` replaced (callers hold the sync lock). A process
