@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import first_page
 from .card import Card
-from .cores import cores, fork_is_safe
+from .cores import ForkedChild, cores, fork_is_safe
 from .errors import (
     DiskFull,
     IndexBroken,
@@ -239,71 +239,6 @@ def _meaning_child_line(home: str, refit: bool) -> str:
     return json.dumps(None if report is None else asdict(report))
 
 
-class _ForkedChild:
-    """A meaning child forked from this process rather than started as a new
-    interpreter: what Library uses of subprocess.Popen (poll, terminate, returncode,
-    communicate). It opens the library afresh (never the parent's SQLite connections)
-    and leaves by os._exit, so none of the parent's exit handlers or buffers run twice."""
-
-    def __init__(self, home: str, refit: bool) -> None:
-        self.returncode: int | None = None
-        self._lock = threading.Lock()
-        read, write = os.pipe()
-        self.pid = os.fork()
-        if self.pid == 0:  # the child
-            code = 1
-            try:
-                os.close(read)
-                # Nothing it prints reaches the terminal (a new interpreter's output was
-                # captured): what the parent hears is the line it writes on the pipe.
-                quiet = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(quiet, 1)
-                os.dup2(quiet, 2)
-                try:
-                    line, code = _meaning_child_line(home, refit), 0
-                except BaseException as error:  # noqa: BLE001 - told to the parent
-                    line = f"{type(error).__name__}: {error}".replace("\n", " ")
-                data = (line + "\n").encode("utf-8", "replace")
-                while data:
-                    data = data[os.write(write, data):]
-            finally:
-                os._exit(code)
-        os.close(write)
-        self._read = read
-
-    def _reaped(self, flags: int) -> int | None:
-        with self._lock:
-            if self.returncode is None:
-                try:
-                    pid, status = os.waitpid(self.pid, flags)
-                except ChildProcessError:
-                    pid, status = self.pid, 0
-                if pid:
-                    self.returncode = os.waitstatus_to_exitcode(status)
-            return self.returncode
-
-    def poll(self) -> int | None:
-        return self._reaped(os.WNOHANG)
-
-    def terminate(self) -> None:
-        with self._lock:
-            if self.returncode is None:
-                os.kill(self.pid, signal.SIGTERM)
-
-    def communicate(self) -> tuple[str, str]:
-        """All the child wrote, once it has ended (and been reaped), as Popen's (out,
-        err): its one pipe carries both its report and why it failed."""
-        chunks = []
-        try:
-            while chunk := os.read(self._read, 65536):
-                chunks.append(chunk)
-        finally:
-            os.close(self._read)
-            self._reaped(0)
-        out = b"".join(chunks).decode("utf-8", "replace")
-        return out, out
-
-
 def _papers_of(store: Store, ids: list[str]) -> Iterator[Paper]:
     """The papers of `ids`, read a thousand at a time."""
     for start in range(0, len(ids), 1000):
@@ -342,7 +277,7 @@ class _MeaningBeside:
         threading.Thread(target=self._build, args=(refit, forked), daemon=True,
                          name="papers meaning beside the index").start()
 
-    def _build(self, refit: bool, forked: _ForkedChild | None) -> None:
+    def _build(self, refit: bool, forked: ForkedChild | None) -> None:
         try:
             self._built.set_result(
                 self._library.update_meaning(refit=refit, separate=True) if forked is None
@@ -799,17 +734,17 @@ class Library:
         self._meaning_child = child
         return self._meaning_child_report(child)
 
-    def _fork_meaning_child(self, refit: bool) -> _ForkedChild | None:
+    def _fork_meaning_child(self, refit: bool) -> ForkedChild | None:
         """update_meaning(separate=True)'s child, forked (see _MeaningBeside); None
         when the space cannot be written here."""
         if not self._meaning_writable():
             return None
         self._meaning_stopped = False
-        child = self._meaning_child = _ForkedChild(self._child_home(), refit)
+        child = self._meaning_child = ForkedChild(partial(_meaning_child_line, self._child_home(), refit))
         return child
 
     def _meaning_child_report(self, child) -> BuildReport | None:
-        """Wait for a meaning child (a new interpreter's Popen or a _ForkedChild; None:
+        """Wait for a meaning child (a new interpreter's Popen or a ForkedChild; None:
         none was started): the report its last line of output gives."""
         import json
 

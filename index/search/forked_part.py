@@ -10,9 +10,9 @@ commit's merge policy (Whoosh's `mergetype` hook), so the documents keep the ord
 writer gives them, and the ranking's statistics, counted over every segment a rebuild
 writes (engine/stats.py), are the same numbers.
 
-The child reads the store on a connection of its own (never the parent's) and leaves by
-os._exit; what went wrong in it is told to the parent on a pipe and raised there (an
-OSError with its errno, so that a full disk is reported as one).
+The child reads the store on a connection of its own (never the parent's); what went
+wrong in it is raised in the parent (an OSError with its errno, so that a full disk is
+reported as one).
 """
 
 from __future__ import annotations
@@ -21,63 +21,59 @@ import contextlib
 import gc
 import os
 import shutil
-import signal
 from collections.abc import Callable
 from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage
 
-from ..cores import trim_heap
+from ..cores import ForkedChild, trim_heap
 from ..errors import IndexBroken
 
 PART_FOLDER = "first-part"
 
 
+def _with_errno(error: BaseException) -> str:
+    """The child's error as the parent raises it again: its errno (if any), a tab, what."""
+    number = error.errno if isinstance(error, OSError) else None
+    return f"{number or ''}\t{type(error).__name__}: {error}"
+
+
 class ForkedPart:
     """`write(folder)` run in a forked child, which makes `folder` an index of one segment.
     `segment(storage, indexname)` waits for it and moves that segment into `storage`;
-    `abandon()`
-    stops it. Call from the main thread of a process with no other thread running."""
+    `abandon()` stops it. Call from the main thread of a process with no other thread
+    running."""
 
     def __init__(self, folder: Path, write: Callable[[Path], None]) -> None:
         self.folder = folder
-        self._done = False
+
+        def work() -> str:
+            write(folder)
+            return ""
+
         # What the import freed goes back first: the child would share, and copy, it.
         trim_heap()
-        read, written = os.pipe()
         # The parent's objects left out of the child's collections: a collection writes
         # to every object it visits, which would copy the pages the two share.
         gc.freeze()
-        self.pid = os.fork()
-        if self.pid:
-            gc.unfreeze()
-        else:  # the child
-            code = 1
-            try:
-                os.close(read)
-                # Ctrl-C is the parent's to handle: it stops the child (abandon).
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
-                try:
-                    write(folder)
-                    code, line = 0, ""
-                except BaseException as error:  # noqa: BLE001 - told to the parent
-                    number = error.errno if isinstance(error, OSError) else None
-                    line = f"{number or ''}\t{type(error).__name__}: {error}"
-                data = line.replace("\n", " ").encode("utf-8", "replace")
-                while data:
-                    data = data[os.write(written, data):]
-            finally:
-                os._exit(code)
-        os.close(written)
-        self._read = read
+        try:
+            self._child = ForkedChild(work, describe=_with_errno, interruptible=False)
+        finally:
+            gc.unfreeze()  # (in the parent: the child never returns from ForkedChild)
+
+    @property
+    def pid(self) -> int:
+        return self._child.pid
 
     def segment(self, storage: FileStorage, indexname: str):
         """The child's segment, its files moved into `storage` (the generation's folder),
         once the child has ended; what failed in it is raised here."""
-        report = self._wait()
-        if report is not None:
-            number, _, message = report.partition("\t")
+        said, _ = self._child.communicate()
+        if self._child.returncode != 0:
+            number, _, message = (said.rstrip("\n") or
+                                  f"\tit ended with status {self._child.returncode}"
+                                  ).partition("\t")
             if number:
                 raise OSError(int(number), f"writing the index's first part: {message}")
             raise IndexBroken(f"writing the index's first part failed: {message}")
@@ -93,24 +89,8 @@ class ForkedPart:
 
     def abandon(self) -> None:
         """Stop the child (the rebuild failed or was interrupted) and wait for it."""
-        if not self._done:
+        if self._child.poll() is None:
             with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGTERM)
-            self._wait()
+                self._child.terminate()
+        self._child.communicate()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-    def _wait(self) -> str | None:
-        """None when the child wrote its part, else what it said went wrong."""
-        chunks = []
-        try:
-            while chunk := os.read(self._read, 65536):
-                chunks.append(chunk)
-        finally:
-            os.close(self._read)
-            _, status = os.waitpid(self.pid, 0)
-            self._done = True
-        said = b"".join(chunks).decode("utf-8", "replace")
-        code = os.waitstatus_to_exitcode(status)
-        if code == 0:
-            return None
-        return said or f"\tthe child ended with status {code}"
