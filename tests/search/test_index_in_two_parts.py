@@ -1,5 +1,5 @@
 """A large rebuild written on two cores (search/forked_part.py): a forked child writes the
-first half of the papers as a segment of its own while the parent writes the rest. The
+first part of the papers as a segment of its own while the parent writes the rest. The
 index it gives must rank every query as one writer's index does, hold every paper once,
 and a child that fails or a rebuild cut short must leave nothing behind."""
 
@@ -104,7 +104,8 @@ def test_a_child_that_reads_too_few_papers_is_refused(tmp_path, two_cores, monke
     read = index.library._papers_read_anew
     monkeypatch.setattr(index.library, "_papers_read_anew",
                         lambda store_file, ids: read(store_file, ids[1:]))
-    with pytest.raises(IndexBroken, match="99 of 100 papers"):
+    first = int(200 * index.library.FIRST_PART_SHARE)
+    with pytest.raises(IndexBroken, match=f"{first - 1} of {first} papers"):
         library.rebuild()
 
 
