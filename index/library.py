@@ -745,7 +745,8 @@ class Library:
         if not self._meaning_writable():
             return None
         self._meaning_stopped = False
-        child = self._meaning_child = ForkedChild(partial(_meaning_child_line, self._child_home(), refit))
+        child = self._meaning_child = ForkedChild(
+            partial(_meaning_child_line, self._child_home(), refit))
         return child
 
     def _meaning_child_report(self, child) -> BuildReport | None:
