@@ -148,10 +148,13 @@ _JUNK_WORD_LONGEST = max(*map(len, _JUNK_WORDS), *map(len, _CUT_IDIOMS),
                          max(map(len, _OF_PREPOSITIONS)) + len(" the ")
                          + max(map(len, _OF_NOUNS)))
 
+# What an abstract calls the work it is about ("this paper", "our study", "this
+# manuscript"); each pattern below adds the words of its own.
+DOCUMENT_NOUNS = "paper|work|study|article|manuscript"
 # The authors, "I" too: a single author's abstract says "I prove …" (held-out COLT 2016).
 # (a robotics venue's "This letter presents X", a video track's "This video presents X")
 # ("the video summarization task" is no video of the authors')
-_AUTHORS = (r"\b(?:we|(?-i:I)|(?:this|the|our) (?:work|paper|study|article|note|manuscript)"
+_AUTHORS = (rf"\b(?:we|(?-i:I)|(?:this|the|our) (?:{DOCUMENT_NOUNS}|note)"
             r"|(?:this|our) (?:letter|video))")
 # A question a verb takes, no object a title can be: "we examine under which conditions
 # X are identifiable", "we study which modules forget".
@@ -722,7 +725,7 @@ def author_starts(text: str) -> list[int]:
 # ("this joint extended abstract introduces …": the document, however it is described)
 _SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
              r"|phd|doctoral))*"
-             r"\s+(?:paper|work|study|article|manuscript|note|task|thesis|chapter|report|survey|project"
+             rf"\s+(?:{DOCUMENT_NOUNS}|note|task|thesis|chapter|report|survey|project"
              r"|submission|abstract|research|letter|tutorial|video))")
 _CLAIM = re.compile(  # ("this work shows that X is …" claims as "we show that" does)
     rf"\b{_SUBJECTS}(?:\s+\w+ly)?\s+(?:show|prove|find|demonstrate|establish|observe|argue)s?"
@@ -746,8 +749,9 @@ _CONDITION_BEFORE = re.compile(r"\b(?:if|when|whenever|once|unless)\s+$", re.I)
 # investigated": the passive's subject is the contribution (abstracts of robotics
 # venues write so). Group 1 is the subject.
 _PASSIVE_CONTRIBUTION = re.compile(
-    r"(?:(?:therefore|thus|hence|here|herein),?\s+)?(?:in\s+this\s+(?:paper|work|study"
-    r"|article|manuscript|letter|thesis),?\s+)(?!we\b|our\b|i\b|it\b|this\b)(.{8,160}?)\s+"
+    r"(?:(?:therefore|thus|hence|here|herein),?\s+)?"
+    rf"(?:in\s+this\s+(?:{DOCUMENT_NOUNS}|letter|thesis),?\s+)"
+    r"(?!we\b|our\b|i\b|it\b|this\b)(.{8,160}?)\s+"
     r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:proposed|presented"
     r"|introduced|developed|investigated|studied|designed|described|built|constructed"
     r"|analy[sz]ed|examined|explored|addressed|realized|implemented)\b", re.I)

@@ -135,7 +135,8 @@ def _prepared(record: Record, statistics: NameStatistics | None,
               derived: FromAbstract | None) -> tuple[NewPaper, FromAbstract]:
     """The paper, and what it took from its abstract (for a repeat of the abstract)."""
     record = _repaired(with_carried_entry(record))
-    title = clean_line(render(unwrapped(record.title)).text) if record.title else None
+    source_title = unwrapped(record.title) if record.title else None
+    title = clean_line(render(source_title).text) if record.title else None
     # What another record of the same abstract took serves one with a title as this one
     # is (or is not); with the list's titles for some records only, it is taken again.
     if derived is None or (derived[2] is None) != bool(title):
@@ -147,7 +148,7 @@ def _prepared(record: Record, statistics: NameStatistics | None,
         # The title as the source wrote it, math and all: BibTeX keeps `$\mathcal{O}(n)$`
         # rather than re-encoding its rendering ("O(n)"), and the source's "{Gaussian}"
         # (a .bib's reader gives that itself: its title here is decoded).
-        extra["title_source"] = clean_line(unwrapped(record.title))
+        extra["title_source"] = clean_line(source_title)
     abstract_key, title_key = keys_for(record)
     authors = [clean_line(a) for a in record.authors]
     name = clean_line(name) or None if name else None

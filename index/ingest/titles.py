@@ -41,6 +41,7 @@ from .names import (
     word_alternation,
 )
 from .phrases import (
+    DOCUMENT_NOUNS,
     capitalised,
     closed_quotes,
     contribution,
@@ -87,7 +88,7 @@ _COORDINATED = r"(?:\s+[^\s.;:()]++){1,20}?\s+and(?:\s+(?:then|further|also|fina
 # only: "(i) present" is an enumeration; the past tense too, as journals write: "we
 # developed X", "we proposed X".)
 _CUE_SUBJECT = (r"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?"
-                r"(?:paper|work|study|article|manuscript))")
+                rf"(?:{DOCUMENT_NOUNS}))")
 # ("we build on X", "built upon X": X is what the work starts from, not what it introduces)
 # ("we introduce and open-source X", "we design and implement X": a verb after "and" and
 # before the object shares it)
