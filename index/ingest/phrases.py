@@ -762,6 +762,24 @@ def _passive_subject(sentence: str, limit: int) -> str | None:
     return noun_phrase(match.group(1), limit) if match else None
 
 
+# "A novel sequential procedure is proposed with …", "Addressing the will to give …, a
+# novel framework for X is introduced": a new thing the passive introduces is the
+# paper's, however long the phrase set off before it (others' work is not "new" to
+# them: "X was introduced by …"). Group 1 is the subject.
+_NEW_PASSIVE = re.compile(
+    r"(?:[^,;]{0,200},\s+)?((?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:new|novel)\s.{4,160}?)\s+"
+    r"(?:is|are|has\s+been|have\s+been)\s+(?:\w+ly\s+)?(?:proposed|presented|introduced"
+    r"|developed|designed|constructed)\b", re.I)
+
+
+def _new_passive_subject(sentence: str, limit: int) -> str | None:
+    match = _NEW_PASSIVE.match(sentence)
+    phrase = match and noun_phrase(match.group(1), limit)
+    # ("A novel technique is proposed to …": that there is one, which a later tier's
+    # phrase may say better)
+    return None if not phrase or says_nothing(phrase) else phrase
+
+
 # A phrase that only says there is a contribution: "a new contribution to address this
 # problem", "the contributions of this paper" (a later sentence says what it is).
 _VACUOUS = re.compile(
@@ -773,12 +791,13 @@ _VACUOUS = re.compile(
 def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
                  evidence: bool = True, vacuous: bool = True) -> str | None:
     """A noun phrase for what the abstract contributes, or None: its main result or
-    contribution ("we propose X" gives X), else the object of another verb of the
-    authors' ("we attack X"), else the subject of its claim ("we show that X is …"), else
-    what "the main contribution of this paper is" (X), else the subject of the first
-    sentence that has one."""
+    contribution ("we propose X" gives X), else a new thing a passive introduces ("a
+    novel X is proposed"), else the object of another verb of the authors' ("we attack
+    X"), else the subject of its claim ("we show that X is …"), else what "the main
+    contribution of this paper is" (X), else the subject of the first sentence that has
+    one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
-             (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject),
+             (_START, _new_passive_subject), (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject),
              (_PAPERS_CONTRIBUTION, noun_phrase),
              (_START, _passive_subject), (_START, _subject))
     # Where the tiers can start, found once in the whole text (a sentence starts after
