@@ -773,8 +773,9 @@ _SET_OFF_AFTER = re.compile(r"\s*[,(;:]|\s+(?:that|which|to|for)\b")
 
 
 # A capital and a number, a name only when a cue's verb or naming word gives it ("We
-# introduce D3, a large dataset", "a model we call T7"); alone, notation (L1, K8).
-_LETTER_NUMBER = re.compile(r"[A-Z]\d{1,2}")
+# introduce D3, a large dataset", "a model we call T7", "Scalable Spike-and-Slab (S³)",
+# its number raised as the authors typed it); alone, notation (L1, K8).
+_LETTER_NUMBER = re.compile(r"[A-Z](?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2})")
 
 
 # A plain capitalised word said only right before a lowercase noun ("the count of walks

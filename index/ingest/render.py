@@ -550,7 +550,12 @@ _PROSE_ESCAPE = re.compile(
     r"\\[~'\"^`=.]"  # accent macros, left for pylatexenc
     r"|\\\\|\\[%&#_$*{}\[\]]|%|&|#"  # escaped characters, and bare ones LaTeX would eat
     r"|~|``|''|---|--"
+    # A superscript typed in plain text: "G^2CN", "AE^2-Nets", "10^{6}" (what math would
+    # set as G²CN; a caret in prose is no LaTeX). `_escape_prose` raises it when it is
+    # glued to what it raises (a lookbehind here would open the branch: 13× the scan).
+    r"|\^(?:\d{1,3}|\{\d{1,3}\})(?![\d}])"
 )
+_RAISED_AFTER = re.compile(r"[A-Za-z0-9)\]]")
 # (Every branch opens with a literal character: the search skips to those.)
 _PROSE_REPLACEMENT = {"\\\\": " ", "``": "“", "''": "”", "---": "—", "--": "–"}
 _SINGLE_QUOTES = re.compile(r"`([^`'\n]+)'")
@@ -575,6 +580,10 @@ def _escape_prose(text: str, literals: _Literals) -> str:
             return "“"
         if token in _PROSE_REPLACEMENT:
             return _PROSE_REPLACEMENT[token]
+        if token[0] == "^":
+            if not match.start() or not _RAISED_AFTER.match(text, match.start() - 1):
+                return token
+            return literals.add("".join(SUPERSCRIPT[c] for c in token.strip("^{}")))
         if token == "~":  # after a word it is LaTeX's tie ("Fig.~3"); else the reader's "about"
             before = text[match.start() - 1 : match.start()]
             return " " if before.isalpha() or before == "." else literals.add("~")

@@ -1146,3 +1146,16 @@ def test_a_name_quoted_with_two_apostrophes_on_both_sides_is_quoted():
                 "CIFAR-100 demonstrate that Cozorb is much superior to the state-of-the-art "
                 "methods in the robustness of trained deep models.")
     assert derive(abstract) == "Cozorb"
+
+
+@pytest.mark.parametrize(("abstract", "name"), [
+    # a superscript typed with a caret in a plain-text list is part of the name
+    ("Graph filters are costly. We propose G^2CN, a graph convolution network with "
+     "concentrated filters. G^2CN is fast on three benchmarks.", "G²CN"),
+    # a capital and a raised number that the authors define is a name, as "D3" is
+    ("Samplers for sparse priors are slow. In this article, we propose Tandem Sparse "
+     "Sampling (T^3), a Gibbs sampler for wide regression. T^3 scales to a million "
+     "covariates.", "T³"),
+])
+def test_a_name_with_a_typed_superscript(abstract, name):
+    assert derive(abstract) == name

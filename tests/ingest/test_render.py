@@ -514,3 +514,15 @@ def test_two_apostrophes_that_open_a_quotation_open_it():
         "a paradigm called “Co-teaching” for"
     assert render("''Zorb'' works").text == "“Zorb” works"
     assert render("it ends'' here, x '' y").text == "it ends” here, x ” y"
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    # plain-text lists type a superscript with a bare caret: it is raised, as math sets it
+    ("we propose G^2CN, a graph network", "we propose G²CN, a graph network"),
+    ("called Autoencoder Nets (AE^2-Nets), which", "called Autoencoder Nets (AE²-Nets), which"),
+    ("about 10^{6} steps in O(n^2) time", "about 10⁶ steps in O(n²) time"),
+    # a caret not glued to what it raises, or before no number, stays as typed
+    ("a ^2 b and 2^-3 and e^x", "a ^2 b and 2^-3 and e^x"),
+])
+def test_a_superscript_typed_in_prose_is_raised(source, expected):
+    assert render(source).text == expected

@@ -128,7 +128,8 @@ def test_a_word_that_begins_another_of_the_scan_comes_with_it() -> None:
 PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
 PLAIN_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
 PLAIN_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
-PLAIN_PROSE_ESCAPE = re.compile(r"\\[~'\"^`=.]|\\\\|\\[%&#_$*{}\[\]]|[%&#]|~|``|''|---|--")
+PLAIN_PROSE_ESCAPE = re.compile(r"\\[~'\"^`=.]|\\\\|\\[%&#_$*{}\[\]]|[%&#]|~|``|''|---|--"
+                                r"|\^(?:\d{1,3}|\{\d{1,3}\})(?![\d}])")
 
 
 def test_branches_opening_with_their_character_match_as_the_plain_patterns(texts) -> None:
