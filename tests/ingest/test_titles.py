@@ -1534,6 +1534,17 @@ def test_an_unnamed_title_is_no_sentence_adverb_evidence_or_condition():
     assert not derive(condition)[1].startswith("The input points")
 
 
+def test_ablation_studies_are_evidence_and_no_title():
+    # (held-out ECCV 2020 was titled "Full ablation studies to demonstrate the
+    # effectiveness of each component in our approach")
+    abstract = ("Recently, context reasoning over image regions has shown great potential "
+                "for scene parsing. In this work, we explore how to bring word knowledge to "
+                "it by proposing a graph unit and a context loss. The graph unit is capable "
+                "of enhancing features. We perform full ablation studies to demonstrate the "
+                "effectiveness of each component in our approach. It outperforms others.")
+    assert not derive(abstract)[1].lower().startswith(("full ablation", "ablation"))
+
+
 def test_a_stated_claim_past_an_adverbial_before_that_gives_its_subject():
     """"This paper proves, in very general settings, that convex risk minimization is a
     procedure …" (held-out COLT 2015) was titled by the sentence's opening itself."""
