@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -93,14 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     shipped = json.loads(args.output.read_text(encoding="utf-8"))
     staged = Staged(shipped, args.features)
     c, threshold = float(shipped["c"]), float(shipped["threshold"])
-    start = time.perf_counter()
-    featurised = {name: train.featurise(name) for name in LISTS}
-    data = {name: papers for name, (papers, _, _, _) in featurised.items()}
-    statistics = {name: stats for name, (_, stats, _, _) in featurised.items()}
-    phrases = {name: one for name, (_, _, one, _) in featurised.items()}
-    said = {name: one for name, (_, _, _, one) in featurised.items()}
-    print(f"features of {sum(len(p) for p in data.values()):,} papers in "
-          f"{time.perf_counter() - start:.1f}s", file=sys.stderr)
+    featurised = train.featurise_all()
+    data, statistics = featurised.data, featurised.statistics
+    phrases, said = featurised.phrases, featurised.said
     held_out, alone = {}, {}
     for name in LISTS:
         others = [o for o in LISTS if o != name]

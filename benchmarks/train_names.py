@@ -148,6 +148,26 @@ def featurise(list_name: str) -> tuple[list[Paper], NameStatistics, Counter[str]
     return papers, statistics, long_forms_defined, phrases_said
 
 
+@dataclass
+class Featurised:
+    """Every development list's papers and counts, by list (`featurise`)."""
+
+    data: dict[str, list[Paper]]
+    statistics: dict[str, NameStatistics]
+    phrases: dict[str, Counter[str]]
+    said: dict[str, Counter[str]]
+
+
+def featurise_all() -> Featurised:
+    """`featurise` of every development list (the time it took said on stderr)."""
+    start = time.perf_counter()
+    lists = {name: featurise(name) for name in LISTS}
+    done = Featurised(*({name: parts[i] for name, parts in lists.items()} for i in range(4)))
+    print(f"features of {sum(len(p) for p in done.data.values()):,} papers in "
+          f"{time.perf_counter() - start:.1f}s", file=sys.stderr)
+    return done
+
+
 def known_names(statistics: list[NameStatistics], phrases: list[Counter[str]],
                 said: list[Counter[str]]) -> KnownNames:
     """The names the given lists' abstracts use, the long forms they spell out and the
@@ -389,14 +409,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="count the held-out papers whose name changes across R fits on"
                              " bootstrap resamples of the training papers (by paper)")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-    featurised = {name: featurise(name) for name in LISTS}
-    data = {name: papers for name, (papers, _, _, _) in featurised.items()}
-    statistics = {name: stats for name, (_, stats, _, _) in featurised.items()}
-    phrases = {name: one for name, (_, _, one, _) in featurised.items()}
-    said = {name: one for name, (_, _, _, one) in featurised.items()}
-    print(f"features of {sum(len(p) for p in data.values()):,} papers in "
-          f"{time.perf_counter() - start:.1f}s", file=sys.stderr)
+    featurised = featurise_all()
+    data, statistics = featurised.data, featurised.statistics
+    phrases, said = featurised.phrases, featurised.said
     training = {name: training_set(data, statistics, phrases, said,
                                    [o for o in LISTS if o != name])
                 for name in LISTS}
