@@ -62,9 +62,9 @@ class Staged:
     """The shipped model's weights, with those of `named` set apart to be fitted."""
 
     def __init__(self, shipped: dict, named: list[str]) -> None:
-        known = dict(zip(shipped["features"], shipped["weights"], strict=True))
+        weights = dict(zip(shipped["features"], shipped["weights"], strict=True))
         self.bias = float(shipped["bias"])
-        self.held = np.array([0.0 if f in named else float(known.get(f, 0.0))
+        self.held = np.array([0.0 if f in named else float(weights.get(f, 0.0))
                               for f in FEATURES])
         self.columns = [FEATURES.index(f) for f in named]
 

@@ -421,19 +421,28 @@ class KnownNames:
 
     def phrase_share(self, long_forms: Iterable[str]) -> float:
         """As `share`, for the most used of a candidate's long forms."""
-        return self._per_thousand(
-            max((self.phrases.get(phrase_key(f), 0) for f in long_forms), default=0))
+        return self._per_thousand(_most(self.phrases, long_forms))
 
     def said_share(self, long_forms: Iterable[str]) -> float:
         """As `share`, for the most said of a candidate's long forms, spelled out or not."""
-        return self._per_thousand(
-            max((self.said.get(phrase_key(f), 0) for f in long_forms), default=0))
+        return self._per_thousand(_most(self.said, long_forms))
 
     def _per_thousand(self, used: int) -> float:
         return math.log1p(1000 * used / self.documents) if used else 0.0
 
 
 _PHRASE_WORD = re.compile(r"[^\W_]+")
+
+
+def phrase_key(text: str) -> str:
+    """A long form as the phrase statistics key it: its lowercase words, hyphens and
+    quotes dropped ("Rate-Distortion" and "rate distortion" are one)."""
+    return " ".join(_PHRASE_WORD.findall(text.lower()))
+
+
+def _most(counts: Mapping[str, int], long_forms: Iterable[str]) -> int:
+    """The count of the most counted of the long forms (by `phrase_key`), 0 for none."""
+    return max((counts.get(phrase_key(f), 0) for f in long_forms), default=0)
 
 
 SAID_WORDS = 5
@@ -456,12 +465,6 @@ def said_phrases(text: str) -> set[str]:
             if words[last] not in _PHRASE_EDGE_WORDS:
                 found.add(" ".join(words[first:last + 1]))
     return found
-
-
-def phrase_key(text: str) -> str:
-    """A long form as the phrase statistics key it: its lowercase words, hyphens and
-    quotes dropped ("Rate-Distortion" and "rate distortion" are one)."""
-    return " ".join(_PHRASE_WORD.findall(text.lower()))
 
 
 @dataclass(frozen=True)
@@ -734,8 +737,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         if known is None:
             features[name] += (0.0, 0.0, 0.0)
         else:
-            features[name] += (known.share(name), known.phrase_share(forms) if forms else 0.0,
-                               known.said_share(forms) if forms else 0.0)
+            features[name] += (known.share(name), known.phrase_share(forms),
+                               known.said_share(forms))
     return features
 
 

@@ -636,7 +636,7 @@ def _plain_name(token: str) -> bool:
 # "our" or "the" and one capitalised word before a kind word: "our Mnemonist method", "we
 # propose the Softstar algorithm" (held-out NeurIPS 2015; not "a Decoupled Margin Loss",
 # a description).
-_OUR_THEN_KIND = re.compile(rf"(?:our|the)\s+[A-Z][\w-]*\s+{_KIND}\b")
+_OUR_OR_THE_THEN_KIND = re.compile(rf"(?:our|the)\s+[A-Z][\w-]*\s+{_KIND}\b")
 
 
 def _name_like(name: str, after_article: bool) -> bool:
@@ -788,7 +788,7 @@ def _cued_names(text: str, sentences,
                 and _LOWERCASE_APPOSITIVE.match(text, position) is not None)
             # ("our" is no article: "we propose our Mnemonist method" names it, where "a
             # Decoupled Margin Loss" is a description)
-            after_article = position > cue.end() and not _OUR_THEN_KIND.match(
+            after_article = position > cue.end() and not _OUR_OR_THE_THEN_KIND.match(
                 text, cue.end(), named.end() + 40)
             if not _name_like(named.group("name"), after_article=after_article) and not (
                     lowercase_name and named.group("name").lower().rstrip(".") not in _COMMON_WORDS):

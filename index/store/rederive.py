@@ -63,7 +63,7 @@ DERIVATION = 10
 # the names of the code that imported them.
 DERIVATION_SOURCES = ("ingest/names.py", "ingest/titles.py", "ingest/phrases.py",
                       "ingest/name_first.py", "ingest/scan.py", "ingest/render.py",
-                      "ingest/html_text.py", "ingest/safe.py")
+                      "ingest/html_text.py", "ingest/safe.py", "ingest/lost_backslash.py")
 CHUNK = 500  # papers a transaction
 
 
