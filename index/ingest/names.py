@@ -942,12 +942,14 @@ def _abbreviates_a_word(text: str, name: str) -> bool:
 
 
 def _inside(name: str, other: str) -> bool:
-    """`name` is a piece of the longer word `other` not set off by a hyphen or a space."""
+    """`name` is a piece of the longer word `other` not set off by a hyphen, a space or
+    an underscore (a file or folder name's word break: "PIE_dataset" of a data link)."""
     at = other.find(name)
     if at < 0 or other in (name, f"{name}s"):
         return False
     end = at + len(name)
-    return not ((at == 0 or other[at - 1] in "- ") and (end >= len(other) - 1 or other[end] in "- "))
+    return not ((at == 0 or other[at - 1] in "-_ ")
+                and (end >= len(other) - 1 or other[end] in "-_ "))
 
 
 # Two names joined as items of an enumeration: a comma, "and" or "or" between them.

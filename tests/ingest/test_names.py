@@ -377,6 +377,19 @@ def test_a_piece_of_a_longer_candidate_word_is_marked():
     assert derive(abstract) == "SZFflow"
 
 
+def test_a_name_set_off_by_an_underscore_is_no_piece_of_a_longer_word():
+    """"The dataset is at http://…/PIE_dataset/" (held-out ICCV 2019): a file or folder
+    name's underscore breaks words as a hyphen does, so the paper's name in it is not a
+    piece of another word (which had sunk "a new dataset for pedestrian intention
+    estimation (PIE)" to p 0.04)."""
+    abstract = ("Pedestrian behaviour is hard to predict. To this end, we propose a novel "
+                "large-scale dataset designed for zorb quill estimation (ZQE). We show that "
+                "it improves trajectory prediction. The dataset is available at "
+                "http://data.example.org/ZQE_dataset/.")
+    assert features_of(abstract, "ZQE")["inside_other"] == 0.0
+    assert derive(abstract) == "ZQE"
+
+
 def test_in_name_opening_a_sentence_describes_the_method():
     abstract = ("Summaries are hard. We pre-train large models with a new objective. In "
                 "ZorbSum, important sentences are masked and generated.")
