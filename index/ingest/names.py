@@ -1349,7 +1349,8 @@ def _context_before(text: str, occurrences: list[int], length: int
     ours = new = naming = verb = studied = kind_of_ours = modifier = False
     for occurrence in occurrences[:3]:
         words = _words_before(text, occurrence)
-        kind_of_ours = kind_of_ours or _kind_of_ours(text, occurrence, words)
+        kind_of_ours = kind_of_ours or _kind_of_ours(text, occurrence, words) \
+            or _ours_before_kind(text, occurrence + length, words)
         modifier = modifier or _new_kind_modifier(text, occurrence, length, words)
         ours = ours or not _OURS.isdisjoint(words) or "this paper" in " ".join(words[-8:])
         new = new or not _NEW.isdisjoint(words)
@@ -1435,6 +1436,19 @@ def _new_kind_modifier(text: str, position: int, length: int, words: list[str]) 
         if clean and _KINDS_HEAD.match(text, head):
             return True
     return False
+
+
+# "our Naive-Student model", "our proposed TibGM framework": the name between the authors'
+# "our" and a kind word (singular: "our LSTM models" are several of a known kind).
+_KIND_NEXT = re.compile(rf"\s+(?:{_KIND_WORDS})\b", re.I)
+_OURS_THEN = frozenset({"proposed", "new", "novel"})
+
+
+def _ours_before_kind(text: str, end: int, words: list[str]) -> bool:
+    """The name ending at `end` is the authors' own kind of thing: "our" right before it
+    (or "our proposed"), a kind word right after it."""
+    last = words[-2:] if words[-1:] and words[-1] in _OURS_THEN else words[-1:]
+    return last[:1] == ["our"] and bool(_KIND_NEXT.match(text, end))
 
 
 def _kind_of_ours(text: str, position: int, words: list[str]) -> bool:
