@@ -1086,6 +1086,7 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
     sentence_start, _ = abstract.sentence(first)
     sentence_starts = abstract.sentence_starts
     end = first + len(name)
+    in_parentheses = int(text[first - 1:first] == "(" and text[end:end + 1] == ")")
     # An introducing verb earlier in the sentence of its first occurrence.
     intro = any(sentence_start <= start and stop <= first for start, stop in abstract.intros)
     # A spelled-out name's context is before its long form: "based on gradient noise
@@ -1105,7 +1106,9 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
         math.log1p(count), count / abstract.most, first / max(1, len(text)),
         float(first < abstract.sentences[0][1]), float(intro), prior,
         float(bool(_KIND_AFTER.match(text[end:end + 90]))),
-        float(bool(_PAREN_CITATION.match(text[end:end + 60]))),
+        # (a spelled-out name's citation follows its parenthesis: "named Copula Component
+        # Analysis (COCA) (Han & Liu, 2012)")
+        float(bool(_PAREN_CITATION.match(text[end + in_parentheses:end + 60]))),
         math.log1p(others), float(others >= 3),
         float(any(o in sentence_starts for o in occurrences)),
         float(name.endswith("s") and name[-2:-1].isupper()),
@@ -1480,7 +1483,7 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     likely: dict[str, float] = {}
     for name, vector in candidate_features(text, sentences, cues, statistics,
                                            model.known, urls, notation).items():
-        if _unvouched(vector):
+        if _unvouched(vector) or (vector[_CITED] and vector[_DEFINED]):
             continue
         probability = model.probability(vector)
         if probability >= model.threshold:
@@ -1522,6 +1525,7 @@ def _is_project(name: str, projects: Mapping[str, str]) -> bool:
 
 
 _UNCUED, _COUNT = FEATURES.index("uncued"), FEATURES.index("count")
+_CITED, _DEFINED = FEATURES.index("cited"), FEATURES.index("defined")
 # What makes a name said once the abstract's own though nothing introduces it: it makes
 # a claim ("SinFusion outperforms"), it is the authors' kind ("our model, CLAMP") or new
 # ("the proposed AdRIL"), or it is the code's project.

