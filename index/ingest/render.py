@@ -318,8 +318,34 @@ def _unglued_styles(source: str) -> str:
         else f"\\{m.group(1)}{{{m.group(2)}}}", source)
 
 
+# The same loss in math: "A ∈\mathbbR^m", "a bound of \tildeO(\fracd\sqrtε)", "Ω(\sqrtL/ε)"
+# (PMLR's 2013-2016 abstracts) read as unknown control words, and the letter went with
+# them ("A ∈^m", "Ω(/ε)"). A control word no macro database knows that opens with an
+# accent's, a font's, \sqrt's or \frac's name is that macro applied to the next letter,
+# as TeX reads "\tilde O" (the rest of the letters follow it: "\sqrtdT" is √d T). Not
+# before a brace: "\vect{X}" is a macro of the author's, with its own argument.
+_GLUED_MATH = re.compile(
+    r"\\(widetilde|widehat|overline|tilde|hat|bar|vec|ddot|dot|check|breve|acute|grave"
+    r"|sqrt|frac|mathbb|mathcal|mathbf|mathrm|mathfrak|mathsf|mathscr|mathit|boldsymbol|bm)"
+    r"([A-Za-z])([A-Za-z]*)(?![A-Za-z{])")
+
+
+def _unglued_math(source: str) -> str:
+    if "\\" not in source:
+        return source
+    text_db, parse_db = _context_dbs()
+
+    def unglued(match: re.Match) -> str:
+        word = match.group()[1:]
+        if parse_db.get_macro_spec(word) is not None or text_db.get_macro_spec(word) is not None:
+            return match.group()
+        return f"\\{match.group(1)}{{{match.group(2)}}}{match.group(3)}"
+
+    return _GLUED_MATH.sub(unglued, source)
+
+
 def _latex_to_text(source: str) -> str:
-    source = _unglued_styles(_end_control_words(source))
+    source = _unglued_math(_unglued_styles(_end_control_words(source)))
     text_db, parse_db = _context_dbs()
     # One converter per thread: pylatexenc swaps its spacing settings while inside math.
     converter = getattr(_per_thread, "converter", None)

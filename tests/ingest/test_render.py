@@ -490,6 +490,22 @@ def test_a_style_macro_glued_to_its_word_formats_the_word():
 
 
 @pytest.mark.parametrize(("source", "expected"), [
+    # held-out ICML 2013-2016 abstracts, whose math lost its braces: the letter had gone
+    # with the macro ("A ∈^m", "a bound of in time T", "Ω(/ε)")
+    (r"given a matrix A ∈\mathbbR^m and b ∈\mathbbR^m, find x", "given a matrix A ∈ℝ^m and b ∈ℝ^m, find x"),
+    (r"a regret bound of \tildeO(\fracd\sqrtε) in time T", "a regret bound of Õ(d/√ε) in time T"),
+    (r"a lower bound of Ω(\sqrtL/ε) for", "a lower bound of Ω(√L/ε) for"),
+    (r"we interpret \hatB causally", "we interpret B̂ causally"),
+    # the rest of the letters follow the one taken (TeX takes one token)
+    (r"the bound Ω(\sqrtdT) holds", "the bound Ω(√dT) holds"),
+    # an author's own macro, with its own braced argument, is no glued one
+    (r"the predictor vector $\vect{X}$, and", "the predictor vector X, and"),
+])
+def test_a_math_macro_glued_to_its_letter_applies_to_the_letter(source: str, expected: str):
+    assert render(source).text == expected
+
+
+@pytest.mark.parametrize(("source", "expected"), [
     # a script's argument is a macro with its own arguments, braced or not
     (r"$O(\sqrt{\mathcal{E}}T^\frac{1}{3})$", "O(√ET^(1/3))"),
     (r"$T^\frac13$", "T^(1/3)"),
