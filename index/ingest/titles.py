@@ -603,6 +603,30 @@ def _definitions(text: str) -> list[_Definition]:
                 token, inside) and inside[0].lower() == token[0].lower():
             found.append(_Definition(token, inside, offset + len(head) - len(token),
                                      paren.end()))
+    if ", or " in text:
+        found.extend(_or_definitions(text))
+    return found
+
+
+# "We call our approach Dynamic Recurrent Acyclic Graphical Neural Networks, or DRAGNN"
+# (held-out ICLR 2017): an acronym after ", or" whose letters are the initials of the
+# capitalised words just before the comma spells them out, as a parenthesis does. (Only
+# capitalised initials: ", or X" also gives an alternative, "a kernel method, or GP".)
+_OR_ACRONYM = re.compile(r",\s+or\s+(?P<short>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?)(?![\w-])")
+
+
+def _or_definitions(text: str) -> list[_Definition]:
+    found = []
+    for match in _OR_ACRONYM.finditer(text):
+        short = match.group("short")
+        head = text[max(0, match.start() - 300): match.start()]
+        letters = short[:-1] if short.endswith("s") and short[-2:-1].isupper() else short
+        long_form = _initials_tail(letters.lower(), head[head.rfind(". ") + 1:]) \
+            if letters.isalpha() else None
+        if long_form and head.endswith(long_form) \
+                and all(word[:1].isupper() for word in long_form.split()):
+            found.append(_Definition(short, long_form, match.start() - len(long_form),
+                                     match.end()))
     return found
 
 

@@ -8,6 +8,7 @@ authors' own, which must keep its name.
 
 from __future__ import annotations
 
+from index.ingest import titles as T
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
 
@@ -392,3 +393,21 @@ def test_a_long_form_in_the_predicate_of_the_named_subject_is_not_the_cues():
                 "When the ERM problem is hard, we extend the approach with approximation "
                 "algorithms for the ERM.")
     assert name_of(abstract) == "ZORBQ"
+
+
+def test_an_acronym_after_or_spells_out_the_capitalised_words_before_it():
+    """"We call our approach Dynamic Recurrent Acyclic Graphical Neural Networks, or
+    DRAGNN" (held-out ICLR 2017; its unit, "the Transition Based Recurrent Unit (TBRU)",
+    had been taken for the name): ", or" with the words' initials defines the acronym as
+    a parenthesis does. An alternative after ", or" that spells nothing, or lowercase
+    words, defines nothing."""
+    head = ("We present a modular framework for recurrent architectures. Our basic module "
+            "is a new generic unit, the Zorb Quill Unit (ZQU). By connecting ZQUs we extend "
+            "common architectures. We call our approach ")
+    tail = ". We show that {} is more accurate than seq2seq with attention."
+    assert name_of(head + "Dynamic Zorb Acyclic Graph Networks, or DZAGN"
+                   + tail.format("DZAGN")) == "DZAGN"
+    assert T._definitions("Dynamic Zorb Acyclic Graph Networks, or DZAGN, is fast.") == [
+        T._Definition("DZAGN", "Dynamic Zorb Acyclic Graph Networks", 0, 45)]
+    assert T._definitions("a kernel method, or GP regression") == []
+    assert T._definitions("dynamic zorb acyclic graph networks, or DZAGN.") == []
