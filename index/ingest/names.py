@@ -161,7 +161,8 @@ _PROJECT_SUFFIX = re.compile(
 _CLAIM_AFTER = re.compile(
     # (past a parenthesis that spells it out: "HetConv (Heterogeneous Kernel-Based
     # Convolution) reduces the computation")
-    r"(?:\s\([^()]{3,80}\))?\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+)?"
+    r"(?:\s\([^()]{3,80}\))?\)?,?\s+(?:\w+ly\s+|also\s+|further\s+|still\s+|therefore\s+"
+    r"|thus\s+|hence\s+)?"
     r"(?:outperform|achiev|improv|surpass"
     r"|yield|attain|obtain|reduc|enabl|can\b|is able|lead|provid|beat|match|set|show|demonstrat"
     r"|deliver|perform|exhibit|produc|generaliz|scal|offer|allow|learn|requir|leverag|us(?:es|ing)\b"
@@ -835,6 +836,7 @@ _NOT_NOUNS = frozenset(re.split(r"\s+", """
 and or but nor of to for in on at by with from into via as than that which who whose
 where when while is are was were be been being can could will would may might shall
 should must do did not no also only then thus so it its their this these those our
+therefore hence still further furthermore moreover however even again now often always
 """.strip()))
 
 
@@ -855,7 +857,8 @@ def _attributive(text: str, name: str, occurrences: list[int]) -> bool:
             continue
         noun = _NOUN_AFTER.match(text, at + len(name))
         word = noun.group(1) if noun else ""
-        if not word or word in _NOT_NOUNS or word in KIND_WORDS or word.endswith("ed"):
+        # (nor an adverb: "GPIRT therefore provides", "X significantly outperforms")
+        if not word or word in _NOT_NOUNS or word in KIND_WORDS or word.endswith(("ed", "ly")):
             return False
         nouns += 1
     return nouns > 0

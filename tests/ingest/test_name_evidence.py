@@ -425,3 +425,17 @@ def test_the_proposed_long_form_and_name_before_a_kind_word_is_a_cue():
             "methods. We test our algorithm on several known benchmarks.")
     assert name_of(head + "The proposed Zorb-Quill-Constrained MKL (ZQC-MKL) algorithm"
                    + tail) == "ZQC-MKL"
+
+
+def test_an_adverb_after_a_name_is_no_noun_it_modifies():
+    """"GPIRT therefore provides a simple and intuitive solution to several longstanding
+    problems" (held-out UAI 2020): the acronym before "therefore" was read as modifying a
+    noun ("a PID controller"), so it was no candidate at all, and "therefore" kept the
+    claim from being its claim."""
+    abstract = ("Nonparametric IRT (NIRT) models relax the assumptions of item response "
+                "theory. We propose a Bayesian nonparametric model that places Gaussian "
+                "process priors on the latent functions. This in turn allows us to extend "
+                "the model to active learning. ZQIRT {} provides a simple and intuitive "
+                "solution to several longstanding problems in the IRT literature.")
+    assert name_of(abstract.format("therefore")) == "ZQIRT"
+    assert name_of(abstract.format("significantly")) == "ZQIRT"
