@@ -572,6 +572,7 @@ _SHORT_WORDING = re.compile(r"\s+for\s+short$|^(?:abbreviated\s+as|or|i\.e\.,?)\
 
 
 _LOWER_CAMEL = re.compile(r"[a-z]+[A-Z][\w-]*")
+_BLEND_SHAPE = re.compile(r"[A-Z][a-z]{3,}")  # one capitalised word: Quadapter, Frad
 _ACRONYM_IN_PARENTHESES = re.compile(r"\([A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?\)")
 _STANDS_FOR = re.compile(r"^(?:short\s+for|stands?\s+for|standing\s+for|for)\s+", re.I)
 
@@ -586,8 +587,16 @@ def _definitions(text: str) -> list[_Definition]:
         head = text[offset: paren.start()].rstrip()
         # "One-Way Policy Optimization (OWPO)"; "Multilingual Othello (mOthello)", a
         # lowercase letter before a capital, spelled out as an acronym is
-        if _is_acronym(inside) or _LOWER_CAMEL.fullmatch(inside):
+        blend = _BLEND_SHAPE.fullmatch(inside) is not None
+        if _is_acronym(inside) or _LOWER_CAMEL.fullmatch(inside) or blend:
             long_form = _long_form(inside, head)
+            # "a quantization adapter (Quadapter)", "fractional denoising (Frad)": a word
+            # made of the phrase's letters names it as an acronym would, when it takes
+            # letters of two words at least and is none of them ("class of matrices
+            # (Monarch)", "the synthetic (English)" spell nothing)
+            if blend and long_form and (" " not in long_form.strip() or inside.lower() in
+                                        long_form.lower().split()):
+                long_form = None
             # (never across another acronym's parenthesis: "a new estimator Quantiled
             # Expansion Mean (QEM) and introduce a new DRL algorithm (QEMRL)" spells no
             # QEMRL; "E(n)-Equivariant Graph Neural Networks (EGNNs)" spells EGNNs)

@@ -455,3 +455,20 @@ def test_a_name_set_off_after_a_kind_of_prior_work_is_that_work():
                 "ZorbRank in a variety of sampling schemes.")
     assert name_of(abstract("a popular and well studied method")) is None
     assert name_of(abstract("a new and carefully designed method")) == "ZorbRank"
+
+
+def test_a_word_made_of_the_phrase_letters_is_its_name():
+    """"we introduce a quantization adapter (Quadapter), a small set of parameters"
+    (held-out EMNLP 2022): a capitalised word in parentheses whose letters, in order, are
+    the phrase's, across two words at least, names the phrase as an acronym would
+    (Schwartz–Hearst's rule, which asks no capitals). A word that spells nothing of the
+    phrase ("a class of matrices (Monarch)") or is one of its words defines nothing."""
+    assert T._definitions("we introduce a quantization adapter (Quadapter), a small set") \
+        == [T._Definition("Quadapter", "quantization adapter", 15, 47)]
+    assert T._definitions("a new class of matrices (Monarch) that") == []
+    assert T._definitions("a simple adapter (Adapter) for") == []
+    abstract = ("Quantization of large language models overfits the fine-tuning data. To this "
+                "end, we introduce a zorbization adapter (Zoradapter), a small set of "
+                "parameters that are learned to make activations quantization-friendly. "
+                "Zoradapter keeps the model's accuracy at 8 bits.")
+    assert name_of(abstract) == "Zoradapter"
