@@ -322,12 +322,13 @@ def _unglued_styles(source: str) -> str:
 # (PMLR's 2013-2016 abstracts) read as unknown control words, and the letter went with
 # them ("A ∈^m", "Ω(/ε)"). A control word no macro database knows that opens with an
 # accent's, a font's, \sqrt's or \frac's name is that macro applied to the next letter,
-# as TeX reads "\tilde O" (the rest of the letters follow it: "\sqrtdT" is √d T). Not
-# before a brace: "\vect{X}" is a macro of the author's, with its own argument.
+# as TeX reads "\tilde O" (a capital may follow it: "\sqrtdT" is √d T). Not before a
+# brace ("\vect{X}" is a macro of the author's, with its own argument), nor with more
+# letters after it: "\bmod", "\checkmark", "\dotfill" are real macros, not "\bm o d".
 _GLUED_MATH = re.compile(
     r"\\(widetilde|widehat|overline|tilde|hat|bar|vec|ddot|dot|check|breve|acute|grave"
     r"|sqrt|frac|mathbb|mathcal|mathbf|mathrm|mathfrak|mathsf|mathscr|mathit|boldsymbol|bm)"
-    r"([A-Za-z])([A-Za-z]*)(?![A-Za-z{])")
+    r"([A-Za-z])([A-Z]?)(?![A-Za-z{])")
 
 
 def _unglued_math(source: str) -> str:

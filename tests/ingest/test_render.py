@@ -505,6 +505,14 @@ def test_a_math_macro_glued_to_its_letter_applies_to_the_letter(source: str, exp
     assert render(source).text == expected
 
 
+@pytest.mark.parametrize(("source", "split"), [
+    (r"$a \bmod b$", "od"), (r"$\checkmark$ done", "ark"), (r"$a \dotfill b$", "ill")])
+def test_a_real_macro_that_opens_like_a_glued_one_is_not_split(source: str, split: str):
+    r"""\bmod, \checkmark, \dotfill open with \bm, \check, \dot: read as glued, they
+    would show their own letters ("a od b")."""
+    assert split not in render(source).text
+
+
 @pytest.mark.parametrize(("source", "expected"), [
     # a script's argument is a macro with its own arguments, braced or not
     (r"$O(\sqrt{\mathcal{E}}T^\frac{1}{3})$", "O(√ET^(1/3))"),
