@@ -55,7 +55,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .titled_lists import DEVELOPMENT, NoTitles, chosen_sources, list_label, titled_records
+from .titled_lists import (
+    DEVELOPMENT,
+    NoTitles,
+    chosen_sources,
+    list_label,
+    list_labels,
+    titled_records,
+)
 
 SEED = 20261201
 DEFAULT_SAMPLE = 400
@@ -182,10 +189,11 @@ def blended(lexical: list[str], meaning: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def run_list(source: str | Path, sample: int, work: Path, blend: bool = False) -> dict:
+def run_list(source: str | Path, sample: int, work: Path, blend: bool = False,
+             label: str | None = None) -> dict:
     from index import Library
 
-    name = list_label(source)
+    name = label or list_label(source)
     records = titled_records(source)
     home = work / name
     bare = work / f"{name}.txt"
@@ -289,9 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = []
     with tempfile.TemporaryDirectory(prefix="papers-known-item-") as scratch:
-        for source in chosen_sources(args.lists, args.files):
+        sources = chosen_sources(args.lists, args.files)
+        for source, label in zip(sources, list_labels(sources), strict=True):
             try:
-                run = run_list(source, args.sample, Path(scratch), args.blend)
+                run = run_list(source, args.sample, Path(scratch), args.blend, label)
             except NoTitles as error:
                 print(error, file=sys.stderr)
                 return 2

@@ -28,6 +28,23 @@ def list_label(source: str | Path) -> str:
     return source if source in DEVELOPMENT else Path(source).name.split(".")[0]
 
 
+def list_labels(sources: list[str | Path]) -> list[str]:
+    """`list_label` of each source, made unique: two files of one name in different
+    folders (`a/cvpr2017.json`, `b/cvpr2017.json`) are each folder's ("a-cvpr2017"), and
+    a name given twice anyway is numbered. (Keyed by the bare stem, the second file's
+    papers had been scored as the first's, or imported into its library.)"""
+    plain = [list_label(source) for source in sources]
+    labels = [f"{Path(source).parent.name}-{label}"
+              if plain.count(label) > 1 and source not in DEVELOPMENT else label
+              for source, label in zip(sources, plain, strict=True)]
+    seen: dict[str, int] = {}
+    unique = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        unique.append(label if seen[label] == 1 else f"{label}-{seen[label]}")
+    return unique
+
+
 def chosen_sources(names: list[str] | None, files: list[Path]) -> list[str | Path]:
     """The development lists `names` (all of them unless only files are given), then the
     titled `files`."""

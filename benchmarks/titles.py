@@ -45,7 +45,7 @@ from tests import locations
 
 from . import name_check as check
 from . import title_truth as truth
-from .titled_lists import DEVELOPMENT, NoTitles, chosen_sources, list_label, titled_records
+from .titled_lists import DEVELOPMENT, NoTitles, chosen_sources, list_labels, titled_records
 
 LISTS = DEVELOPMENT
 
@@ -250,7 +250,8 @@ def chosen_lists(names: list[str] | None, files: list[Path]) -> dict[str, list[R
     sources = chosen_sources(names, files)
     if any(s in LISTS for s in sources) and not locations.CORPORA.is_dir():
         raise NoTitles(f"no corpora at {locations.CORPORA}")
-    return {list_label(source): load(source) for source in sources}
+    return {label: load(source)
+            for label, source in zip(list_labels(sources), sources, strict=True)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import titles
+from benchmarks import titled_lists, titles
 from benchmarks.titled_lists import NoTitles, list_label, titled_records
 
 PROPOSE = ("We propose GraphCleaner, a post-hoc method to detect and correct mislabelled "
@@ -58,3 +58,26 @@ def test_the_titles_benchmark_stops_at_a_bad_file(tmp_path, capsys):
     bare.write_text(f"Bare list\n\n{PROPOSE}\n", encoding="utf-8")
     assert titles.main(["--files", str(bare)]) == 2
     assert "bare.txt: no record has both a title" in capsys.readouterr().err
+
+
+def test_two_files_of_one_name_are_two_lists(tmp_path, capsys):
+    """`--files a/venue2031.bib b/venue2031.bib`: each is scored as its own list, named by
+    its folder (keyed by the bare stem, the second had replaced the first)."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    bibtex(first / "venue2031.bib")
+    (second / "venue2031.bib").write_text(
+        "@inproceedings{c, title={Sharper Bounds for Sparse Recovery}, abstract={We prove "
+        "sharper bounds for sparse recovery from random measurements and show that they are "
+        "tight for Gaussian designs in every dimension.}, year={2031}}\n", encoding="utf-8")
+    assert titled_lists.list_labels([first / "venue2031.bib", second / "venue2031.bib",
+                                     "icml2023"]) == ["a-venue2031", "b-venue2031", "icml2023"]
+    assert titled_lists.list_labels([first / "x.json", first / "x.bib"]) == ["a-x", "a-x-2"]
+    assert titles.main(["--files", str(first / "venue2031.bib"),
+                        str(second / "venue2031.bib")]) == 0
+    rows: dict[str, str] = {}
+    for line in capsys.readouterr().out.splitlines():  # (the first table's rows)
+        if line.startswith(("a-venue2031 ", "b-venue2031 ")):
+            rows.setdefault(line.split()[0], line.split()[1])
+    assert rows == {"a-venue2031": "2", "b-venue2031": "1"}  # papers in each
