@@ -24,7 +24,7 @@ while whereas although though because since if unless when once however moreover
 furthermore additionally also thus hence therefore consequently finally recently
 specifically notably importantly instead yet so but and or nor then first second third
 lastly overall unlike despite given to in for with from at on of due owing
-upon up out forth off down onto into about around away back along across against
+upon up out forth off down onto into about around away back along across against together
 """.strip()))
 # Prepositions and verb particles (the last line) open no noun phrase either: "we build
 # upon X" and "we put forth X" are not to give "Upon X", "Forth X"; nor "consists of

@@ -397,6 +397,10 @@ def test_a_name_right_after_a_new_things_kind_is_cued():
      "importance sampling to design mixture variational autoencoders for images.", "Upon"),
     ("Language models hold opinions. We put forth a quantitative framework to investigate "
      "the opinions reflected by language models on public surveys.", "Forth"),
+    # (held-out CVPR 2015: "Together the latest advancements in object detection …")
+    ("Manually annotating objects is expensive. This paper brings together the latest "
+     "advancements in object detection and in crowd engineering into a principled "
+     "framework for localizing objects in images.", "Together"),
 ])
 def test_a_title_never_opens_with_the_authors_verb_or_its_particle(abstract, wrong_start):
     name, title = derive(abstract)
