@@ -279,10 +279,10 @@ class NameStatistics:
 def usage_key(name: str) -> str:
     """LLMs and LLM are one name; case does not tell names apart."""
     # "**GraphCleaner**" in a raw abstract is GraphCleaner (stars end names: AS*)
-    return _singular(name.rstrip("*")).casefold()
+    return singular(name.rstrip("*")).casefold()
 
 
-def _singular(name: str) -> str:
+def singular(name: str) -> str:
     """LLM of LLMs (a plural acronym: an s after a capital); any other name as it is."""
     return name[:-1] if len(name) > 2 and name.endswith("s") and name[-2].isupper() \
         else name
@@ -780,7 +780,7 @@ def _long_forms(vector: list[float], name: str, found: list[Cue],
 
 def other_number(name: str) -> str:
     """The plural of a name, or the singular of a plural one: RNN and RNNs, LLMs and LLM."""
-    single = _singular(name)
+    single = singular(name)
     return single if single != name else f"{name}s"
 
 

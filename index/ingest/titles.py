@@ -38,6 +38,7 @@ from .names import (
     capitalised_in_sentences,
     cited_keys,
     other_number,
+    singular,
     word_alternation,
 )
 from .phrases import (
@@ -632,7 +633,7 @@ def _or_definitions(text: str) -> list[_Definition]:
     for match in _OR_ACRONYM.finditer(text):
         short = match.group("short")
         head = text[max(0, match.start() - 300): match.start()]
-        letters = short[:-1] if short.endswith("s") and short[-2:-1].isupper() else short
+        letters = singular(short)
         long_form = _initials_tail(letters.lower(), head[head.rfind(". ") + 1:]) \
             if letters.isalpha() else None
         if long_form and head.endswith(long_form) \
