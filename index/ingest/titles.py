@@ -162,7 +162,9 @@ _KIND_THEN_NAME = re.compile(
     # "a trajectory prediction approach with respect to traffic lights, D2-TPred": what
     # the kind is for, then the name set off by a comma
     r"|(?P<purpose>\s+(?:for|with\s+respect\s+to|under|to)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+))"
-    rf"(?P<name>{_NAME_TOKEN})(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
+    # (in quotes, perhaps: "We name this Pre-trained Prompt Tuning framework “PPT”")
+    rf"(?P<quote>[“\"‘])?(?P<name>{_NAME_TOKEN})(?(quote)[”\"’])"
+    r"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
     # "a … review dataset ASAP including 46,730 reviews": what it holds may follow
     rf"|including|containing|comprising)\b))"
 )

@@ -495,3 +495,32 @@ def test_a_lowercase_long_form_a_method_is_for_names_the_task():
                             "(ZSQG)")) == "ZSQG"
     assert name_of(abstract("a method for zorbic sketch generation based on quill "
                             "measures (ZSQG)")) == "ZSQG"
+
+
+def test_a_name_in_quotes_after_the_kind_is_cued():
+    """"We name this Pre-trained Prompt Tuning framework “PPT”" (held-out ACL 2022) and
+    "we present our on-going effort in collecting a large-scale dataset, “CompCars”, that
+    covers …" (held-out CVPR 2015): the quotes around the name kept the cue's kind from
+    reaching it, so the name was one said with no cue."""
+    abstract = ("Prompts for pre-trained language models (PLMs) have shown remarkable "
+                "performance by bridging the gap between pre-training tasks and downstream "
+                "tasks. Among these methods, prompt tuning, which freezes PLMs and only tunes "
+                "soft prompts, provides an efficient solution for adapting large-scale PLMs. "
+                "In our pilot experiments, we find that prompt tuning is much worse under "
+                "few-shot learning settings. Therefore, in this work, we propose to "
+                "pre-train prompts by adding soft prompts into the pre-training stage. We "
+                "name this Pre-trained Zorb Tuning framework {}. To ensure the "
+                "generalization of PZT, we formulate similar classification tasks into a "
+                "unified task form. Extensive experiments show that tuning pre-trained "
+                "prompts can reach full-model fine-tuning.")
+    def cued(text: str) -> list[str]:
+        return [c.name for c in T._cue_candidates(text, T._sentences(text), render(text),
+                                                  T._definitions(text)) if c.strength == 3]
+
+    for quoted in ("“PZT”", '"PZT"', "PZT"):
+        assert "PZT" in cued(abstract.format(quoted)), quoted
+        assert name_of(abstract.format(quoted)) == "PZT", quoted
+    # (a quote that does not close right after the name sets nothing off)
+    assert "PZT" not in cued(abstract.format("“PZT tuning”"))
+    assert "CompCars" in cued("In this paper we present our effort in collecting a "
+                              "large-scale dataset, “CompCars”, that covers car views.")
