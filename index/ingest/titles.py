@@ -160,15 +160,17 @@ _KIND_THEN_NAME = re.compile(
     rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+"
     r"|\s*[–—]\s*|\s+-\s+|\s+"
     # "a trajectory prediction approach with respect to traffic lights, D2-TPred": what
-    # the kind is for, then the name set off by a comma
-    r"|(?P<purpose>\s+(?:for|with\s+respect\s+to|under|to)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+))"
+    # the kind is for (or of: "the first dataset of news revision histories, NewsEdits."),
+    # then the name set off by a comma
+    r"|(?P<purpose>\s+(?:for|with\s+respect\s+to|under|to|of)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+))"
     # (in quotes, perhaps: "We name this Pre-trained Prompt Tuning framework “PPT”")
     rf"(?P<quote>[“\"‘])?(?P<name>{_NAME_TOKEN})(?(quote)[”\"’])"
     r"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
     # "a … review dataset ASAP including 46,730 reviews": what it holds may follow
     rf"|including|containing|comprising)\b))"
 )
-_RELATIVE_AFTER = re.compile(r",\s+(?:which|that|whose)\s")
+# After such a name: a relative clause, or the sentence's end (not a list going on).
+_RELATIVE_AFTER = re.compile(r",\s+(?:which|that|whose)\s|\.(?:\s|$)")
 # "We validate the proposed methods on three popular datasets, i.e., DEV, CIFAR10, …",
 # "our method … on a public dataset and a self-constructed dataset, NYTimes-MEL": a kind
 # phrase that opens with a preposition after a cue says where the method is tried, not
