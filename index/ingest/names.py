@@ -81,8 +81,10 @@ _DIGIT_FIRST_NAME = re.compile(r"(?<![\w.+-])\d(?=\w*[A-Z]\w*[A-Z])[\dA-Z]*[A-Z]
 _SUBSCRIPTED = re.compile(r"[^\W_]{1,2}_[^\W_]+|[^\W_]+_[^\W_]{1,2}")
 # A capitalised word inside a sentence (not after its full stop): a plain-word name such
 # as Perceiver or Monarch, or a proper noun (Gaussian, Markov) that many abstracts share.
+# (Not after a colon, where a capital opens a clause as after a full stop: "two
+# observations about human actors: They typically exhibit …" named a paper "They".)
 # (The pattern opens with the space so that the search skips to spaces; group 1 is the word.)
-_MID_CAPITAL = re.compile(r" (?<=[\w,;:)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
+_MID_CAPITAL = re.compile(r" (?<=[\w,;)] )([A-Z][a-z]{3,}(?:-[A-Za-z]+)*)(?![\w-])")
 # An enumeration's marker right before a word: "(ii)", "(3)", "b)".
 _ENUMERATOR = re.compile(r"(?:^|[\s(])(?:[ivx]{1,4}|\d{1,2}|[a-z])\)$")
 

@@ -543,3 +543,18 @@ def test_a_name_ending_the_sentence_after_what_the_kind_is_of():
                 "dataset is large-scale and multilingual; it contains 1.2 million articles. "
                 "We show that these tasks are challenging for large NLP models.")
     assert name_of(abstract) == "NewsZorbs"
+
+
+def test_a_capital_after_a_colon_opens_a_clause():
+    """"The measure relies on two observations regarding foreground motion of human
+    actors: They typically exhibit motion that contrasts …" (held-out CVPR 2015) was
+    named "They": a capitalised word after a colon was read as one inside a sentence, a
+    proper noun or a plain-word name, where it opens a clause as after a full stop."""
+    abstract = ("Human actions typically occur over a well localized extent in space and "
+                "time. To enable this operation, we define a novel measure of spacetime "
+                "saliency. The measure relies on two observations regarding foreground "
+                "motion of human actors: {} typically exhibit motion that contrasts with "
+                "that of their surrounding region. By using the resulting definition of "
+                "saliency we show state-of-the-art results on three datasets.")
+    assert name_of(abstract.format("They")) is None
+    assert name_of(abstract.format("Zorblets")) is None
