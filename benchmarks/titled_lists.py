@@ -10,6 +10,7 @@ reader (JSON, JSON Lines, CSV/TSV, BibTeX, RIS, OpenReview and arXiv exports...)
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from index.errors import ListFormatError
@@ -34,7 +35,11 @@ def list_labels(sources: list[str | Path]) -> list[str]:
     a name given twice anyway is numbered. (Keyed by the bare stem, the second file's
     papers had been scored as the first's, or imported into its library.)"""
     plain = [list_label(source) for source in sources]
-    labels = [f"{Path(source).parent.name}-{label}"
+    folders: dict[str, list[Path]] = {}
+    for source, label in zip(sources, plain, strict=True):
+        if source not in DEVELOPMENT:
+            folders.setdefault(label, []).append(Path(source).resolve().parent)
+    labels = [f"{_folder_label(Path(source).resolve().parent, folders[label])}-{label}"
               if plain.count(label) > 1 and source not in DEVELOPMENT else label
               for source, label in zip(sources, plain, strict=True)]
     seen: dict[str, int] = {}
@@ -43,6 +48,14 @@ def list_labels(sources: list[str | Path]) -> list[str]:
         seen[label] = seen.get(label, 0) + 1
         unique.append(label if seen[label] == 1 else f"{label}-{seen[label]}")
     return unique
+
+
+def _folder_label(folder: Path, folders: list[Path]) -> str:
+    """`folder` as it differs from the other folders of files with its name: the path
+    below their common folder ("sample62/fresh" and "sample54" give "sample62-fresh" and
+    "sample54"; the folder's own name alone named both samples' "fresh" alike)."""
+    common = Path(os.path.commonpath(folders)) if len(set(folders)) > 1 else folder.parent
+    return "-".join(folder.relative_to(common).parts) or folder.name
 
 
 def chosen_sources(names: list[str] | None, files: list[Path]) -> list[str | Path]:

@@ -74,6 +74,12 @@ def test_two_files_of_one_name_are_two_lists(tmp_path, capsys):
     assert titled_lists.list_labels([first / "venue2031.bib", second / "venue2031.bib",
                                      "icml2023"]) == ["a-venue2031", "b-venue2031", "icml2023"]
     assert titled_lists.list_labels([first / "x.json", first / "x.bib"]) == ["a-x", "a-x-2"]
+    # (samples kept in sub-folders of one name: the path below the common folder tells
+    # them apart, where the folder's own name gave "fresh-x" twice over)
+    assert titled_lists.list_labels([tmp_path / "s62" / "fresh" / "x.json",
+                                     tmp_path / "s54" / "x.json",
+                                     tmp_path / "s70" / "fresh" / "x.json"]) \
+        == ["s62-fresh-x", "s54-x", "s70-fresh-x"]
     assert titles.main(["--files", str(first / "venue2031.bib"),
                         str(second / "venue2031.bib")]) == 0
     rows: dict[str, str] = {}
