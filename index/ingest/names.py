@@ -878,14 +878,16 @@ def _cited_author(text: str, name: str, occurrences: list[int]) -> bool:
 
 # A number right before a word, or a measured quantity before a parenthesis ("a precision
 # of 0.2 m (RMS)"; not "Data Set 500 (BSDS500)", a long form ending on a number).
-_NUMBER_BEFORE = re.compile(r"\d(?:[.,]\d+)?(?:\s[^\W\d_]{1,2}\s\(|\s)$")
+_NUMBER_BEFORE = re.compile(r"\d(?:[.,]\d+)?(?:\s[^\W\d_]{1,2}\s\(|%?\s(?:mean\s|average\s)?)$")
+_LOWERCASE_RUN = re.compile(r"[a-z]{3}")
 
 
 def _unit_only(text: str, name: str, occurrences: list[int]) -> bool:
-    """Whether an acronym is only ever said right after a number: a unit or a quantity
-    ("the 6 DOF motions of the head", "at 30 FPS", "0.2 m (RMS)"), not a name."""
-    return name.isupper() and bool(occurrences) and all(
-        _NUMBER_BEFORE.search(text, max(0, at - 12), at) for at in occurrences)
+    """Whether an acronym (capitals, perhaps a small letter between: IoU, mAP) is only
+    ever said right after a number: a unit, a quantity or a measure ("the 6 DOF motions
+    of the head", "at 30 FPS", "0.2 m (RMS)", "97.47% mean IoU"), not a name."""
+    return not _LOWERCASE_RUN.search(name) and bool(occurrences) and all(
+        _NUMBER_BEFORE.search(text, max(0, at - 14), at) for at in occurrences)
 
 
 def _spelled_as_proper_noun(text: str, found: list[Cue]) -> bool:
