@@ -128,6 +128,10 @@ _LOWERCASE_PARTICIPLE = re.compile(r"[a-z]+ed,\s+[a-z]+(?:ed|en)\b")  # "posed, 
 _MADE_UP_PLURAL = re.compile(r"[a-z]{1,3}-[a-z]+s,\s+an?\s")  # "q-paths, a family of paths"
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
+# A cue of "the" and a kind word alone ("the dataset "), and the preposition of where a
+# method is tried or what it uses, right before it: "on the dataset DBP15K".
+_BARE_THE_KIND = re.compile(rf"the\s+{_KIND},?\s+", re.I)
+_EVALUATED_ON = re.compile(r"\b(?:on|from|using|across|against|over|with)\s+$", re.I)
 _VERB_THEN_SPACE = re.compile(rf"\b{_VERB}s?\s+", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth", "namely"))
@@ -722,6 +726,9 @@ def _cues_in(text: str) -> Iterator[re.Match]:
         if cue.group()[:4].lower() == "the " and \
                 not PRIOR_ADJECTIVES.isdisjoint(cue.group().lower().split()):
             continue  # "with respect to the state-of-the-art approach, PoseFromShape"
+        if _BARE_THE_KIND.fullmatch(cue.group()) and \
+                _EVALUATED_ON.search(text, max(0, cue.start() - 12), cue.start()):
+            continue  # "outperforms … on the dataset DBP15K": where it is tried, not ours
         if text[max(0, cue.start() - 3):cue.start()] in ("so-", "so "):
             # "efficient in the so-called “knows what it knows” (KWIK) framework": another's
             # term, no naming of ours. (Authors say it of their own too, "by proposing the
