@@ -38,6 +38,7 @@ from .names import (
     capitalised_in_sentences,
     cited_keys,
     other_number,
+    project_name,
     singular,
     word_alternation,
 )
@@ -317,8 +318,12 @@ def derive_name_and_title(source: str, rendered: Rendered,
             if named.startswith(front):
                 named = front + without_pointing_back(named.removeprefix(front))
             return best.name, named
-        return None, without_pointing_back(
+        title = without_pointing_back(
             _without_citations(unnamed_title(text, sentences, UNNAMED_LIMIT), source))
+        project = project_name(text, _link_urls(rendered))
+        if project is not None:
+            return project, f"{project}: {title}"
+        return None, title
     except Exception:  # a title is never worth failing an import over
         if strict:
             raise
@@ -362,7 +367,7 @@ def derive_name(source: str, rendered: Rendered,
                                Notation(source))
     except Exception:  # a name is never worth failing an import over
         return None
-    return best.name if best is not None else None
+    return best.name if best is not None else project_name(text, _link_urls(rendered))
 
 
 # "GraphCleaner: Detecting …", "Meta-StyleSpeech : Multi-Speaker …", "“X-Paste”: …"
