@@ -390,11 +390,23 @@ def _projects(text: str, links: list[tuple[int, int]], urls: Iterable[str] = (),
 
 
 # A repository named for its paper or purpose, not for a method: "BIB-ICML2023-Submission",
-# "paper-code", "CloserLookAgainFewShot" (a phrase in capitals), and any name in lowercase.
-_DESCRIPTIVE_PROJECT = re.compile(
-    r"(?:icml|iclr|neurips|nips|cvpr|iccv|eccv|aaai|ijcai|acl|emnlp|naacl|wacv|corl|colt"
-    r"|aistats|uai|kdd|submission|paper|supplement|code|demo|project|official|impl"
-    r"|benchmark|dataset|data)|(?:19|20)\d\d", re.I)
+# "Paper-Demo": one of these words (or a year) as a part of the slug, split at hyphens
+# and capitals ("SimpleNet" holds no "impl", "Decoder" no "code").
+_SLUG_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_DESCRIPTIVE_PARTS = frozenset({
+    "icml", "iclr", "neurips", "nips", "cvpr", "iccv", "eccv", "aaai", "ijcai", "acl",
+    "emnlp", "naacl", "wacv", "corl", "colt", "aistats", "uai", "kdd", "submission",
+    "paper", "supplement", "supplementary", "code", "demo", "project", "official",
+    "impl", "implementation", "dataset"})
+
+
+def _descriptive_slug(project: str) -> bool:
+    """A venue, a year or a word of what a repository holds among the slug's parts
+    (singular or plural: "Projects")."""
+    return any(part.lower() in _DESCRIPTIVE_PARTS
+               or part.lower().removesuffix("s") in _DESCRIPTIVE_PARTS
+               or (len(part) == 4 and part[:2] in ("19", "20"))
+               for part in _SLUG_PART.findall(project))
 _CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
 _LOWERCASE_PART = re.compile(r"(?:^|-)[a-z]{4,}(?:-|$)")  # "BNN-concepts", "L1-smoothing"
 _WORDS_JOINED = re.compile(r"[A-Z][a-z]+-[A-Z][a-z]+")  # "Unleashing-Mask", a phrase
@@ -416,7 +428,7 @@ def project_name(text: str, urls: Iterable[str] = ()) -> str | None:
     project = next(iter(projects.values()))
     letters = sum(char.isalpha() for char in project)
     if letters < 3 or not project[:1].isalpha() or project.islower() \
-            or _DESCRIPTIVE_PROJECT.search(project) or "_" in project \
+            or _descriptive_slug(project) or "_" in project \
             or project.count("-") > 1 or len(_CAPITAL_WORD.findall(project)) > 2 \
             or _LOWERCASE_PART.search(project) or _WORDS_JOINED.fullmatch(project):
         return None

@@ -365,9 +365,9 @@ def derive_name(source: str, rendered: Rendered,
     try:
         best = _best_candidate(text, _sentences(text), rendered, statistics,
                                Notation(source))
+        return best.name if best is not None else project_name(text, _link_urls(rendered))
     except Exception:  # a name is never worth failing an import over
         return None
-    return best.name if best is not None else project_name(text, _link_urls(rendered))
 
 
 # "GraphCleaner: Detecting …", "Meta-StyleSpeech : Multi-Speaker …", "“X-Paste”: …"

@@ -17,6 +17,12 @@ def name_of(abstract: str) -> str | None:
     return derive_name_and_title(abstract, render(abstract))[0]
 
 
+def cued_names(text: str) -> list[str]:
+    """The names a cue verb or kind introduces in `text` (strength 3)."""
+    return [c.name for c in T._cue_candidates(text, T._sentences(text), render(text),
+                                              T._definitions(text)) if c.strength == 3]
+
+
 def test_a_name_said_once_and_introduced_by_nothing_is_no_name():
     """"We also provide the MATLAB code for further research" (held-out COLT 2019) and
     "a multi-sensor fusion SLAM" (RSS 2016) named their papers: said once, no cue, no
@@ -513,16 +519,12 @@ def test_a_name_in_quotes_after_the_kind_is_cued():
                 "generalization of PZT, we formulate similar classification tasks into a "
                 "unified task form. Extensive experiments show that tuning pre-trained "
                 "prompts can reach full-model fine-tuning.")
-    def cued(text: str) -> list[str]:
-        return [c.name for c in T._cue_candidates(text, T._sentences(text), render(text),
-                                                  T._definitions(text)) if c.strength == 3]
-
     for quoted in ("“PZT”", '"PZT"', "PZT"):
-        assert "PZT" in cued(abstract.format(quoted)), quoted
+        assert "PZT" in cued_names(abstract.format(quoted)), quoted
         assert name_of(abstract.format(quoted)) == "PZT", quoted
     # (a quote that does not close right after the name sets nothing off)
-    assert "PZT" not in cued(abstract.format("“PZT tuning”"))
-    assert "CompCars" in cued("In this paper we present our effort in collecting a "
+    assert "PZT" not in cued_names(abstract.format("“PZT tuning”"))
+    assert "CompCars" in cued_names("In this paper we present our effort in collecting a "
                               "large-scale dataset, “CompCars”, that covers car views.")
 
 
@@ -530,13 +532,9 @@ def test_a_name_ending_the_sentence_after_what_the_kind_is_of():
     """"we present the first publicly available dataset of news revision histories,
     NewsEdits." (held-out NAACL 2022): the name set off after what the kind is of, ending
     the sentence, is the kind's; a list that goes on after it names no one thing."""
-    def cued(text: str) -> list[str]:
-        return [c.name for c in T._cue_candidates(text, T._sentences(text), render(text),
-                                                  T._definitions(text)) if c.strength == 3]
-
     sentence = "To facilitate analysis, we present the first dataset of news revision histories, "
-    assert "NewsZorbs" in cued(sentence + "NewsZorbs. Our dataset is large-scale.")
-    assert "NewsZorbs" not in cued(sentence + "NewsZorbs and WikiZorbs, and more.")
+    assert "NewsZorbs" in cued_names(sentence + "NewsZorbs. Our dataset is large-scale.")
+    assert "NewsZorbs" not in cued_names(sentence + "NewsZorbs and WikiZorbs, and more.")
     abstract = ("News article revision histories provide clues to narrative evolution in news "
                 "articles. To facilitate analysis of this evolution, we present the first "
                 "publicly available dataset of news revision histories, NewsZorbs. Our "

@@ -158,6 +158,8 @@ def test_a_repository_named_for_its_paper_or_owner_names_nothing():
     page (its owner's), and one link among several give no name."""
     text = "We study sorting with learned pivots and show it is fast on three benchmarks. {}"
     for link in ("Code: https://github.com/jane/Sorting-ICML2023-Submission.",
+                 "Code: https://github.com/jane/ZorbSort-AISTATS.",
+                 "Code: https://github.com/jane/Projects.",
                  "Code: https://github.com/jane/CloserLookAgainAtSorting.",
                  "Code: https://github.com/jane/Pivot-Sorting.",
                  "Code: https://github.com/jane/BNN-pivots.",
@@ -167,6 +169,8 @@ def test_a_repository_named_for_its_paper_or_owner_names_nothing():
                  "Code: https://github.com/jane/ZorbSort and https://github.com/jane/QuillSort."):
         assert derive(text.format(link)) is None, link
     assert derive(text.format("See https://jane.github.io/ZorbSort.")) == "ZorbSort"
+    # (a descriptive word is a whole part of the slug: "Decoder" holds no "code")
+    assert derive(text.format("Code: https://github.com/jane/ZorbDecoder.")) == "ZorbDecoder"
 
 
 def test_a_marked_up_code_links_target_is_its_project():
