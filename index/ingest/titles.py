@@ -131,8 +131,10 @@ _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 # A cue of "the" and a kind word alone ("the dataset "), and the preposition of where a
 # method is tried or what it uses, right before it: "on the dataset DBP15K".
+# (The prepositions _ADJUNCT_KIND reads the same way, less "in": "In the framework X, …".)
+_TRIED_ON = "on|over|across|against|with|using|from"
 _BARE_THE_KIND = re.compile(rf"the\s+{_KIND},?\s+", re.I)
-_EVALUATED_ON = re.compile(r"\b(?:on|from|using|across|against|over|with)\s+$", re.I)
+_EVALUATED_ON = re.compile(rf"\b(?:{_TRIED_ON})\s+$", re.I)
 _VERB_THEN_SPACE = re.compile(rf"\b{_VERB}s?\s+", re.I)
 _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "dubbed",
                            "termed", "coined", "denoted", "henceforth", "namely"))
@@ -181,7 +183,7 @@ _RELATIVE_AFTER = re.compile(r",\s+(?:which|that|whose)\s|\.(?:\s|$)")
 # phrase that opens with a preposition after a cue says where the method is tried, not
 # what the cue introduces (the three such names of the development lists and two held-out
 # samples, CLEVR, DEV and NYTimes-MEL, were each a dataset the paper evaluates on).
-_ADJUNCT_KIND = re.compile(r"(?:on|in|over|across|against|with|using|from)\s", re.I)
+_ADJUNCT_KIND = re.compile(rf"(?:in|{_TRIED_ON})\s", re.I)
 _APPOSITIVE = re.compile(
     rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
 # "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
