@@ -215,6 +215,7 @@ _PASSIVE_NAME = re.compile(
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 # A word set off as a name after a naming word: by punctuation, or a spaced en dash ("named
 # infini-gram – powered by"); not before ")" ("(termed coreset)" is a term).
+_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+$", re.I)
 _SET_OFF_WORD = re.compile(r"[^\s)]+(?:\s*[,.;:]|\s+[–-]\s)")
 # After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
 # and Visionary Commonsense Knowledge (Sibyl)"); its last word may be lowercase ("called
@@ -833,6 +834,10 @@ def _cued_names(text: str, sentences,
             # Nor a list of participles: "can be sampled from the model, posed, animated,
             # and fit to data" ("the proposed method, spred, is" names spred).
             term = term or _LOWERCASE_PARTICIPLE.match(text, position) is not None
+            # Nor what a thing "is called": a passive defines a term or a property ("A
+            # classifier with such a property is called calibrated", "is called probing").
+            term = term or (naming and _COPULA_BEFORE.search(
+                text, max(0, cue.start() - 12), cue.start()) is not None)
             lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (_SET_OFF_WORD.match(text, position) or (
                 re.match(r"\S+\s+(?:that|which)\b", text[position:])
                 and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))

@@ -594,6 +594,22 @@ def test_a_lowercase_name_after_a_naming_word_is_still_one():
     assert name == "abess"
 
 
+def test_what_a_thing_is_called_is_a_term():
+    """"A classifier with such a property is called calibrated" (held-out AISTATS 2019)
+    named the paper "calibrated": what a passive says a thing "is called" is a term or a
+    property; a kind the authors name ("a library named abess") is still named."""
+    abstract = ("Probabilistic classifiers output a distribution on target classes. In "
+                "safety-critical applications, a model must output probabilities that are "
+                "consistent with the observed frequencies. A classifier with such a property "
+                "is called zorbrated. In this work, we develop a general theoretical "
+                "evaluation framework, and we propose new ways to visualize miscalibration.")
+    assert derive(abstract)[0] is None
+    named = abstract.replace("evaluation framework,",
+                             "evaluation framework named zorbcal, which is fast,"
+                             ).replace("we propose new ways", "zorbcal gives new ways")
+    assert derive(named)[0] == "zorbcal"
+
+
 def test_a_word_listed_after_a_kind_is_no_name():
     """"The toolkit, code, and data are released": "code" is the list's second item, not
     a name set off after "the toolkit," as "the toolkit, spred, reads …" sets one off."""
