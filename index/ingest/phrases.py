@@ -786,7 +786,8 @@ def _new_passive_subject(sentence: str, limit: int) -> str | None:
 # A phrase that only says there is a contribution: "a new contribution to address this
 # problem", "the contributions of this paper" (a later sentence says what it is).
 _VACUOUS = re.compile(
-    r"(?:an?|the|our|this)\s+(?:(?:new|novel|main|key|first|major|central|significant)\s+)*"
+    r"(?:an?|the|our|this)\s+(?:(?:new|novel|main|primary|principal|key|core|first|major"
+    r"|central|significant)\s+)*"
     r"contributions?(?:\s+(?:of|to|in|for|towards?)\s+(?:\w+\s+){0,2}(?:this|the|our|these)"
     r"\s+\w+)?$", re.I)
 
@@ -811,6 +812,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
                                           bisect.bisect_left(starts, end)]]
                 for start, end in sentences]
     for pattern, phrase_of in tiers:
+        pointing = None  # the tier's first phrase with "it" or "them" for something earlier
         for number, (start, end) in enumerate(sentences):
             sentence = text[start:end]
             if pattern is _START:
@@ -833,8 +835,20 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
                 if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
                         and (evidence or not names_evidence(phrase)) \
                         and (vacuous or not _VACUOUS.match(phrase)):
-                    return capitalised(phrase)
+                    if not _POINTING_PRONOUN.search(phrase):
+                        return capitalised(phrase)
+                    pointing = pointing or phrase
+        if pointing is not None:  # (no phrase of the tier reads alone: its first)
+            return capitalised(pointing)
     return None
+
+
+# "it" or "them" for something earlier in the abstract ("methods to scale it from 0.4B to
+# 13B parameters", "a method to train a model so it"), which a title read alone cannot
+# resolve (not the "it" of "for which it is expensive to compute …", "make it easier to").
+_POINTING_PRONOUN = re.compile(
+    r"\b(?:it|them)\b(?!\s+(?:is|was|has\s+been|remains|becomes|seems)\b|\s+\w+\s+to\s)",
+    re.I)
 
 
 # When no tier above finds a phrase, a sentence whose opening is a clause can often be

@@ -594,6 +594,30 @@ def test_a_lowercase_name_after_a_naming_word_is_still_one():
     assert name == "abess"
 
 
+def test_a_title_does_not_say_it_for_something_earlier():
+    """"A proxy for it based on the pace at which the model learns" (ICML 2022): "it"
+    is something the abstract said before, which a title read alone cannot resolve; of
+    the phrases the same cue gives, the one that reads alone is the title, and with no
+    other the first still is."""
+    abstract = ("Multi-modal networks tend to rely on one modality. We call this the greedy "
+                "nature of learning. We propose a proxy for it based on the pace at which "
+                "the model learns from each modality. We further propose an algorithm to "
+                "balance the learning speeds between modalities during training.")
+    assert derive(abstract)[1] == ("An algorithm to balance the learning speeds between "
+                                   "modalities during training")
+    alone = abstract.split(" We further propose")[0]
+    assert derive(alone)[1].startswith("A proxy for it based on the pace")
+
+
+def test_the_primary_contribution_says_nothing():
+    """"we introduce the primary contribution of this work" says there is one, not what
+    it is (as "the main contribution of this paper" does not)."""
+    abstract = ("Diffusion language models are emerging. We introduce the primary "
+                "contribution of this work. We show that small specialized diffusion models "
+                "steer large general ones at inference time.")
+    assert not derive(abstract)[1].startswith("The primary contribution")
+
+
 def test_what_a_thing_is_called_is_a_term():
     """"A classifier with such a property is called calibrated" (held-out AISTATS 2019)
     named the paper "calibrated": what a passive says a thing "is called" is a term or a
