@@ -175,6 +175,9 @@ _CLAIM_AFTER = re.compile(
     # before a kind ("the sequence-to-sequence (Seq2Seq) learning method")
     r"(?:e?s|e?d|e)?\b",
     re.I)
+# ... and a claim of being first ("To our knowledge, MOTO is the first method to solve …"),
+# past the abstract's first sentence, whose "X is the first to provide …" is prior work's.
+_FIRST_CLAIM = re.compile(r"(?:\s\([^()]{3,80}\))?\)?,?\s+(?:is|are)\s+(?:also\s+)?(?:the\s+)?first\b")
 # What a contribution is, as its authors call it before its name: "our method, X" (also
 # titles.py's cue patterns: "we propose a new framework, X").
 KIND_WORDS = re.split(r"\s+", """
@@ -1190,8 +1193,10 @@ def _vector(abstract: _Abstract, name: str, found: list[Cue], occurrences: list[
             and text[o + len(name) + 1:o + len(name) + 2].isupper()
             for o in occurrences) / count,
         float(_is_project(name, abstract.projects)),
-        sum(bool(_CLAIM_AFTER.match(text, o + len(name))) for o in occurrences[:5])
-        / min(count, 5),
+        sum(bool(_CLAIM_AFTER.match(text, o + len(name))
+                 or (o >= abstract.sentences[0][1]
+                     and _FIRST_CLAIM.match(text, o + len(name))))
+            for o in occurrences[:5]) / min(count, 5),
         # Said in the background, before the abstract says what it contributes.
         float(abstract.intro > 0 and contexts[0] < abstract.intro),
         _verb_near(abstract, contexts[:3]),

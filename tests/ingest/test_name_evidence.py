@@ -518,6 +518,26 @@ def test_the_task_of_a_lowercase_long_form_names_the_task():
     assert name_of(abstract.format("zorbic conversational query rewrite")) == "ZcQueen"
 
 
+def test_being_the_first_is_a_claim_of_the_authors():
+    """"To our knowledge, MOTO is the first and only method to solve this environment
+    from pixels." (held-out CoRL 2023, titled MOTO): a name said once, at the end, with
+    nothing introducing it, is the authors' when it claims to be first; in the abstract's
+    opening sentence such a claim is prior work's ("Certified\\_Watermarks is the first to
+    provide a watermark certificate …. However, …", ICML 2023)."""
+    abstract = ("We study offline pre-training and online fine-tuning for reinforcement "
+                "learning from images in realistic robot tasks. Existing model-based "
+                "methods are not suitable for offline-to-online fine-tuning due to "
+                "distribution shifts. We propose an on-policy model-based method that "
+                "reuses prior data through model-based value expansion. We find that our "
+                "approach solves tasks from the MetaWorld benchmark. To our knowledge, "
+                "ZOTO is the first and only method to solve this environment from pixels.")
+    assert name_of(abstract) == "ZOTO"
+    opening = ("ZOTO is the first method to solve this environment from pixels. However, "
+               "it fails on long tasks. We propose an on-policy model-based method that "
+               "reuses prior data through model-based value expansion.")
+    assert name_of(opening) != "ZOTO"
+
+
 def test_a_name_in_quotes_after_the_kind_is_cued():
     """"We name this Pre-trained Prompt Tuning framework “PPT”" (held-out ACL 2022) and
     "we present our on-going effort in collecting a large-scale dataset, “CompCars”, that
