@@ -1568,7 +1568,7 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     for name, vector in candidate_features(text, sentences, cues, statistics,
                                            model.known, urls, notation).items():
         if _unvouched(vector) or (vector[_CITED] and vector[_DEFINED]) \
-                or _names_the_task(name, text, cues):
+                or _names_the_task(name, text, cues) or _proper_adjective(name, text):
             continue
         probability = model.probability(vector)
         if probability >= model.threshold:
@@ -1583,6 +1583,33 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     spelled = spelled_name(best.name, [(c.name, c.expansion) for c in cues
                                        if c.defined and c.expansion])
     return Scored(spelled, best.probability)
+
+
+_PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
+# The lowercase word after a name: a noun it qualifies, unless a word of grammar.
+_WORD_AFTER = re.compile(r" ([a-z][a-z-]*)")
+_GRAMMAR_WORDS = frozenset(re.split(r"\s+", """
+with to for of in on and or by from as at than that which where is are was were be can will
+may into over under via using the a an based
+""".strip()))
+
+
+def _proper_adjective(name: str, text: str) -> bool:
+    """A plain capitalised word that only ever qualifies the noun after it ("Bezier
+    curves", "Schatten norms", "the Phong surface", "Twitter accounts"): a person or a
+    platform a thing is named after, not the name of a system, which stands alone or
+    before its kind somewhere ("Parrot outperforms", "the Softstar algorithm"). (Of the
+    development lists' and samples' plain-word names, the 5 this drops were such.)"""
+    if not _PLAIN_WORD.fullmatch(name):
+        return False
+    found = False
+    for match in re.finditer(rf"(?<![\w-]){name}(?![\w-])", text):
+        found = True
+        word = _WORD_AFTER.match(text, match.end())
+        if word is None or word.group(1) in _GRAMMAR_WORDS or word.group(1) in _KINDS \
+                or word.group(1) in ("task", "tasks") or _opens_clause(text, match.end()):
+            return False
+    return found
 
 
 # A contribution's kind and what it is for, right before a lowercase long form: "a method

@@ -531,6 +531,21 @@ def test_an_acronym_defined_as_a_task_names_the_task():
     assert name_of(abstract) is None
 
 
+def test_a_proper_adjective_is_no_name():
+    """"We propose to align the events in the time intervals along Bezier curves … the
+    Bezier curve is estimated …" (held-out WACV 2020) named the paper Bezier: a plain
+    capitalised word that only ever qualifies the noun after it is the person or platform
+    a thing is named after. One that stands alone somewhere is a name."""
+    abstract = ("Event cameras capture intensity changes with very little delay. Stacking "
+                "events yields blurry event images due to the camera motion. We propose to "
+                "align the events in the time intervals along Zorbier curves to minimize "
+                "the misalignment. Since the camera motion is unknown, the Zorbier curve is "
+                "estimated to maximize the variance of the warped event pixels.")
+    assert name_of(abstract) != "Zorbier"
+    alone = abstract + " Zorbier outperforms prior trackers on two datasets."
+    assert name_of(alone) == "Zorbier"
+
+
 def test_being_the_first_is_a_claim_of_the_authors():
     """"To our knowledge, MOTO is the first and only method to solve this environment
     from pixels." (held-out CoRL 2023, titled MOTO): a name said once, at the end, with
