@@ -673,6 +673,23 @@ def _subject(sentence: str, limit: int) -> str | None:
     return noun_phrase(sentence[: verb.start()], limit)
 
 
+def _claimed(clause: str, limit: int) -> str | None:
+    """What a claim's clause ("we show that …") is about: its subject, or what it says
+    there is ("we show that on every n-point HST metric, there is a randomized online
+    algorithm for …": the algorithm, one thing; not so a sentence's own "there is an
+    increasing need …", which states the background)."""
+    opening = _LEADING_ADVERBIAL.sub("", clause)
+    existential = _EXISTENTIAL.match(opening)
+    if existential is not None and _ONE_THING.match(opening, existential.end()):
+        return noun_phrase(opening[existential.end():], limit)
+    return _subject(clause, limit)
+
+
+# What a proof says exists is one thing ("there is a randomized online algorithm"), where
+# "we show that there are still many interesting car-related problems" motivates.
+_ONE_THING = re.compile(r"(?:a|an)\s", re.I)
+
+
 # A phrase naming others' work: "Recent works in …", "Existing methods", "Most previous
 # approaches", "Earlier studies" (what the paper answers, never what it is).
 _OTHERS_WORK = re.compile(
@@ -801,7 +818,7 @@ def contribution(text: str, sentences: list[tuple[int, int]], limit: int, *,
     contribution of this paper is" (X), else the subject of the first sentence that has
     one."""
     tiers = ((_MAIN_RESULT, noun_phrase), (_CONTRIBUTION, noun_phrase),
-             (_START, _new_passive_subject), (_AUTHORS_VERB, noun_phrase), (_CLAIM, _subject),
+             (_START, _new_passive_subject), (_AUTHORS_VERB, noun_phrase), (_CLAIM, _claimed),
              (_PAPERS_CONTRIBUTION, noun_phrase),
              (_START, _passive_subject), (_START, _subject))
     # Where the tiers can start, found once in the whole text (a sentence starts after
@@ -907,7 +924,7 @@ _EXISTENTIAL = re.compile(  # "there is an increasing need to X": that need
     r"there\s+(?:is|are|exists?|was|were|has\s+been|have\s+been|remains?)(?:\s+\w+ly)?\s+",
     re.I)
 _RECAST = ((_MADE, noun_phrase), (_AIMED, noun_phrase), (_SHOWN_HOW_TO, _how_to),
-           (_STATED, _subject),
+           (_STATED, _claimed),
            (_EXTRAPOSED, _subject), (_EXTRAPOSED_TO, noun_phrase), (_EXISTENTIAL, noun_phrase))
 
 
@@ -939,7 +956,7 @@ def recast(text: str, sentences: list[tuple[int, int]], limit: int, *,
             match = pattern.match(opening)
             phrase = match and phrase_of(opening[match.end():], limit)
             if phrase and len(phrase) >= 12 and not opens_with_authors_verb(phrase, text) \
-                    and _stands_alone(phrase, phrase_of is _subject) \
+                    and _stands_alone(phrase, phrase_of in (_subject, _claimed)) \
                     and not names_evidence(phrase) \
                     and (vacuous or not _VACUOUS.match(phrase)):
                 return capitalised(phrase)

