@@ -420,7 +420,8 @@ def project_name(text: str, urls: Iterable[str] = ()) -> str | None:
     and its shape is a made-up name's: "github.com/raymondzmc/T3-Vis", "…/Spectroformer"
     (a paper named only in its link, as four of ten titles' names missed on held-out
     samples 83-86 were). Not a repository named for its paper ("…-ICML2023-Submission"),
-    a phrase glued in capitals ("CloserLookAgainFewShot": three capitalised words or more),
+    a phrase glued in capitals ("CloserLookAgainFewShot": three capitalised words or more,
+    unless a network's "…Net" ends them: "LiteFlowNet"),
     a lowercase slug, or one link among several (whose is which?)."""
     links = _links(text) if "/" in text else []
     if not links and not urls:
@@ -432,7 +433,8 @@ def project_name(text: str, urls: Iterable[str] = ()) -> str | None:
     letters = sum(char.isalpha() for char in project)
     if letters < 3 or not project[:1].isalpha() or project.islower() \
             or _descriptive_slug(project) or "_" in project \
-            or project.count("-") > 1 or len(_CAPITAL_WORD.findall(project)) > 2 \
+            or project.count("-") > 1 \
+            or (len(_CAPITAL_WORD.findall(project)) > 2 and not project.endswith("Net")) \
             or _LOWERCASE_PART.search(project) or _WORDS_JOINED.fullmatch(project):
         return None
     prose = text

@@ -171,6 +171,9 @@ def test_a_repository_named_for_its_paper_or_owner_names_nothing():
     assert derive(text.format("See https://jane.github.io/ZorbSort.")) == "ZorbSort"
     # (a descriptive word is a whole part of the slug: "Decoder" holds no "code")
     assert derive(text.format("Code: https://github.com/jane/ZorbDecoder.")) == "ZorbDecoder"
+    # (three capitalised words a network's "Net" ends are a name: "LiteFlowNet", held-out
+    # CVPR 2018, named only in its link)
+    assert derive(text.format("Code: https://github.com/jane/LiteZorbNet.")) == "LiteZorbNet"
 
 
 def test_a_marked_up_code_links_target_is_its_project():
