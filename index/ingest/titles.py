@@ -249,6 +249,7 @@ _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
     r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
 _NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
+_NEXT_CLAUSE = re.compile(r"(?:,\s+(?:and\s+)?then|;)\s+", re.I)  # "…, then we design"
 _PRIOR_WORK = re.compile(
     r"\b(?:by|like|as|including|e\.g\.,?|such as|than|of|over)\s+$"
     # "We use Lean, a theorem proving framework": what the authors use is not theirs
@@ -1068,8 +1069,12 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
         name = name.rstrip(".")  # "we call it Foo." at the very end
         name, start = _unglued(name, start)
         sentence_start, _ = _sentence_at(sentences, start)
-        # (not a new whole: "Furthermore, we present a new method, dubbed X")
-        component = bool(_COMPONENT.search(text[sentence_start:start])
+        # (in the name's own clause: "we first introduce masks …, then we design a … model
+        # (MGCAM)" is no part's introduction; not a new whole either: "Furthermore, we
+        # present a new method, dubbed X")
+        clause_start = max((m.end() for m in _NEXT_CLAUSE.finditer(text, sentence_start, start)),
+                           default=sentence_start)
+        component = bool(_COMPONENT.search(text, clause_start, start)
                          and not _NEW_WHOLE.search(text, max(sentence_start, start - 80), start))
         candidates.append(_Candidate(name, start, strength, component, expansion, description))
 

