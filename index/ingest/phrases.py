@@ -45,7 +45,7 @@ _BOUNDARY_BEFORE = re.compile(
     r"|against|between|among|within|given|than)(?![\w-]))", re.I)
 _WEAK_BOUNDARY = re.compile(r"\s(?=(?:and|or)(?![\w-]))|,\s", re.I)
 _CLAUSE_BOUNDARY = re.compile(
-    r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus"
+    r",\s+(?:(?:in|for|by|through|under|with)\s+which|where|which|while|whereby|thereby|thus|then"
     r"|but|namely|i\.e\.|e\.g\.|that\s+is(?=[,:])"
     r"|and\s+(?:we|it|its|this|these|those|the|our|then|thus)\b"
     # (not "sketching-based", a compound adjective, nor "modeling, and", a listed noun)
