@@ -1636,6 +1636,12 @@ _IS_A_TASK = re.compile(r",?\s+(?:is|are|refers\s+to)\s+(?:the\s+|an?\s+)?(?:[\w
                         r"(?:task|problem)s?\b", re.I)
 
 
+# A long form whose head is a task or problem, in lowercase ("an Imitation from
+# Observation problem (IfO)"; not "generative transformers for this task (GTT)", a method
+# for one, nor the made-up "Sub-Scale Collaboration On Unseen Tasks (SCOUT)").
+_TASK_WORD_LAST = re.compile(r"(?<!\bthis)(?<!\bthe)(?<!\bthese)\s(?:task|problem)s?$")
+
+
 def _names_the_task(name: str, text: str, cues: list[Cue]) -> bool:
     """`name` is spelled out only in plain lowercase as what a contribution is for: the
     task (or problem) the method addresses, which its authors name, not the method. (Of
@@ -1646,6 +1652,8 @@ def _names_the_task(name: str, text: str, cues: list[Cue]) -> bool:
     definition that goes on to say the acronym is a task or a problem (`_IS_A_TASK`)."""
     spelled = [c for c in cues if c.name == name and c.defined and c.expansion]
     for cue in spelled:
+        if _TASK_WORD_LAST.search(cue.expansion):  # "an Imitation from Observation problem (IfO)"
+            return True
         closing = text.find(f"({name})", cue.start)
         if closing >= 0 and _IS_A_TASK.match(text, closing + len(name) + 2):
             return True

