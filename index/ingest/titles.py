@@ -813,7 +813,8 @@ def _cued_names(text: str, sentences,
             # phrase ("the Loss Gradient Gaussian Width (LGGW)": "the Loss" read as a kind).
             yield (spelled.group("name"), spelled.start("name"), spelled.group("long"),
                    None)
-        elif (closing := _CLOSING_NAME.match(text, position)) and \
+        elif not cue.group().rstrip().endswith(",") and \
+                (closing := _CLOSING_NAME.match(text, position)) and \
                 _distinctive(closing.group("name")) and \
                 not any(d.end == closing.end() for d in definitions) and \
                 not _BUILT_ON.search(closing.group()):
@@ -821,6 +822,8 @@ def _cued_names(text: str, sentences,
             # under scarce communication (iHERO)": a made-up name in parentheses closes the
             # kind phrase the cue introduces, though its letters spell no long form there
             # (one they spell is a definition, which the branch above took or refused).
+            # A cue that sets a name off ("the initial supervised system,") introduces no
+            # phrase: "… in in-domain experiments (QuAC)" after it is a dataset's.
             yield closing.group("name"), closing.start("name"), None, None
         elif named := _NAME_AT.match(text, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
