@@ -1605,12 +1605,17 @@ def _proper_adjective(name: str, text: str) -> bool:
     if not _PLAIN_WORD.fullmatch(name):
         return False
     found = False
-    for match in re.finditer(rf"(?<![\w-]){name}(?![\w-])", text):
-        found = True
-        word = _WORD_AFTER.match(text, match.end())
-        if word is None or word.group(1) in _GRAMMAR_WORDS or word.group(1) in _KINDS \
-                or word.group(1) in ("task", "tasks") or _opens_clause(text, match.end()):
-            return False
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (not at or not (text[at - 1].isalnum() or text[at - 1] in "_-")) \
+                and not (text[end:end + 1].isalnum() or text[end:end + 1] in "_-"):
+            found = True
+            word = _WORD_AFTER.match(text, end)
+            if word is None or word.group(1) in _GRAMMAR_WORDS or word.group(1) in _KINDS \
+                    or word.group(1) in ("task", "tasks") or _opens_clause(text, end):
+                return False
+        at = text.find(name, end)
     return found
 
 

@@ -237,7 +237,7 @@ _OUR_DEFINED_KIND = re.compile(
 # out IJCAI 2022): "the proposed" makes a capitalised long form and its short name the
 # authors' own, whatever verb the sentence has.
 _PROPOSED_DEFINED = re.compile(
-    r"\b[Tt]he\s+proposed\s+(?:new\s+|novel\s+)?"
+    r"proposed\s+(?:new\s+|novel\s+)?"
     r"(?P<long>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|and|of|for|with|in|on|to)){0,7})"
     rf"\s+\((?P<name>{_NAME_TOKEN})\)")
 # Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
@@ -1042,10 +1042,13 @@ def _our_defined_names(text: str) -> Iterator[tuple[str, int, str, None]]:
     for match in matches_at(_OUR_DEFINED_KIND, text, _OUR_STARTS(text)):
         if _name_like(match.group("name"), after_article=False):
             yield match.group("name"), match.start("name"), match.group("long"), None
-    if "proposed" in text:
-        for match in _PROPOSED_DEFINED.finditer(text):
-            if _name_like(match.group("name"), after_article=False):
-                yield match.group("name"), match.start("name"), match.group("long"), None
+    at = text.find("proposed ")
+    while at >= 0:  # (found by str.find, then matched there: a scan of every "the" cost more)
+        match = _PROPOSED_DEFINED.match(text, at)
+        if match and text[max(0, at - 4):at].lower() == "the " \
+                and _name_like(match.group("name"), after_article=False):
+            yield match.group("name"), match.start("name"), match.group("long"), None
+        at = text.find("proposed ", at + 1)
 
 
 def _appositive_starts(text: str) -> Iterator[int]:
