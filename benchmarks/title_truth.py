@@ -44,6 +44,7 @@ however moreover furthermore additionally also thus hence therefore consequently
 recently specifically notably importantly instead yet so but and or nor then first second
 third lastly overall together unlike despite due although given
 """.strip()))
+_ORDINALS = frozenset({"first", "second", "third"})
 # "In this paper…", "To this end…", "For this…", "At the same time…": a preposition
 # followed by a pointing word is an adverbial, not the head of a noun phrase.
 _ADVERBIAL_OPENING = re.compile(
@@ -217,7 +218,11 @@ def sentence_like(title: str, abstract: str | None = None) -> bool:
     if first is None:
         return False
     word = first.group().lower()
-    if word in _CLAUSE_OPENERS or word in _PARTICLES or _ADVERBIAL_OPENING.match(text):
+    # (an ordinal opens a clause set off by its comma, "Second, we …"; "Second Order
+    # Difference Adjustments", "First-order methods" are noun phrases)
+    ordinal = word in _ORDINALS and text[first.end():first.end() + 1] != ","
+    if (word in _CLAUSE_OPENERS and not ordinal) or word in _PARTICLES \
+            or _ADVERBIAL_OPENING.match(text):
         return True
     if abstract is not None and first.start() == 0 and word not in _ARTICLES and re.search(
             _AUTHORS_VERB.format(re.escape(word)), abstract, re.I):

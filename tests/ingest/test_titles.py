@@ -2251,3 +2251,12 @@ def test_a_long_form_holds_no_verb_of_a_clause():
     name, title = derive(abstract)
     assert name == "M2FPA"
     assert " is proposed" not in title
+
+
+def test_the_sentence_detector_reads_an_ordinal_with_its_comma():
+    """The evaluation's detector counted "SODA: Second Order Difference Adjustments" (a
+    held-out NeurIPS 2018 name's own long form) as a sentence: an ordinal opens a clause
+    only set off by its comma ("Second, we show …")."""
+    assert not title_truth.sentence_like("SODA: Second Order Difference Adjustments")
+    assert title_truth.sentence_like("Second, we show that the bound is tight")
+    assert title_truth.sentence_like("First, a simple method is given")
