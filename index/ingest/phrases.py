@@ -191,7 +191,7 @@ _AUTHORS_VERB = re.compile(
     _AUTHORS + r"(?:\s+\w+ly)?\s+"
     r"(?:is concerned with|is about|is (?:devoted|dedicated) to|deals? with"
     r"|(?!(?:can|could|may|might|will|would|should|must|are"
-    r"|is|have|has|had|were|was|do|does|did|need|want|aim|seek|hope|try|tries|believe"
+    r"|is|have|has|had|were|was|do|does|did|need|want|aim|hope|try|tries|believe"
     r"|argue|conjecture|note|observe|conclude|then|also|not"
     # (these take a clause, "we show that …", or an object: "we show a simple algorithm";
     # "we find a …" is rather a finding than the work's claim)
