@@ -129,6 +129,13 @@ _LOWERCASE_PARTICIPLE = re.compile(r"[a-z]+ed,\s+[a-z]+(?:ed|en)\b")  # "posed, 
 _MADE_UP_PLURAL = re.compile(r"[a-z]{1,3}-[a-z]+s,\s+an?\s")  # "q-paths, a family of paths"
 _THAT_IS = re.compile(r"(?:(?:i\.e\.|viz\.|that is),?\s+)?")
 _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
+# After a name: that others introduced it ("…, which was first introduced in information
+# theory", "…, which was proposed by").
+_INTRODUCED_BEFORE = re.compile(
+    r",?\s+(?:which|that)\s+(?:was|were|has\s+been|had\s+been)\s+(?:first\s+|originally\s+"
+    r"|previously\s+|recently\s+)?(?:introduced|proposed|developed|defined)\s+(?:in|by)\b", re.I)
+_NOTION_BEFORE = re.compile(r"\b(?:concept|notion|idea|property|phenomenon|condition"
+                            r"|quantity|effect|principle|measure)s?,?\s+$", re.I)
 # A cue of "the" and a kind word alone ("the dataset "), and the preposition of where a
 # method is tried or what it uses, right before it: "on the dataset DBP15K".
 # (The prepositions _ADJUNCT_KIND reads the same way, less "in": "In the framework X, …".)
@@ -849,9 +856,16 @@ def _cued_names(text: str, sentences,
             # classifier with such a property is called calibrated", "is called probing").
             term = term or (naming and _COPULA_BEFORE.search(
                 text, max(0, cue.start() - 12), cue.start()) is not None)
-            lowercase_name = naming and not term and cue.group()[:6].lower() != "namely" and (_SET_OFF_WORD.match(text, position) or (
-                re.match(r"\S+\s+(?:that|which)\b", text[position:])
-                and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
+            # A naming word names a made thing ("a library named abess", "a new form of
+            # fine-tuning, called flex-tuning"), not a notion: "a new concept, called
+            # scale-diversity" (held-out CVPR 2019), "an idea called uniformization".
+            notion = _NAMING_CUE.fullmatch(cue.group().strip()) is not None \
+                and _NOTION_BEFORE.search(text, max(0, cue.start() - 40), cue.start())
+            lowercase_name = naming and not term and not notion \
+                and cue.group()[:6].lower() != "namely" and (
+                    _SET_OFF_WORD.match(text, position) or (
+                        re.match(r"\S+\s+(?:that|which)\b", text[position:])
+                        and _KIND_BEFORE.search(text, max(0, cue.start() - 40), cue.start())))
             # Right after a cue's verb, before what it is: "we propose posteriordb, a
             # database of models", "We introduce max-rank, a novel correction" (a verb's:
             # after "the environment" the word is the compound's head, "the environment
@@ -867,6 +881,8 @@ def _cued_names(text: str, sentences,
             if not _name_like(named.group("name"), after_article=after_article) and not (
                     lowercase_name and named.group("name").lower().rstrip(".") not in _COMMON_WORDS):
                 continue
+            if _INTRODUCED_BEFORE.match(text, named.end()):
+                continue  # "a loss function called alpha-loss, which was first introduced in …"
             description = None
             if naming:
                 sentence_start, _ = _sentence_at(sentences, cue.start())

@@ -531,6 +531,26 @@ def test_an_acronym_defined_as_a_task_names_the_task():
     assert name_of(abstract) is None
 
 
+def test_a_notion_called_by_a_lowercase_name_is_a_term():
+    """"we introduce a new concept, called scale-diversity: … To address this, we present
+    MultiSeg, a scale-diverse interactive image segmentation network" (held-out ICCV 2019,
+    titled MultiSeg): a notion a naming word calls by a lowercase word is a term; and a
+    name others introduced ("a loss function called alpha-loss, which was first introduced
+    in information theory", ICML 2022) is no cue of the authors'."""
+    abstract = ("Interactive segmentation produces one segmentation per input. We introduce a "
+                "new concept, called zorb-diversity: a set of segmentations at different "
+                "scales. To address this, we present ZorbSeg, a scale-diverse interactive "
+                "image segmentation network. ZorbSeg outperforms prior work on two datasets.")
+    assert "zorb-diversity" not in cued_names(abstract)
+    assert name_of(abstract) == "ZorbSeg"
+    prior = ("We study proper losses. Notably, we show that a nontrivial extension of a loss "
+             "function called zorb-loss, which was first introduced in information theory, "
+             "is twist-proper.")
+    assert "zorb-loss" not in cued_names(prior)
+    assert "zorb-loss" in cued_names(prior.replace(" which was first introduced in "
+                                                   "information theory,", ""))
+
+
 def test_the_proposed_long_form_and_its_name_are_the_authors():
     """"we effectively integrate the context and affinity information via the proposed
     novel Context and Affinity Transformer (CATrans)" (held-out IJCAI 2022): no cue verb
