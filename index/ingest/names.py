@@ -177,7 +177,8 @@ _CLAIM_AFTER = re.compile(
     re.I)
 # ... and a claim of being first ("To our knowledge, MOTO is the first method to solve …"),
 # past the abstract's first sentence, whose "X is the first to provide …" is prior work's.
-_FIRST_CLAIM = re.compile(r"(?:\s\([^()]{3,80}\))?\)?,?\s+(?:is|are)\s+(?:also\s+)?(?:the\s+)?first\b")
+_FIRST_CLAIM = re.compile(
+    r"(?:\s\([^()]{3,80}\))?\)?,?\s+(?:is|are)\s+(?:also\s+)?(?:the\s+)?first\b")
 # What a contribution is, as its authors call it before its name: "our method, X" (also
 # titles.py's cue patterns: "we propose a new framework, X").
 KIND_WORDS = re.split(r"\s+", """

@@ -742,9 +742,9 @@ def author_starts(text: str) -> list[int]:
     return sorted({*starts, *singles}) if singles else starts
 
 
-# ("this joint extended abstract introduces …": the document, however it is described)
 # An adverb between the authors and their verb: "we therefore propose to train …".
 _SENTENCE_ADVERB = r"(?:\w+ly|therefore|thus|hence|here|now|further)"
+# ("this joint extended abstract introduces …": the document, however it is described)
 _SUBJECTS = (r"(?:we|(?-i:I)|(?:this|the|our|my)(?:\s+(?:present|current|joint|extended|short|full"
              r"|phd|doctoral))*"
              rf"\s+(?:{DOCUMENT_NOUNS}|note|task|thesis|chapter|report|survey|project"
@@ -886,8 +886,8 @@ _MADE = re.compile(  # "we have developed X", "this task proposes X", "we descri
     r"(?:\s+on)?\s+(?:our\s+)?" + _NOT_AN_OBJECT, re.I)
 _AIMED = re.compile(  # "this paper aims to provide X", "our goal is to develop X"
     # ("we propose to improve X with Y": X with Y, what the proposal is about)
-    rf"(?:{_SUBJECTS}(?:\s+{_SENTENCE_ADVERB})?\s+(?:aims?|seeks?|attempts?|tries|try|intends?|sets?\s+out"
-    r"|propose[sd]?|plans?)"
+    rf"(?:{_SUBJECTS}(?:\s+{_SENTENCE_ADVERB})?\s+(?:aims?|seeks?|attempts?|tries|try|intends?"
+    r"|sets?\s+out|propose[sd]?|plans?)"
     # (the authors' aim: "our goal", "the goal of this paper"; "the goal is to find k
     # centers" states the problem's)
     r"|(?:our\s+(?:main\s+|primary\s+|overall\s+)?(?:goal|aim|objective|purpose)"
@@ -971,7 +971,7 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     # (a phrase that only says there is a contribution, "the contributions of this
     # paper", last: a later sentence may say what it is)
     phrase = contribution(text, sentences, limit, evidence=False, vacuous=False)
-    if not phrase or phrase.endswith("…"):  # (a whole phrase recast reads better than a cut one)
+    if not phrase or phrase.endswith("…"):  # (a whole recast phrase reads better than a cut)
         phrase = recast(text, sentences, limit, vacuous=False) or phrase
     if not phrase and "contribution" in text.lower():  # (what _VACUOUS needs: else no rerun)
         phrase = contribution(text, sentences, limit, evidence=False) or \

@@ -100,7 +100,8 @@ _CUE_VERB_TAIL = (rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
                   r"(?=\s))?"
                   r"(?!\s+(?:up)?on\b)")
 # What makes "the … method," the authors' own: "the resulting neural network, GC-Flow".
-_MADE_BY_US = r"(?:resulting|proposed|new|novel|final|overall|complete|presented|developed|first|second|third)"
+_MADE_BY_US = (r"(?:resulting|proposed|new|novel|final|overall|complete|presented|developed"
+               r"|first|second|third)")
 _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
@@ -230,9 +231,10 @@ _PASSIVE_NAME = re.compile(
     rf"\s*,\s*(?:the\s+)?(?P<name>{_NAME_TOKEN})$", re.I)
 # A lowercase token and what it is, right after a cue's verb: "we propose posteriordb, a".
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
+# A naming word's copula: what a thing "is called" is a term ("is called calibrated").
+_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+$", re.I)
 # A word set off as a name after a naming word: by punctuation, or a spaced en dash ("named
 # infini-gram – powered by"); not before ")" ("(termed coreset)" is a term).
-_COPULA_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+$", re.I)
 _SET_OFF_WORD = re.compile(r"[^\s)]+(?:\s*[,.;:]|\s+[–-]\s)")
 # After a naming word: a capitalised phrase and, in parentheses, its name ("named Sensible
 # and Visionary Commonsense Knowledge (Sibyl)"); its last word may be lowercase ("called

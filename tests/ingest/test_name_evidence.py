@@ -23,6 +23,16 @@ def cued_names(text: str) -> list[str]:
                                               T._definitions(text)) if c.strength == 3]
 
 
+def introduced(abstract: str, name: str) -> bool:
+    """A cue introduces `name` and it names the abstract."""
+    return name in cued_names(abstract) and name_of(abstract) == name
+
+
+def refused(abstract: str, name: str) -> bool:
+    """No cue introduces `name` and the abstract is not named by it."""
+    return name not in cued_names(abstract) and name_of(abstract) != name
+
+
 def test_a_name_said_once_and_introduced_by_nothing_is_no_name():
     """"We also provide the MATLAB code for further research" (held-out COLT 2019) and
     "a multi-sensor fusion SLAM" (RSS 2016) named their papers: said once, no cue, no
@@ -560,8 +570,7 @@ def test_adjectives_listed_with_commas_are_part_of_the_kind():
                 "rely on optical flow. This paper presents an efficient, intuitive, and "
                 "unsupervised online adaptation method, ZorbAdapt, for improving the temporal "
                 "consistency of most neural network models.")
-    assert "ZorbAdapt" in cued_names(abstract)
-    assert name_of(abstract) == "ZorbAdapt"
+    assert introduced(abstract, "ZorbAdapt")
     kinds = ("Based on MoCo, we introduce the Model Correcting Value Iteration (ZoCoVI) "
              "algorithm, and its sampled-based variant ZoCoDyna.")
     assert "ZoCoDyna" not in cued_names(kinds)
@@ -579,8 +588,7 @@ def test_a_long_form_among_examples_after_a_cue_is_not_its_name():
                 "with former works like Adaptive Zorbance Normalization (AdaZN). Finally, we "
                 "derive a closed-form solution named Optimal Style Transfer (OST) under our "
                 "formulation.")
-    assert "AdaZN" not in cued_names(abstract)
-    assert name_of(abstract) != "AdaZN"
+    assert refused(abstract, "AdaZN")
 
 
 def test_what_the_authors_compare_with_is_not_theirs():
@@ -593,7 +601,7 @@ def test_what_the_authors_compare_with_is_not_theirs():
                 "family of trust region based adversarial attacks. Our methods achieve "
                 "comparable results with the Zorbini-Wagner (ZW) attack, but with a speed up "
                 "of up to 37x.")
-    assert "ZW" not in cued_names(compared) and name_of(compared) is None
+    assert refused(compared, "ZW") and name_of(compared) is None
     teacher = ("We propose a novel feature distillation method. In ImageNet, our proposed "
                "method achieves 21.65% of top-1 error with ZorbNet50, which outperforms "
                "the teacher network, ZorbNet152. Our method is evaluated on various tasks.")
@@ -614,8 +622,7 @@ def test_what_the_authors_construct_and_name_is_cued():
                 "observe that existing planners are not capable of real-time planning. "
                 "Towards that goal, we propose Scrubzor, a task-conditioned sparsification "
                 "method.")
-    assert "Zorbography" in cued_names(abstract)
-    assert name_of(abstract) == "Zorbography"
+    assert introduced(abstract, "Zorbography")
     assert "ZorbQA" not in cued_names("To evaluate it, we construct the ZorbQA dataset, "
                                       "consisting of 2,990 images.")
 
@@ -629,8 +636,7 @@ def test_the_proposed_name_before_its_kind_is_cued():
                 "ZorbLab model tackles both semantic-level reasoning and object-part "
                 "associations using part-based modeling. Our model employs a convolutional "
                 "network which learns to detect individual keypoints.")
-    assert "ZorbLab" in cued_names(abstract)
-    assert name_of(abstract) == "ZorbLab"
+    assert introduced(abstract, "ZorbLab")
 
 
 def test_the_proposed_long_form_and_its_name_are_the_authors():
@@ -643,8 +649,7 @@ def test_the_proposed_long_form_and_its_name_are_the_authors():
                 "context and affinity information via the proposed novel Context and Zorbity "
                 "Transformer (CZTrans) in a hierarchical architecture. We conduct experiments "
                 "to demonstrate the effectiveness of the proposed model.")
-    assert "CZTrans" in cued_names(abstract)
-    assert name_of(abstract) == "CZTrans"
+    assert introduced(abstract, "CZTrans")
 
 
 def test_first_in_an_earlier_clause_makes_no_component():
@@ -691,8 +696,7 @@ def test_a_parenthesis_after_a_set_off_kind_is_no_name():
                 "method is able to improve over the initial supervised system, getting close "
                 "to a fully-supervised system that has access to the same labeled examples in "
                 "in-domain experiments (ZuAC), and even matching in out-of-domain experiments.")
-    assert "ZuAC" not in cued_names(abstract)
-    assert name_of(abstract) != "ZuAC"
+    assert refused(abstract, "ZuAC")
 
 
 def test_an_acronym_of_a_problem_names_the_problem():
