@@ -125,7 +125,7 @@ def test_a_word_that_begins_another_of_the_scan_comes_with_it() -> None:
 
 
 # The plain forms the fast ones replaced.
-PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n|(?<=[a-z]{2}\.)(?=[A-Z][a-z])")
+PLAIN_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(\[])|\n\n")
 PLAIN_WHITESPACE_RUN = re.compile(r"[ \t\n\f\v\xa0]{2,}|[\t\n\f\v\xa0]|^ | $")
 PLAIN_DOLLAR = re.compile(r"(?<!\\)(?:\\\\)*(\$\$?)")
 PLAIN_PROSE_ESCAPE = re.compile(r"\\[~'\"^`=.]|\\\\|\\[%&#_$*{}\[\]]|[%&#]|~|``|''|---|--"
