@@ -984,8 +984,12 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
     # Network …": what the authors do is no part of a title; what they do it to is (the
     # openings `recast` reads, where it found no noun phrase after them).
     authors = _MADE.match(opening) or _STATED.match(opening) or _ANY_VERB_OF_OURS.match(opening)
+    asked = None if authors else _ASKED.match(opening)
     if authors is not None:
         opening = opening[authors.end():]
+    elif asked is not None:  # "Conditions under which there is …"
+        opening = f"{asked.group('noun')} {asked.group('preposition')} which " \
+            + opening[asked.end():]
     # "Mixup is a data augmentation technique that …": a definition, said as a noun
     # phrase ("Mixup, a data augmentation technique that …") rather than a sentence.
     defined = _DEFINING_OPENING.match(opening)
@@ -1000,6 +1004,13 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
 _ANY_VERB_OF_OURS = re.compile(
     rf"we\s+(?:(?:\w+ly|{_BETWEEN_WE_AND_VERB})\s+)*(?!(?:{_BETWEEN_WE_AND_VERB})\b)[a-z]+\s+"
     + _NOT_AN_OBJECT, re.I)
+# "we investigate under what conditions there is a private algorithm …", "we examine in
+# which cases X …": the question the authors ask, as the noun phrase it is about
+# ("Conditions under which there is …"), where no verb of theirs has an object.
+_ASKED = re.compile(
+    rf"{_SUBJECTS}(?:\s+{_SENTENCE_ADVERB})?\s+(?:also\s+)?[a-z]+\s+"
+    r"(?P<preposition>under|in|for|at|on|by|from|with|to)\s+(?:what|which)\s+"
+    r"(?P<noun>[a-z]+)\s+", re.I)
 _DEFINING_OPENING = re.compile(
     r"(?P<subject>[A-Z][\w()-]*(?: [\w()-]+){0,5}?) (?:is|are) (?P<what>(?:a|an|one of the)\s.+)",
     re.S)

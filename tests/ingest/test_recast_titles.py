@@ -164,3 +164,18 @@ def test_a_passive_new_thing_that_says_nothing_leaves_the_title_to_the_rest():
     title = title_of(abstract)
     assert "novel technique" not in title.lower()
     assert title.startswith("Sign language videos")
+
+
+def test_the_question_the_authors_ask_is_recast_as_its_noun_phrase():
+    """"Given a real-valued hypothesis class H, we investigate under what conditions there
+    is a differentially private algorithm which learns …" (held-out COLT 2021) titled its
+    paper with the sentence itself, "We investigate under what conditions …": no verb of
+    the authors' has an object there. The question is about conditions: "Conditions under
+    which there is …" is that phrase."""
+    abstract = ("Given a real-valued hypothesis class H, we investigate under what "
+                "conditions there is a differentially private algorithm which learns an "
+                "optimal hypothesis from H. Jung et al. (2020) showed a necessary "
+                "condition. H is privately learnable if lim sfat(H) = 0.")
+    title = title_of(abstract)
+    assert title.startswith("Conditions under which there is a differentially private")
+    assert not title_truth.sentence_like(title, abstract)
