@@ -1471,7 +1471,7 @@ def _named_by(words: list[str]) -> bool:
     "as opposed to just XY movements", "as well as" give examples or comparisons."""
     near = words[-4:]
     if _NAMING_WORDS.isdisjoint(near):
-        return False
+        return _names_what_follows(words)
     if any(w in _NAMING_WORDS and w != "as" for w in near):
         return True
     last = len(words) - (2 if words[-1] in _ARTICLES else 1)
@@ -1481,6 +1481,19 @@ def _named_by(words: list[str]) -> bool:
                                   or before in _AS_NAMING):
             return True
     return False
+
+
+# A naming verb that takes its object before the name ("we call this one-stage detector
+# SPCDet": the object's words, a hyphen's parts each, may push the verb past four words).
+_NAMES_ITS_OBJECT = frozenset({"call", "name", "term", "dub", "coin"})
+_OBJECT_OPENERS = frozenset({"this", "these", "our", "the", "such"})
+
+
+def _names_what_follows(words: list[str]) -> bool:
+    """"call this KIND NAME": a naming verb, a determiner right after it, and at most
+    five words up to the name."""
+    return any(words[at] in _NAMES_ITS_OBJECT and words[at + 1] in _OBJECT_OPENERS
+               for at in range(max(0, len(words) - 7), len(words) - 1))
 
 
 # Words that make a following "as" a naming: "referred to as", "known as", "denoted as".
