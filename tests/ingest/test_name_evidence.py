@@ -889,3 +889,19 @@ def test_a_dash_sets_an_appositive_off_as_a_comma_does():
     compound = ("We introduce AutoGluon–TimeSeries—an open-source AutoML library for "
                 "probabilistic time series forecasting. It fits an ensemble of models.")
     assert "TimeSeries" not in cued_names(compound)
+
+
+def test_a_dataset_the_method_is_evaluated_on_is_no_name_of_its():
+    """"The method has been evaluated on three popular video anomaly datasets, i.e.,
+    UCF-Crime, CCTV-Fights, and UBI-Fights" (held-out WACV 2023) named its paper UCF-Crime:
+    "the method" read as a cue and "has been evaluated on … datasets, i.e., X" as the kind
+    it names. After the authors' kind an auxiliary opens its predicate, as a past verb
+    does ("Our method achieved …"): what follows is where it is tried."""
+    abstract = ("Unsupervised approaches for video anomaly detection may not perform as "
+                "well as supervised ones. In this paper, we use isolation tree-based "
+                "clustering to partition the deep feature space of video segments. The "
+                "scores are then fused using a majority voting scheme. The method {} on "
+                "three popular video anomaly datasets, i.e., UCF-Crime, CCTV-Fights, and "
+                "UBI-Fights. Experimental results reveal competitive accuracy.")
+    for predicate in ("has been evaluated", "is evaluated", "was evaluated", "evaluated"):
+        assert name_of(abstract.format(predicate)) is None, predicate
