@@ -1585,7 +1585,8 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                                            model.known, urls, notation).items():
         if _unvouched(vector) or (vector[_CITED] and vector[_DEFINED]) \
                 or _names_the_task(name, text, cues) or _proper_adjective(name, text) \
-                or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]):
+                or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]) \
+                or _others_family(name, text):
             continue
         probability = model.probability(vector)
         if probability >= model.threshold:
@@ -1600,6 +1601,19 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     spelled = spelled_name(best.name, [(c.name, c.expansion) for c in cues
                                        if c.defined and c.expansion])
     return Scored(spelled, best.probability)
+
+
+# "existing NeRF+SR methods", "previous GAN-based approaches": a name as the kind of
+# others' work, a family of methods, never one the abstract introduces.
+_OTHERS_FAMILY_BEFORE = re.compile(r"(?:existing|previous|prior|conventional|traditional)\s+$",
+                                   re.I)
+_KINDS_AFTER = re.compile(rf"\s+(?:{_KIND_WORDS})s\b", re.I)
+
+
+def _others_family(name: str, text: str) -> bool:
+    return any(_OTHERS_FAMILY_BEFORE.search(text, max(0, at - 14), at)
+               and _KINDS_AFTER.match(text, at + len(name))
+               for at in _token_positions(text, name))
 
 
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")
