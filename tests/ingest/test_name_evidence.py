@@ -919,3 +919,15 @@ def test_a_name_for_a_family_of_others_methods_is_no_name():
                 "technique. Our pipeline can be trained up to 23x faster.")
     assert name_of(abstract.format("existing")) is None
     assert name_of(abstract.format("costly")) == "NeRF+SR"
+
+
+def test_a_templates_placeholder_is_no_name():
+    """"We experimentally evaluated the proposed approach on XXX." (held-out WACV 2024) was
+    named XXX: a placeholder its authors left, no name."""
+    abstract = ("In this paper, we study text-to-3D content generation leveraging 2D "
+                "diffusion priors. To enable rendering at higher resolutions, we propose a "
+                "novel approach that combines multiple noise estimation processes with a "
+                "pretrained diffusion prior. We experimentally evaluated the proposed "
+                "approach on {}. The results show high-quality details.")
+    assert name_of(abstract.format("XXX")) is None
+    assert name_of(abstract.format("XXXX")) is None
