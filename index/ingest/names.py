@@ -1492,8 +1492,10 @@ _OBJECT_OPENERS = frozenset({"this", "these", "our", "the", "such"})
 def _names_what_follows(words: list[str]) -> bool:
     """"call this KIND NAME": a naming verb, a determiner right after it, and at most
     five words up to the name."""
-    return any(words[at] in _NAMES_ITS_OBJECT and words[at + 1] in _OBJECT_OPENERS
-               for at in range(max(0, len(words) - 7), len(words) - 1))
+    near = words[-7:-1]
+    return not _NAMES_ITS_OBJECT.isdisjoint(near) and any(
+        near[at] in _NAMES_ITS_OBJECT and words[len(words) - len(near) + at]
+        in _OBJECT_OPENERS for at in range(len(near)))
 
 
 # Words that make a following "as" a naming: "referred to as", "known as", "denoted as".
@@ -1583,17 +1585,19 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     likely: dict[str, float] = {}
     for name, vector in candidate_features(text, sentences, cues, statistics,
                                            model.known, urls, notation).items():
-        if _unvouched(vector) or (vector[_CITED] and vector[_DEFINED]) \
+        probability = model.probability(vector)
+        # (a candidate under the threshold is never chosen, vetoed or not: the vetoes, which
+        # read the text again, are asked only of the others)
+        if probability < model.threshold or _unvouched(vector) \
+                or (vector[_CITED] and vector[_DEFINED]) \
                 or _names_the_task(name, text, cues) or _proper_adjective(name, text) \
                 or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]) \
                 or _others_family(name, text) or _PLACEHOLDER.fullmatch(name):
             continue
-        probability = model.probability(vector)
-        if probability >= model.threshold:
-            likely[name] = probability
+        likely[name] = probability
         if best is None or probability > best.probability:
             best = Scored(name, probability)
-    if best is None or best.probability < model.threshold:
+    if best is None:
         return None
     base = _base_of(best.name, likely)
     if base is not None:

@@ -271,7 +271,9 @@ _MADE_NAMED = re.compile(rf"\b(?:[Ww]e|and)\s+(?:{'|'.join(_MADE_WORDS)})\s+"
 # Where an appositive's name ends (the comma or dash before "a"/"an"): its only possible
 # places. (A name glued to an en dash is the end of a compound, "AutoGluon–TimeSeries—an
 # … library": `_appositive_starts` starts none after one.)
-_APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)|\s?[—–](?=\s?an?\s)")
+# (The dash's space before it is the name's end too; the pattern opens on the dash itself,
+# which the search skips to: an optional space first was tried at every space.)
+_APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)|[—–](?=\s?an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                         + "".join(map(chr, range(ord("α"), ord("ω") + 1)))
@@ -1117,7 +1119,7 @@ def _appositive_starts(text: str) -> Iterator[int]:
     followed by "a"/"an", at a letter or digit (_NAME_START) with no word character or
     hyphen before."""
     for comma in _APPOSITIVE_COMMA.finditer(text):
-        end = start = comma.start()
+        end = start = comma.start() - (text[comma.start() - 1:comma.start()] == " ")
         while start > 0 and _in_name(text[start - 1]):
             start -= 1
         for position in range(start, end):
