@@ -125,6 +125,7 @@ PRIOR_ADJECTIVES = frozenset(re.split(r"\s+", """
 existing previous prior popular standard recent original vanilla classical classic
 conventional traditional typical common well-known widely-used seminal celebrated baseline
 state-of-the-art state-of-art sota off-the-shelf pretrained pre-trained commercial
+recently-proposed previously-proposed
 """.strip()))
 _PRIOR_WORDS = PRIOR_ADJECTIVES | frozenset(re.split(r"\s+", """
 such as e.g. e.g., like including than over baselines public improved modified enhanced
@@ -1416,7 +1417,10 @@ def _after_prior_word(text: str, position: int) -> bool:
         return False  # "proposes the building of VideoMaster": the making of the authors' own
     if words[-1:] and words[-1] in _KINDS and _prior_kind_before(text, position):
         return True
-    return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS)
+    # ("the recently proposed BERTScore evaluation metric": proposed by others, where
+    # "the proposed X" is the authors')
+    return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS
+                            or (words[-1] == "proposed" and words[-2:-1] == ["recently"]))
 
 
 def _prior_kind_before(text: str, position: int) -> bool:

@@ -52,7 +52,8 @@ def plain_after_prior_word(text: str, position: int) -> bool:
                                             for w in phrase[last_article + 1:-1]):
             return True
     return bool(words) and (words[-1] in names._PRIOR_WORDS
-                            or " ".join(words[-2:]) in names._PRIOR_WORDS)
+                            or " ".join(words[-2:]) in names._PRIOR_WORDS
+                            or words[-2:] == ["recently", "proposed"])
 
 
 PIECES = ["we", "We", "propose", "such as", "such", "as", "the", "a", "e.g.", "e.g.,", "i.e.",
