@@ -1016,3 +1016,20 @@ def test_what_others_recently_proposed_is_prior_work():
                 "perturbations in CIFAR-10.")
     assert name_of(abstract.format("recently proposed")) is None
     assert name_of(abstract.format("recently-proposed")) is None
+
+
+def test_the_stem_of_a_family_of_words_is_no_piece_of_one():
+    """"we propose a benchmark –COLD for Chinese offensive language analysis, including a
+    … Dataset –COLDATASET and a baseline detector –COLDETECTOR" (held-out EMNLP 2022, titled
+    COLD) was named COLDETECTOR: COLD read as a piece inside a longer word ("SDF" of
+    "SDFflow"). Two longer words going on differently from it make it their family's
+    stem, as hyphenated variants do."""
+    abstract = ("Offensive language detection is crucial for maintaining civilized social "
+                "media platforms. However, this task in Chinese is still under exploration "
+                "due to the scarcity of reliable datasets. To this end, we propose a "
+                "benchmark –COLD for Chinese offensive language analysis, including a "
+                "Chinese Offensive Language Dataset –COLDATASET and a baseline detector "
+                "–COLDETECTOR which is trained on the dataset. We show that the COLD "
+                "benchmark contributes to offensive language detection. We then deploy the "
+                "COLDETECTOR and analyse popular Chinese pre-trained language models.")
+    assert name_of(abstract) == "COLD"
