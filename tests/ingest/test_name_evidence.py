@@ -1049,3 +1049,19 @@ def test_the_name_set_against_a_popular_kind_is_the_authors():
     assert name_of(abstract.format("In contrast to")) == "DeMoN"
     assert name_of(abstract.format("Unlike")) == "DeMoN"
     assert name_of(abstract.format("We improve on")) != "DeMoN"
+
+
+def test_an_acronym_after_a_dash_spells_out_the_words_before_it():
+    """"we make two key contributions giving the name to our approach as Confidence-Energy
+    Recurrent Network -- CERN" (held-out CVPR 2017) was named EL, a part: ", or CERN"
+    spelled the capitalised words before it out, "-- CERN" did not."""
+    abstract = ("This work is about recognizing human activities in videos at distinct "
+                "semantic levels. The recognition is realized using a two-level hierarchy of "
+                "Long Short-Term Memory (LSTM) networks. In comparison with existing "
+                "architectures, we make two key contributions giving the name to our "
+                "approach as Confidence-Energy Recurrent Network -- CERN. First, instead of "
+                "the common softmax layer, we specify a novel energy layer (EL) for "
+                "estimating the energy of our predictions. Second, we specify that the EL "
+                "additionally computes the p-values of the solutions.")
+    assert ("CERN", "Confidence-Energy Recurrent Network") in T.defined_pairs(render(abstract).text)
+    assert name_of(abstract) == "CERN"
