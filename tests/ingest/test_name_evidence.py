@@ -1065,3 +1065,19 @@ def test_an_acronym_after_a_dash_spells_out_the_words_before_it():
                 "additionally computes the p-values of the solutions.")
     assert ("CERN", "Confidence-Energy Recurrent Network") in T.defined_pairs(render(abstract).text)
     assert name_of(abstract) == "CERN"
+
+
+def test_what_this_paper_proposes_in_the_passive_is_introduced():
+    """"In this work, the multiway multimodal transformer (MMT) is proposed to …"
+    (held-out IJCAI 2022) named nothing: a passive introduced a name only as "a KIND,
+    NAME is proposed". The paper's own thing, its name in parentheses, is introduced
+    too (QAN, MIID and DA-YOLO so, each its title's initials)."""
+    abstract = ("Multimodal learning exploits fusion representations among modalities. "
+                "However, existing cross-modality attention only exploits the interactions "
+                "from one source to one target. In this work, the multiway multimodal "
+                "transformer (MMT) is proposed to explore multiway intercorrelations for each "
+                "modality via a single block. The core idea of MMT is the multiway "
+                "multimodal attention. Experiments show that MMT achieves the best results.")
+    assert "MMT" in cued_names(abstract)
+    assert name_of(abstract) == "MMT"
+    assert "MMT" not in cued_names(abstract.replace("In this work, the", "Earlier, the"))
