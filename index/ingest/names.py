@@ -856,12 +856,12 @@ def other_number(name: str) -> str:
     return single if single != name else f"{name}s"
 
 
-# "a WordNet-based system", "GAN-like", "BERT-style": a compound adjective, which
+# "a WordNet-based system", "GAN-like", "BERT-style", "2D-only": a compound adjective, which
 # qualifies a kind and names nothing (no title of the development lists names one).
 _ADJECTIVE_ENDS = frozenset({"based", "like", "style", "driven", "aware", "guided",
                              "inspired", "oriented", "specific", "agnostic", "dependent",
                              "type", "level", "wise", "free", "centric", "powered",
-                             "enabled", "friendly", "bayesian"})
+                             "enabled", "friendly", "bayesian", "only"})
 
 # "Follow-the-Leader style algorithms", "a BERT based model": the compound adjective
 # written with a space.

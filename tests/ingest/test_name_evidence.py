@@ -1081,3 +1081,16 @@ def test_what_this_paper_proposes_in_the_passive_is_introduced():
     assert "MMT" in cued_names(abstract)
     assert name_of(abstract) == "MMT"
     assert "MMT" not in cued_names(abstract.replace("In this work, the", "Earlier, the"))
+
+
+def test_an_only_compound_is_an_adjective():
+    """"We propose a 2D-only method that maps multiple context views and a query pose to
+    a new image" (held-out ECCV 2022) was named 2D-only: "X-only", as "X-based" and
+    "X-free", qualifies a kind and names nothing."""
+    abstract = ("Novel view synthesis is a long-standing problem. The current state of the "
+                "art is based on Neural Radiance Field (NeRF), and the methods suffer from "
+                "long training times. We propose a 2D-only method that maps multiple context "
+                "views and a query pose to a new image in a single pass of a neural network. "
+                "Our model uses a two-stage architecture consisting of a codebook and a "
+                "transformer model.")
+    assert name_of(abstract) is None
