@@ -7,6 +7,9 @@ backslash and its letter outright ("mph{VoxelPose}", "5$ imes$"; held-out CVPR 2
 2018 and 2020 lists of papercopilot/paperlists did both). Left so, the abstract shows
 "extbfreference points" and a name reads "mphVoxelPose".
 
+A list that escaped a line break twice gives a reader "\\nWe", which LaTeX would read as a
+macro and drop with its word; it is read back as the line break (`_ESCAPED_LINE_BREAK`).
+
 A control character is read back as its letter only where that letter and the letters
 after it spell a macro of MACROS exactly (a macro's name is its whole run of letters), so
 a real tab before a word stays a tab; a run without its first letter only where no word
@@ -39,6 +42,10 @@ _BARE_STYLE = re.compile(r"(?<![\\A-Za-z])(mph|ext(?:bf|it|tt|sc|rm|sf|sl)?)(?=\
 # and a word's own letters are as likely).
 _BARE_SYMBOL = re.compile(r"(?<![\\A-Za-z])(imes|heta|abla|ilde(?=\{)|rac(?=\{))(?![A-Za-z])")
 _MATH = re.compile(r"\$[^$]+\$")
+# A line break its list escaped twice: "… can be easily detected.\nWe introduce …" (held-out
+# WACV 2023), which LaTeX would read as a macro "\nWe" and drop with the word. No macro
+# opens with "n" and a capital, a digit or white space ("\nu", "\neq" are lowercase).
+_ESCAPED_LINE_BREAK = re.compile(r"\\n(?=[A-Z0-9\s]|$)")
 _FIRST_LETTER = {"mph": "e", "imes": "t", "heta": "t", "abla": "n", "ilde": "t", "rac": "f"}
 
 
@@ -46,6 +53,8 @@ def with_lost_backslashes(text: str) -> str:
     """`text` with the backslashes (and letters) of its damaged macros restored."""
     # (substring tests first: nearly every abstract has none of these, and a test is a
     # fraction of a pattern's search, whose lookbehind cannot skip ahead)
+    if "\\n" in text:
+        text = _ESCAPED_LINE_BREAK.sub("\n", text)
     if "\t" in text or "\b" in text or "\f" in text or "\r" in text or "\v" in text:
         text = _CONTROL_THEN_LETTERS.sub(_from_control, text)
     if "{" in text and ("mph{" in text or "ext" in text):

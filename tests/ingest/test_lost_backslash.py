@@ -44,3 +44,18 @@ def test_a_name_styled_by_a_damaged_macro_is_the_name_itself():
     abstract = ("Pose estimation from many cameras is hard. We present mph{ZorbPose}, a "
                 "method that estimates poses in 3D space. mph{ZorbPose} is fast.")
     assert derive_name_and_title(abstract, render(abstract), None)[0] == "ZorbPose"
+
+
+def test_a_line_break_escaped_twice_keeps_the_word_after_it():
+    """"… can be easily detected.\\nWe introduce Cycle Transformers GAN (CTrGAN)" (held-out
+    WACV 2023, a list that escaped its line break twice) showed "detected.introduce": LaTeX
+    read "\\nWe" as a macro and dropped it with the word. Real macros that open with n
+    ("\\nu", "\\neq") stay macros."""
+    abstract = ("Existing techniques yield a discrepancy that can be easily detected.\\nWe "
+                "introduce Cycle Transformers GAN (CTrGAN), a model whose loss has weight "
+                "$\\nu \\neq 0$.\\n\\nIt transfers gait.")
+    text = render(abstract).text
+    assert "detected. We introduce Cycle Transformers GAN" in text
+    assert "ν ≠ 0" in text and "It transfers gait." in text
+    assert "\\n" not in text
+    assert derive_name_and_title(abstract, render(abstract), None)[0] == "CTrGAN"
