@@ -294,7 +294,7 @@ _LIST_COMMA = re.compile(r",\s+(?=[\w-]+,)")  # "a propose, evaluate, and correc
 # of the 13 such candidates of the development lists are the title's name).
 _COMPONENT = re.compile(
     r"\b(?:first|second|third|fourth|further|furthermore|also|additionally|next"
-    r"|moreover|besides)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
+    r"|moreover|besides|in\s+addition)\b|\((?:i|ii|iii|1|2|3)\)", re.I)
 _NEW_WHOLE = re.compile(r"\b(?:new|novel)\b", re.I)
 _NEXT_CLAUSE = re.compile(r"(?:,\s+(?:and\s+)?then|;)\s+", re.I)  # "…, then we design"
 _PRIOR_WORK = re.compile(

@@ -1107,3 +1107,26 @@ def test_the_datasets_a_method_is_evaluated_on_are_no_name():
                 "subject. We validate the effectiveness of the proposed framework on the "
                 "GRID, TCD-TIMIT volunteer, and LRW datasets.")
     assert name_of(abstract) is None
+
+
+def test_what_is_introduced_in_addition_is_a_part():
+    """"we proposed a refined neural architecture search strategy … In addition, we
+    introduced a refined hybrid module (RHM) for inner-level search space" (held-out WACV
+    2023, titled RNAS-MER) was named RHM: "in addition", as "also" and "moreover", adds a
+    part to what the paper proposed."""
+    abstract = ("Existing NAS methods use ample search spaces to search task-driven networks. "
+                "These models are expensive for micro-expression recognition (MER) with "
+                "limited training samples. Therefore, we proposed a refined neural "
+                "architecture search strategy to search a tiny architecture for MER. "
+                "{}we introduced a refined hybrid module (RHM) for the inner-level search "
+                "space. The RHM focuses on discovering optimal cell structures.")
+
+    def component(opening: str) -> bool:
+        text = render(abstract.format(opening)).text
+        candidates = T._cue_candidates(text, T._sentences(text), render(text),
+                                       T._definitions(text))
+        return any(c.component for c in candidates if c.name == "RHM")
+
+    assert component("In addition, ")
+    assert component("Moreover, ")
+    assert not component("Then ")
