@@ -1520,10 +1520,10 @@ _OBJECT_OPENERS = frozenset({"this", "these", "our", "the", "such"})
 def _names_what_follows(words: list[str]) -> bool:
     """"call this KIND NAME": a naming verb, a determiner right after it, and at most
     five words up to the name."""
-    near = words[-7:-1]
-    return not _NAMES_ITS_OBJECT.isdisjoint(near) and any(
-        near[at] in _NAMES_ITS_OBJECT and words[len(words) - len(near) + at]
-        in _OBJECT_OPENERS for at in range(len(near)))
+    if _NAMES_ITS_OBJECT.isdisjoint(words[-7:-1]):  # (most windows: no such verb)
+        return False
+    return any(words[at] in _NAMES_ITS_OBJECT and words[at + 1] in _OBJECT_OPENERS
+               for at in range(max(0, len(words) - 7), len(words) - 1))
 
 
 # Words that make a following "as" a naming: "referred to as", "known as", "denoted as".
@@ -1646,6 +1646,13 @@ _OTHERS_FAMILY_BEFORE = re.compile(r"(?:existing|previous|prior|conventional|tra
 _KINDS_AFTER = re.compile(rf"\s+(?:{_KIND_WORDS})s\b", re.I)
 
 
+def _others_family(name: str, text: str) -> bool:
+    """Some occurrence of `name` qualifies others' kind: "existing NAME methods"."""
+    return any(_OTHERS_FAMILY_BEFORE.search(text, max(0, at - 14), at)
+               and _KINDS_AFTER.match(text, at + len(name))
+               for at in _token_positions(text, name))
+
+
 # "We validate the effectiveness of the proposed framework on the GRID, TCD-TIMIT volunteer,
 # and LRW datasets" (held-out ECCV 2022): the data a method is evaluated on, listed before
 # their plural kind.
@@ -1661,12 +1668,6 @@ def _only_evaluated_on(name: str, text: str) -> bool:
     return bool(positions) and all(
         _EVALUATED_BEFORE.search(text, max(0, at - 140), at)
         and _DATASETS_AFTER.match(text, at + len(name)) for at in positions)
-
-
-def _others_family(name: str, text: str) -> bool:
-    return any(_OTHERS_FAMILY_BEFORE.search(text, max(0, at - 14), at)
-               and _KINDS_AFTER.match(text, at + len(name))
-               for at in _token_positions(text, name))
 
 
 _PLAIN_WORD = re.compile(r"[A-Z][a-z]+")

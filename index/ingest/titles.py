@@ -277,10 +277,10 @@ _MADE_WORDS = ("construct", "create", "curate")
 _MADE_NAMED = re.compile(rf"\b(?:[Ww]e|and)\s+(?:{'|'.join(_MADE_WORDS)})\s+"
                          rf"(?P<name>{_NAME_TOKEN}),\s+(?:a|an|the)\s")
 # Where an appositive's name ends (the comma or dash before "a"/"an"): its only possible
-# places. (A name glued to an en dash is the end of a compound, "AutoGluon–TimeSeries—an
-# … library": `_appositive_starts` starts none after one.)
-# (The dash's space before it is the name's end too; the pattern opens on the dash itself,
-# which the search skips to: an optional space first was tried at every space.)
+# places. The pattern opens on the dash itself, which the search skips to (an optional
+# space first was tried at every space); `_appositive_starts` steps back over that space,
+# and starts no name glued to an en dash, a compound's end ("AutoGluon–TimeSeries—an …
+# library" never gives "TimeSeries").
 _APPOSITIVE_COMMA = re.compile(r",(?=\s+an?\s)|[—–](?=\s?an?\s)")
 # The letters a _NAME_TOKEN may start with.
 _NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
