@@ -838,7 +838,8 @@ def _cued_names(text: str, sentences,
         # may come a few modifiers after the cue, within its clause.
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
                            and _defined_in_cue(text[position:d.start])
-                           and not _qualified_basis(text, position, d)), None)
+                           and not _qualified_basis(text, position, d)
+                           and not _named_after_purpose(text, position, d)), None)
         kind_then_name = _kind_then_name(text, cue)
         # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
         # plain capitalised word only after a comma or a naming word ("a GPT-based model,
@@ -1044,6 +1045,20 @@ def _named_subject(between: str) -> bool:
 # Examples between a cue and a long form, others' work: "our formulation with former
 # works like Adaptive Instance Normalization (AdaIN)" (held-out CVPR 2019).
 _OTHERS_BETWEEN = re.compile(r"(?<![\w-])(?:like|such\s+as|e\.g\.|including)(?![\w-])", re.I)
+
+
+# "We present a new dataset for Visual Question Answering (VQA) on document images called
+# DocVQA" (held-out WACV 2021): the long form says what the kind is for, and a naming
+# word later in its clause gives the kind's own name.
+_KIND_THEN_PURPOSE = re.compile(rf"(?:[\w-]+\s+){{0,4}}?{_KIND}\s+(?:for|of|on)\s+$", re.I)
+_NAMED_LATER = re.compile(rf"[^.;:()]{{0,80}}?\b{_NAMING}\s+[A-Za-z]", re.I)
+
+
+def _named_after_purpose(text: str, position: int, definition: _Definition) -> bool:
+    """`definition` is spelled out right after "KIND for" (`position`: where the cue's
+    phrase starts) and a naming word follows it in its clause."""
+    return bool(_KIND_THEN_PURPOSE.fullmatch(text, position, definition.start)
+                and _NAMED_LATER.match(text, definition.end))
 
 
 def _defined_in_cue(between: str) -> bool:
