@@ -742,13 +742,12 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     # Hyphenated candidates and their parts: "Quant-BnB" is built on "BnB", "R-EDL" on EDL.
     parts = {name: set(name.split("-")) for name in by_name if "-" in name}
     # Each cue verb's introduction: the name, where, and the sentence it is in.
-    introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
-                     if c.strength == 3]
+    introductions = [(c.name, c.start, abstract.sentence(c.start)) for c in cued]
     # ... and those that introduce a whole: "we also propose the FSRGAN to incorporate the
     # adversarial loss into FSRNet", "Specifically, we design two styles of ConnPrompt
     # template" add a part to the name they say (held-out CVPR 2018, COLING 2022).
-    wholes = [(c.name, c.start, abstract.sentence(c.start)) for c in cues
-              if c.strength == 3 and not c.component]
+    wholes = [introduced for introduced, cue in zip(introductions, cued, strict=True)
+              if not cue.component]
     for name, found in by_name.items():
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
         if not _may_name(text, name, found) or name in notation \
