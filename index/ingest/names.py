@@ -1271,6 +1271,9 @@ def _folded(text: str) -> str | None:
     return folded
 
 
+_INNER_CAPITAL = re.compile(r"(?<=[a-z])[A-Z]")
+
+
 def _lowercase_form(long_form: str) -> bool:
     """No word of the long form (past its first, which may open a sentence) capitalised.
     When the others are too short to tell, a lowercase first word tells, unless a short
@@ -1279,7 +1282,9 @@ def _lowercase_form(long_form: str) -> bool:
     parts = long_form.replace("-", " ").split()
     words = [w for w in parts[1:] if len(w) > 3]
     if words:
-        return not any(w[:1].isupper() for w in words)
+        # (a capital inside a word marks the acronym's letter, "Feature eXchange GAN
+        # (FX-GAN)": a made-up name's spelling, not a field's)
+        return not any(w[:1].isupper() or _INNER_CAPITAL.search(w) for w in words)
     return bool(parts) and len(parts[0]) > 3 and parts[0][:1].islower() and \
         not any(w[:1].isupper() for w in parts[1:])
 

@@ -8,6 +8,7 @@ authors' own, which must keep its name.
 
 from __future__ import annotations
 
+from index.ingest import names
 from index.ingest import titles as T
 from index.ingest.render import render
 from index.ingest.titles import derive_name_and_title
@@ -1145,3 +1146,21 @@ def test_a_long_form_saying_what_the_kind_is_for_leaves_it_to_the_naming_word():
                 "on questions where understanding the structure of the document is crucial.")
     assert name_of(abstract.format("called")) == "DocVQA"
     assert name_of(abstract.format("named")) == "DocVQA"
+
+
+def test_a_capital_inside_a_word_of_the_long_form_spells_the_made_up_name():
+    """"a novel GAN formulation, termed Feature eXchange GAN (FX-GAN)" (held-out WACV
+    2020) went unnamed: with its short words left out, "eXchange" was the long form's one
+    word, and it opens in lowercase, so the long form read as a field's ("inverse
+    reinforcement learning (IRL)"). A capital inside a word marks the acronym's letter."""
+    abstract = ("We propose a self-supervised way to train the discriminator of a "
+                "generative adversarial network on the structure of images. Natural images "
+                "show valid structure and texture together, which generators fail to "
+                "reproduce. We degrade the structure of real images by shuffling blocks of "
+                "their feature maps. With this setup, we propose a new GAN formulation, "
+                "termed Block sHuffle GAN (BH-GAN), in which the discriminator also tells "
+                "real images from shuffled ones. Compared with strong baselines, the "
+                "self-supervision improves image quality and training stability.")
+    assert name_of(abstract) == "BH-GAN"
+    assert names._lowercase_form("Block sHuffle GAN") is False
+    assert names._lowercase_form("inverse reinforcement learning") is True
