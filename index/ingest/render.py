@@ -35,6 +35,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from ..models import Rendered, Span
 from .html_text import from_html, has_markup
+from .line_breaks import rejoined
 from .lost_backslash import with_lost_backslashes
 from .safe import sanitize
 
@@ -814,7 +815,7 @@ def _piece_to_text(piece: str, macro: str | None) -> str:
 
 def render(source: str) -> Rendered:
     """LaTeX/markdown abstract source as clean Unicode text with em/strong/code/link spans."""
-    clean = sanitize(with_lost_backslashes(source or ""))
+    clean = rejoined(sanitize(with_lost_backslashes(source or "")))
     # Nothing to drop in ASCII (most abstracts): isascii() is a memory scan, while max()
     # makes a string of each character (50 ms over ICML 2023's abstracts).
     if clean and not clean.isascii() and max(clean) >= "\ue000":

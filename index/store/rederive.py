@@ -63,7 +63,8 @@ DERIVATION = 10
 # the names of the code that imported them.
 DERIVATION_SOURCES = ("ingest/names.py", "ingest/titles.py", "ingest/phrases.py",
                       "ingest/name_first.py", "ingest/scan.py", "ingest/render.py",
-                      "ingest/html_text.py", "ingest/safe.py", "ingest/lost_backslash.py")
+                      "ingest/html_text.py", "ingest/safe.py", "ingest/lost_backslash.py",
+                      "ingest/line_breaks.py", "ingest/data/line_break_words.txt")
 CHUNK = 500  # papers a transaction
 
 
