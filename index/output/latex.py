@@ -17,7 +17,7 @@ import re
 import unicodedata
 from functools import cache
 
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
 from ..ingest.bibtex_text import PROTECTED
@@ -106,7 +106,13 @@ def _encoder() -> UnicodeToLatexEncoder:
 
 @cache
 def _decoder() -> LatexNodes2Text:
-    return LatexNodes2Text()
+    """What LaTeX typesets, to check that an encoding reads back as its character:
+    pylatexenc's own reader takes \\textasciicircum for "ˆ" (U+02C6), which LaTeX sets as
+    "^", so "ˆ" was written as "^" (a property test found it)."""
+    context = get_default_latex_context_db()
+    context.add_context_category("typeset", prepend=True, macros=[
+        MacroTextSpec("textasciicircum", "^")])
+    return LatexNodes2Text(latex_context=context)
 
 
 def _math_of(char: str) -> str | None:
