@@ -88,10 +88,12 @@ def _rejoined_prose(prose: str, here: Counter[str], exact: set[str]) -> str:
             # "Multipar- T": a name broken at its hyphen, kept as the abstract writes it
             # elsewhere; no capital or digit is a word's typeset continuation.
             return hyphenated if f"{head}-{tail}" in exact else found.group()
+        if more:  # a part of a longer compound: "state- of-the-art", "up- to-date"
+            return hyphenated
         if tail in _SUSPENDED:
             return found.group()
-        if more or prose[found.start() - 1:found.start()] == "-":
-            return hyphenated  # a part of a longer compound: "state- of-the-art"
+        if prose[found.start() - 1:found.start()] == "-":
+            return hyphenated  # ... and its last part: "state-of-the- art"
         joined = (head + tail).lower()
         split = f"{head}-{tail}".lower()
         known = shipped_words()

@@ -1047,14 +1047,14 @@ def _named_subject(between: str) -> bool:
     return subject is not None and _distinctive(subject.group("name"))
 
 
-# Examples between a cue and a long form, others' work: "our formulation with former
-# works like Adaptive Instance Normalization (AdaIN)" (held-out CVPR 2019).
 # "This paper presents our pioneering effort for emotion recognition in conversation
 # (ERC)" (held-out AAAI 2021), "a first step towards …": the work is the effort, and the
 # long form after it is what the effort is for, a task or field.
 _ENDEAVOUR_TOWARDS = re.compile(
     r"\b(?:efforts?|attempts?|steps?|endeavou?rs?|explorations?|forays?)\s+"
     r"(?:for|on|in|at|to|towards?|into)\s+$", re.I)
+# Examples between a cue and a long form, others' work: "our formulation with former
+# works like Adaptive Instance Normalization (AdaIN)" (held-out CVPR 2019).
 _OTHERS_BETWEEN = re.compile(r"(?<![\w-])(?:like|such\s+as|e\.g\.|including)(?![\w-])", re.I)
 
 

@@ -24,6 +24,7 @@ from tests import locations
      "multi-view stereo with self-supervision on non-convex sets"),
     # a part of a longer compound, either side of the break
     ("state- of-the-art and state-of-the- art", "state-of-the-art and state-of-the-art"),
+    ("an up- to-date survey", "an up-to-date survey"),
     # the break as a PDF's text layer keeps it: a line break after the hyphen
     ("a reliable detec-\ntion", "a reliable detection"),
 ])
