@@ -133,6 +133,9 @@ to with of for from on
 using by via in and or versus vs vs. against extend extends extending
 outperform outperforms outperforming surpass surpasses surpassing beat beats beating
 """.strip()))
+# Two words before a name that call it someone else's: "the recently proposed BERTScore
+# evaluation metric" (proposed by others, where "the proposed X" is the authors').
+_PRIOR_PHRASES = frozenset({"recently proposed"})
 _ARTICLES = frozenset({"the", "a", "an"})
 # After an occurrence: what it is ("X, a ...", "X (...)", "X is a", "X—a", "(X) benchmark").
 _KIND_AFTER = re.compile(
@@ -1433,10 +1436,7 @@ def _after_prior_word(text: str, position: int) -> bool:
         return False  # "proposes the building of VideoMaster": the making of the authors' own
     if words[-1:] and words[-1] in _KINDS and _prior_kind_before(text, position):
         return True
-    # ("the recently proposed BERTScore evaluation metric": proposed by others, where
-    # "the proposed X" is the authors')
-    return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_WORDS
-                            or (words[-1] == "proposed" and words[-2:-1] == ["recently"]))
+    return bool(words) and (words[-1] in _PRIOR_WORDS or " ".join(words[-2:]) in _PRIOR_PHRASES)
 
 
 def _prior_kind_before(text: str, position: int) -> bool:
