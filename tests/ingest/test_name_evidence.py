@@ -1213,3 +1213,20 @@ def test_an_acronym_before_the_noun_it_qualifies_names_that_thing():
     task = abstract.replace("(ShaTeW) controllers for hexapod robots",
                             "(ShaTeW) benchmarks for hexapod robots")
     assert name_of(task) != "ShaTeW"
+
+
+def test_two_coordinated_contributions_spelled_out_name_neither():
+    """"we propose spatial rotation transformation (SRT) and temporal mixing
+    transformation (TMT) to generate irregular patch cuboids" (held-out WACV 2022, titled
+    FastAno) named the paper SRT: the work is both, and neither alone names it. A clause
+    after the "and" introduces one thing, which names the paper."""
+    abstract = ("Video anomaly detection is costly. To address these shortcomings, we propose "
+                "spatial zorb transformation (SZT) and temporal blip transformation (TBT) to "
+                "generate irregular patch cuboids within normal frames. SZT and TBT are used "
+                "only during training, so our model detects abnormal frames fast.")
+    assert name_of(abstract) is None
+    one = ("We investigate the problem of Chinese Grammatical Zorb Correction (CGZC) and "
+           "present a new framework named Tail-to-Zorb (TtZ) sequence prediction to address "
+           "the issues hidden in CGZC. Experiments show that it outperforms prior work on two "
+           "benchmarks.")
+    assert name_of(one) == "Tail-to-Zorb"
