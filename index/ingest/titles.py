@@ -152,7 +152,7 @@ _INTRODUCED_BEFORE = re.compile(
     r"|previously\s+|recently\s+)?(?:introduced|proposed|developed|defined)\s+(?:in|by)\b", re.I)
 # What a naming word names when it follows a notion ("a new concept, called
 # scale-diversity") or a problem, with where the problem arises perhaps ("A fundamental
-# problem in the standard workflow, called binning, is to …", held-out IJCAI 2021, titled
+# problem in the standard workflow, called binning, is to …", held-out AAAI 2022, titled
 # RepBin): a term, not a made thing. (A notion's complement is left alone: "a weaker
 # notion of equivalence called quasi-equivalence" is the authors' own, ICML 2020, so named
 # by hand.)
@@ -1108,7 +1108,7 @@ def _defined_in_cue(between: str) -> bool:
     lead = _APPOSITION_LEAD.search(between)
     # (a made-up name before the comma is the cue's, and the long form says what it is:
     # "We introduce MART, Motion-Aware Recurrent neural network (MA-RNN) for Tracking",
-    # held-out ECCV 2022)
+    # held-out WACV 2021)
     head = between[:lead.start()].strip() if lead else ""
     return lead is not None and not _SET_OFF.search(head) \
         and not (" " not in head and _distinctive(head))

@@ -544,7 +544,7 @@ def test_an_acronym_defined_as_a_task_names_the_task():
 
 def test_a_problem_called_by_a_lowercase_name_is_a_term():
     """"A fundamental problem in the standard workflow, called binning, is to discover
-    clusters … our approach, called RepBin, outperforms …" (held-out IJCAI 2021, titled
+    clusters … our approach, called RepBin, outperforms …" (held-out AAAI 2022, titled
     RepBin) was named "binning": a naming word after a problem (where it arises between)
     names the problem, and the authors' approach is named later."""
     abstract = ("Metagenomics studies the genomic material of communities. A fundamental "
