@@ -1748,19 +1748,13 @@ def _one_of_a_defined_pair(name: str, text: str, cues: list[Cue]) -> bool:
     defined = {c.name for c in cues if c.defined and c.expansion}
     if name not in defined:
         return False
-    at = text.find(f"({name})")
-    while at >= 0:
-        pair = _AND_ANOTHER_DEFINED.match(text, at + len(name) + 1)
-        if pair and pair.group("other") in defined:
-            return True
-        at = text.find(f"({name})", at + 1)
-    for other in defined - {name}:
-        at = text.find(f"({other})")
+    for first in defined:
+        at = text.find(f"({first})")
         while at >= 0:
-            pair = _AND_ANOTHER_DEFINED.match(text, at + len(other) + 1)
-            if pair and pair.group("other") == name:
+            pair = _AND_ANOTHER_DEFINED.match(text, at + len(first) + 1)
+            if pair and pair.group("other") in defined and name in (first, pair.group("other")):
                 return True
-            at = text.find(f"({other})", at + 1)
+            at = text.find(f"({first})", at + 1)
     return False
 
 
