@@ -765,7 +765,7 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
                 and not any(cue.strength == 3 for cue in found)):
             continue
         occurrences = positions[name]
-        if abstract.links and all(abstract.in_link(o) for o in occurrences):
+        if name in linked:
             continue  # only in a code link (github.com/JaneDoe/...), not prose
         if all(text[o - 2:o] in ("^(", "_(") for o in occurrences):
             continue  # only a rendered super- or subscript: $S^{CW}$ is "S^(CW)", notation

@@ -1106,12 +1106,13 @@ def _defined_in_cue(between: str) -> bool:
         return not ((_KIND_COMPLEMENT.search(between) or _GERUND_LEAD.match(between))
                     and not _NAMED_IN.search(between))
     lead = _APPOSITION_LEAD.search(between)
+    if lead is None or _SET_OFF.search(between[:lead.start()]):
+        return False
     # (a made-up name before the comma is the cue's, and the long form says what it is:
     # "We introduce MART, Motion-Aware Recurrent neural network (MA-RNN) for Tracking",
     # held-out WACV 2021)
-    head = between[:lead.start()].strip() if lead else ""
-    return lead is not None and not _SET_OFF.search(head) \
-        and not (" " not in head and _distinctive(head))
+    head = between[:lead.start()].strip()
+    return " " in head or not _distinctive(head)
 
 
 def _up_to_comma(text: str) -> str:
