@@ -509,8 +509,19 @@ def phrase_key(text: str) -> str:
 
 
 def _most(counts: Mapping[str, int], long_forms: Iterable[str]) -> int:
-    """The count of the most counted of the long forms (by `phrase_key`), 0 for none."""
-    return max((counts.get(phrase_key(f), 0) for f in long_forms), default=0)
+    """The count of the most counted of the long forms (by `phrase_key`, in either
+    number: `_both_numbers`), 0 for none."""
+    return max((counts.get(key, 0) for f in long_forms for key in _both_numbers(phrase_key(f))),
+               default=0)
+
+
+def _both_numbers(key: str) -> tuple[str, ...]:
+    """A phrase key and the same phrase with its last word in the other number
+    ("masked language model" and "... models": the development lists say the plural
+    only). Not past a last word ending "ss" ("loss") or of three letters ("gas", "bus")."""
+    if key.endswith("ss") or len(key.rsplit(" ", 1)[-1]) < 4:
+        return (key,)
+    return (key, key[:-1]) if key.endswith("s") else (key, f"{key}s")
 
 
 SAID_WORDS = 5

@@ -733,6 +733,19 @@ def test_a_long_form_many_abstracts_say_is_marked():
     assert name_features(abstract, render(abstract))["ZQL"][column] == 0.0  # none given
 
 
+def test_a_long_form_is_known_in_either_number():
+    """"a reputation-augmented Masked Language Model (MLM)" (held-out EMNLP 2022, titled
+    ExpertPLM): the development lists say "masked language models", never the singular;
+    the phrase is the field's in either number (a word ending "ss", "loss", is no plural)."""
+    known = KnownNames(1000, {}, {phrase_key("zorb quill networks"): 30},
+                       {phrase_key("zorb quill models"): 30, phrase_key("quill los"): 30})
+    assert known.phrase_share(["Zorb Quill Network"]) > 0
+    assert known.said_share(["Zorb Quill Model"]) > 0
+    assert known.said_share(["Zorb Quill Models"]) > 0
+    assert known.said_share(["Quill Loss"]) == 0.0
+    assert known.said_share(["Zorb Quill Sorting"]) == 0.0
+
+
 def test_the_shipped_model_knows_the_phrases_of_the_field():
     model = shipped_model()
     assert model.known.said_share(["Adversarial Learning"]) > 0
