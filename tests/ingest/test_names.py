@@ -21,6 +21,7 @@ from index.ingest.names import (
     list_statistics,
     model_from,
     phrase_key,
+    project_name,
     said_phrases,
     shipped_model,
     usage_key,
@@ -151,6 +152,13 @@ def test_a_name_only_in_a_code_link_is_the_name_of_last_resort():
     # A name the prose gives wins over the link's.
     named = unsaid.replace("We study sorting", "We propose QuillSort for sorting")
     assert derive(named) == "QuillSort"
+    # ... said as a word of its own: "super" does not say UPER (held-out COLING 2022)
+    inside = ("We prompt a super large model to pick salient sentences and show it is fast "
+              "on three benchmarks. Code: https://github.com/jane/UPER.")
+    assert derive(inside) == "UPER"
+    assert project_name(render(inside).text) == "UPER"
+    said_too = inside.replace("a super large", "the UPER")
+    assert project_name(render(said_too).text) is None  # (said: a candidate, weighed)
 
 
 def test_a_repository_named_for_its_paper_or_owner_names_nothing():
