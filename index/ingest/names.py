@@ -1115,13 +1115,15 @@ def _enumeration_start(text: str, position: int, name: str, names: Container[str
 def _has_sibling(name: str, names: Iterable[str]) -> bool:
     """Another hyphenated candidate shares `name`'s stem before its first hyphen, with a
     tail of its own: "GraphFM-OB" of "GraphFM-IB", "TiC-YFCC" of "TiC-DataComp" (not one
-    extending the other, "R2-B2-Lite" of "R2-B2": extends_other's)."""
+    extending the other, "R2-B2-Lite" of "R2-B2": extends_other's; nor a compound adjective,
+    "MWP-specific" beside MWP-BERT, held-out NAACL 2022)."""
     stem, hyphen, _ = name.partition("-")
     if not hyphen or len(stem) < 2:
         return False
     single = name[:-1] if name.endswith("s") else name
     return any(other.startswith(f"{stem}-") and not other.startswith(single)
-               and not single.startswith(other.rstrip("s")) for other in names)
+               and not single.startswith(other.rstrip("s"))
+               and other.rpartition("-")[2].lower() not in _ADJECTIVE_ENDS for other in names)
 
 
 def _family_stem(name: str, parts: Mapping[str, set[str]]) -> bool:

