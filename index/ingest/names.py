@@ -1116,14 +1116,19 @@ def _has_sibling(name: str, names: Iterable[str]) -> bool:
     """Another hyphenated candidate shares `name`'s stem before its first hyphen, with a
     tail of its own: "GraphFM-OB" of "GraphFM-IB", "TiC-YFCC" of "TiC-DataComp" (not one
     extending the other, "R2-B2-Lite" of "R2-B2": extends_other's; nor a compound adjective,
-    "MWP-specific" beside MWP-BERT, held-out NAACL 2022)."""
+    "MWP-specific" beside MWP-BERT, held-out NAACL 2022; nor, beside a name whose tail is
+    no number, a numbered name: "COVID-19" beside COVID-Fact, "GPT-2" beside GPT-D, held-out
+    ACL 2021 and 2022, where "Stage-1" and "Stage-2" stay siblings)."""
     stem, hyphen, _ = name.partition("-")
+    tail = name.rpartition("-")[2]
     if not hyphen or len(stem) < 2:
         return False
     single = name[:-1] if name.endswith("s") else name
     return any(other.startswith(f"{stem}-") and not other.startswith(single)
                and not single.startswith(other.rstrip("s"))
-               and other.rpartition("-")[2].lower() not in _ADJECTIVE_ENDS for other in names)
+               and other.rpartition("-")[2].lower() not in _ADJECTIVE_ENDS
+               and not (other.rpartition("-")[2].isdigit() and not tail.isdigit())
+               for other in names)
 
 
 def _family_stem(name: str, parts: Mapping[str, set[str]]) -> bool:

@@ -1408,3 +1408,19 @@ def test_a_compound_adjective_is_no_sibling_variant():
                 "effectiveness of our ZWP-BERT on ZWP solving and several ZWP-specific "
                 "understanding tasks.")
     assert derive(abstract) == "ZWP-BERT"
+
+
+def test_a_numbered_name_is_no_sibling_of_a_made_up_one():
+    # (held-out ACL 2021: "a FEVER-like dataset COVID-Fact of 4,086 claims concerning the
+    # COVID-19 pandemic", titled COVID-Fact; "COVID-19" is a numbered name of the world's,
+    # no variant beside it)
+    abstract = ("We introduce a FEVER-like dataset ZOVID-Fact of 4,086 claims concerning the "
+                "ZOVID-19 pandemic. The dataset holds claims and the evidence refuting them. "
+                "Our experiments indicate that ZOVID-Fact will provide a challenging testbed "
+                "for detecting misinformation about ZOVID-19.")
+    assert features_of(abstract, "ZOVID-Fact")["sibling"] == 0.0
+    assert derive(abstract) == "ZOVID-Fact"
+    # numbered steps are siblings of each other still: "Stage-1 … Stage-2"
+    stages = ("We train in two stages. Stage-1 learns boxes from clicks and Stage-2 refines "
+              "them with a detector. Stage-2 is fast.")
+    assert features_of(stages, "Stage-2")["sibling"] == 1.0
