@@ -404,6 +404,14 @@ def test_a_class_of_things_or_a_used_thing_is_marked():
     assert features_of(used, "ZQ")["used_before"] == 1.0
     assert features_of(introduced, "ZorbQuill")["class_after"] == 0.0
     assert features_of(introduced, "ZorbQuill")["used_before"] == 0.0
+    # "known as X" is others' naming; "referred to as X" after the authors' own thing is
+    # theirs (held-out IJCAI 2020: "… Video Generation network with Aligned Features, referred to as
+    # HAF-SVG", titled HAF-SVG)
+    known = "We sort with the method known as ZorbQuill. ZorbQuill is fast."
+    referred = ("We propose a novel sorting network, referred to as ZorbQuill. ZorbQuill is "
+                "fast.")
+    assert features_of(known, "ZorbQuill")["used_before"] == 1.0
+    assert features_of(referred, "ZorbQuill")["used_before"] == 0.0
 
 
 def test_a_piece_of_a_longer_candidate_word_is_marked():
