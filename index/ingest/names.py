@@ -1124,15 +1124,19 @@ def _has_sibling(name: str, names: Iterable[str]) -> bool:
     no number, a numbered name: "COVID-19" beside COVID-Fact, "GPT-2" beside GPT-D, held-out
     ACL 2021 and 2022, where "Stage-1" and "Stage-2" stay siblings)."""
     stem, hyphen, _ = name.partition("-")
-    tail = name.rpartition("-")[2]
     if not hyphen or len(stem) < 2:
         return False
     single = name[:-1] if name.endswith("s") else name
+    numbered = name.rpartition("-")[2].isdigit()
     return any(other.startswith(f"{stem}-") and not other.startswith(single)
                and not single.startswith(other.rstrip("s"))
-               and other.rpartition("-")[2].lower() not in _ADJECTIVE_ENDS
-               and not (other.rpartition("-")[2].isdigit() and not tail.isdigit())
-               for other in names)
+               and _variant_tail(other.rpartition("-")[2], numbered) for other in names)
+
+
+def _variant_tail(tail: str, numbered: bool) -> bool:
+    """A hyphenated candidate's last part makes it a variant: no compound adjective's
+    ending ("-specific"), and a number only beside a numbered name (`numbered`)."""
+    return tail.lower() not in _ADJECTIVE_ENDS and (numbered or not tail.isdigit())
 
 
 def _family_stem(name: str, parts: Mapping[str, set[str]]) -> bool:
@@ -1698,12 +1702,11 @@ _PART_HEADS = frozenset({"layer", "operator", "module", "block", "unit", "cell",
 
 
 def _spelled_as_part(name: str, cues: list[Cue]) -> bool:
-    """`name` is spelled out as a part (`_PART_HEADS`, singular or plural)."""
+    """`name` is spelled out as a part (`_PART_HEADS`, in either number)."""
     for cue in cues:
         if cue.name == name and cue.defined and cue.expansion:
             last = cue.expansion.split()[-1].lower()
-            single = last[:-1] if last.endswith("s") and not last.endswith("ss") else last
-            return last in _PART_HEADS or single in _PART_HEADS
+            return any(word in _PART_HEADS for word in _both_numbers(last))
     return False
 
 
