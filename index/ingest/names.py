@@ -1680,8 +1680,9 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     likely: dict[str, float] = {}
     # the likely candidates that are a part or the field's phrase (`_whole_over_part`)
     lesser: set[str] = set()
-    for name, vector in candidate_features(text, sentences, cues, statistics,
-                                           model.known, urls, notation).items():
+    features = candidate_features(text, sentences, cues, statistics, model.known, urls,
+                                  notation)
+    for name, vector in features.items():
         probability = model.probability(vector)
         # (a candidate under the threshold is never chosen, vetoed or not: the vetoes, which
         # read the text again, are asked only of the others)
@@ -1690,7 +1691,8 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
                 or _names_the_task(name, text, cues) or _proper_adjective(name, text) \
                 or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]) \
                 or _others_family(name, text) or _PLACEHOLDER.fullmatch(name) \
-                or _only_evaluated_on(name, text) or _one_of_a_defined_pair(name, text, cues):
+                or _only_evaluated_on(name, text) or _one_of_a_defined_pair(name, text, cues) \
+                or _variant_of_an_example(name, vector, text):
             continue
         likely[name] = probability
         if _spelled_as_part(name, cues) or vector[_LONG_KNOWN] or vector[_LONG_SAID]:
@@ -1706,6 +1708,20 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     spelled = spelled_name(best.name, [(c.name, c.expansion) for c in cues
                                        if c.defined and c.expansion])
     return Scored(spelled, best.probability)
+
+
+def _variant_of_an_example(name: str, vector: list[float], text: str) -> bool:
+    """`name`, which nothing introduces, is a hyphenated variant of a name the abstract
+    says on its own only as an example of existing work: "existing backbone networks,
+    e.g., I3D or S3D … Inserting our attention cells into I3D-R50" (held-out ECCV 2020,
+    titled AttentionNAS): the baseline the method is tried on, not the method."""
+    stem = name.partition("-")[0]
+    if stem == name or vector[_UNCUED] != 1.0:
+        return False
+    alone = _token_positions(text, stem)
+    return bool(alone) and all(
+        any(cue in text[_clause_start(text, at, 80):at].lower().replace(",", "")
+            for cue in _EXAMPLE_CUES) for at in alone)
 
 
 # What a long form's last word says is a part of a method, not a method: "Dilated Attention
@@ -1963,6 +1979,7 @@ _UNCUED, _COUNT = FEATURES.index("uncued"), FEATURES.index("count")
 _KNOWN, _NEW_KIND_MODIFIER = FEATURES.index("known"), FEATURES.index("new_kind_modifier")
 _LONG_KNOWN, _LONG_SAID = FEATURES.index("long_known"), FEATURES.index("long_said")
 _CITED, _DEFINED = FEATURES.index("cited"), FEATURES.index("defined")
+_IN_EXAMPLES = FEATURES.index("in_examples")
 # What makes a name said once the abstract's own though nothing introduces it: it makes
 # a claim ("SinFusion outperforms"), it is the authors' kind ("our model, CLAMP") or new
 # ("the proposed AdRIL"), or it is the code's project.

