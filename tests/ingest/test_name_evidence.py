@@ -8,6 +8,8 @@ authors' own, which must keep its name.
 
 from __future__ import annotations
 
+import pytest
+
 from index.ingest import names
 from index.ingest import titles as T
 from index.ingest.render import render
@@ -410,6 +412,21 @@ def test_a_long_form_in_the_predicate_of_the_named_subject_is_not_the_cues():
                 "When the ERM problem is hard, we extend the approach with approximation "
                 "algorithms for the ERM.")
     assert name_of(abstract) == "ZORBQ"
+
+
+@pytest.mark.parametrize("relative", ["which contains", "that contains", ", which contains"])
+def test_a_long_form_in_a_relative_clause_of_the_named_thing_is_not_the_cues(relative):
+    # (held-out IJCAI 2023: "we propose HyperFed which contains three main modules, i.e.,
+    # hyperbolic prototype Tammes initialization (HPTI), hyperbolic prototype learning
+    # (HPL), and consistent aggregation (CA)", titled HyperFed: its first module had been
+    # taken for what the cue introduces)
+    abstract = ("Federated learning suffers from non-IID data. To address the above issues, "
+                f"we propose ZorbFed {relative} three main modules, i.e., hyperbolic "
+                "prototype quill initialization (HPQI), hyperbolic prototype learning (HPL), "
+                "and consistent aggregation (CA). Firstly, HPQI in the server constructs "
+                "fixed class prototypes. Extensive studies of four datasets prove that "
+                "ZorbFed is effective.").replace(" , which", ", which")
+    assert name_of(abstract) == "ZorbFed"
 
 
 def test_an_acronym_after_or_spells_out_the_capitalised_words_before_it():
