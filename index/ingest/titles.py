@@ -856,6 +856,17 @@ def _kind_then_name(text: str, cue: re.Match) -> re.Match | None:
     return found
 
 
+def _cue_target(text: str, cue: re.Match) -> int:
+    """Where the name a cue introduces may start: past the articles and adjectives after
+    it (`_FILLER`), past "i.e." ("The resulting algorithm, i.e., EAPT"), and past a kind
+    phrase "known as" after a cue's verb ("we introduce an innovative paradigm known as
+    TRUE-UIE", held-out NAACL 2024)."""
+    position = _THAT_IS.match(text, _FILLER.match(text, cue.end()).end()).end()
+    if (known := _KIND_KNOWN_AS.match(text, position)) and _VERB_THEN_SPACE.search(cue.group()):
+        return known.end()
+    return position
+
+
 def _cued_names(text: str, sentences,
                 definitions) -> Iterator[tuple[str, int, str | None, str | None]]:
     """Names a cue ("we propose", "called", "the proposed method,") introduces:
@@ -864,9 +875,7 @@ def _cued_names(text: str, sentences,
         if cue.group()[0].isupper() and _NAMING_CUE.fullmatch(cue.group().strip()) and \
                 _sentence_at(sentences, cue.start())[0] != cue.start():
             continue  # "Multilingual Named Entity Recognition (NER)": a name's word
-        position = _FILLER.match(text, cue.end()).end()
-        # "The resulting algorithm, i.e., EAPT": the name comes after the "that is".
-        position = _THAT_IS.match(text, position).end()
+        position = _cue_target(text, cue)
         # "we propose a novel end-to-end Label Transformation Framework (LTF)": the long form
         # may come a few modifiers after the cue, within its clause.
         definition = next((d for d in definitions if cue.end() <= d.start <= position + 120
@@ -991,6 +1000,8 @@ def _named_then_verb(text: str, cue: re.Match, position: int) -> re.Match | None
     return _NAME_THEN_VERB.match(text, position)
 
 
+# (`_cued_names`) A kind phrase and "known as": "a novel … method known as …"
+_KIND_KNOWN_AS = re.compile(rf"(?:[^\s.;:(),]++\s+){{0,8}}?{_KIND}\s+known\s+as\s+", re.I)
 _CAPITALISED_LAST = re.compile(r"\b[A-Z][\w-]*$")  # a cue ending in a capitalised word
 _LOWERCASE_ADVERB = re.compile(r"[a-z]+ly\b(?!-)")  # "firstly", "finally", "similarly"
 # A cue's kind phrase (one clause: no punctuation, no other parenthesis) closed by a name

@@ -461,6 +461,26 @@ def test_a_long_form_qualifying_the_kind_a_naming_word_names_is_not_the_cues():
     assert name_of(abstract) == "Q3SGD"
 
 
+@pytest.mark.parametrize(("introduced", "name"), [
+    # (held-out NAACL 2024, titled TRUE-UIE)
+    ("In this study, we introduce an innovative paradigm known as ZORB-UIE, wherein all "
+     "tasks are aligned to learn the same goals.", "ZORB-UIE"),
+    # (held-out NAACL 2022, titled TEAM)
+    ("This paper proposes a novel multi-task learning-based deep learning method known as "
+     "Zorbonomy Expansion with Attach and Merge (ZEAM) that performs both operations.",
+     "ZEAM"),
+])
+def test_a_kind_a_cue_introduces_is_known_as_its_name(introduced, name):
+    abstract = (f"Taxonomy expansion and information extraction are crucial tasks. "
+                f"{introduced} Experiments on three datasets show strong results.")
+    assert name_of(abstract) == name
+    # "known as" without a cue's verb names another's: no cue
+    prior = ("We apply one of them to a deterministic analogue of PSS known as Zorbessive "
+             "Halving (ZH) by Karnin et al. Experiments on three datasets show strong "
+             "results.")
+    assert name_of(prior) is None
+
+
 def test_a_name_after_a_naming_word_may_be_the_subject_of_what_follows():
     # (held-out WACV 2018: "A new CNN model named clcNet is then constructed using CLC
     # blocks", titled ClcNet; what a naming word names was taken only before punctuation,
