@@ -1707,9 +1707,8 @@ def best_name(text: str, sentences: list[tuple[int, int]], cues: list[Cue],
     likely: dict[str, float] = {}
     # the likely candidates that are a part or the field's phrase (`_whole_over_part`)
     lesser: set[str] = set()
-    features = candidate_features(text, sentences, cues, statistics, model.known, urls,
-                                  notation)
-    for name, vector in features.items():
+    for name, vector in candidate_features(text, sentences, cues, statistics,
+                                           model.known, urls, notation).items():
         probability = model.probability(vector)
         # (a candidate under the threshold is never chosen, vetoed or not: the vetoes, which
         # read the text again, are asked only of the others)
@@ -1858,7 +1857,7 @@ def _proper_adjective(name: str, text: str, cues: Iterable[Cue] = ()) -> bool:
     and Liquid too) and is left for a change of its own.
 
     So is an acronym that only qualifies the noun after it, as a modality or a field's
-    thing does ("RGB-D images", "POS tagging"), unless a cue's verb introduces it."""
+    thing does ("RGB-D images", "POI changes"), unless a cue's verb introduces it."""
     # (an acronym a cue's verb introduces is the cue's: "we present a … dataset HRDS
     # including 30,000 reviews")
     acronym = _MODIFIER_ACRONYM.fullmatch(name) is not None \
@@ -2029,7 +2028,6 @@ _UNCUED, _COUNT = FEATURES.index("uncued"), FEATURES.index("count")
 _KNOWN, _NEW_KIND_MODIFIER = FEATURES.index("known"), FEATURES.index("new_kind_modifier")
 _LONG_KNOWN, _LONG_SAID = FEATURES.index("long_known"), FEATURES.index("long_said")
 _CITED, _DEFINED = FEATURES.index("cited"), FEATURES.index("defined")
-_IN_EXAMPLES = FEATURES.index("in_examples")
 # What makes a name said once the abstract's own though nothing introduces it: it makes
 # a claim ("SinFusion outperforms"), it is the authors' kind ("our model, CLAMP") or new
 # ("the proposed AdRIL"), or it is the code's project.
