@@ -1175,13 +1175,15 @@ def _stem_of_combination(name: str, parts: Mapping[str, set[str]],
     a name spelled out as the modifier of a noun phrase: "a new no-reference (NR) image
     quality assessment (IQA) framework" is a term's part, "NR-IQA", held-out CVPR 2015)."""
     wholes = [whole for whole, split in parts.items() if name in split]
+    if not wholes:
+        return False
     defined = text.find(f"({name}) ")
     if defined >= 0 and (noun := _NOUN_AFTER.match(text, defined + len(name) + 2)) \
             and noun.group(1) not in _NOT_NOUNS and noun.group(1) not in _KINDS:
         return False
-    return bool(wholes) and all(
+    return all(
         whole.startswith(f"{name}-") and len(parts[whole]) > 1
-        and all(any(not text[:o - 1].endswith(name) for o in positions.get(piece, ()))
+        and all(any(not text.endswith(name, 0, o - 1) for o in positions.get(piece, ()))
                 for piece in parts[whole] - {name})
         for whole in wholes)
 
